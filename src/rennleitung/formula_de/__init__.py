@@ -1,0 +1,1 @@
+"""Formula Dé engine: track, movement, race. Standard library only, no I/O."""

@@ -1,0 +1,1 @@
+"""League engine: seasons, the Open, FD Blitz, karma ledger, standings. Standard library only."""

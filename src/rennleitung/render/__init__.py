@@ -1,0 +1,1 @@
+"""Pure renderers: SVG boards, text views, charts."""

@@ -1,0 +1,1 @@
+"""Persistence through SQLAlchemy 2: SQLite by default, PostgreSQL by URL."""
