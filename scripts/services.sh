@@ -1,5 +1,65 @@
 #!/bin/sh
-# Starts the real services the test suite needs (none yet) and writes their addresses to
-# .services.env. Each service adds its own block here; the script is idempotent.
+# Starts the real services the test suite needs and writes their addresses to .services.env
+# (sourced before pytest). Each service has its own block; the script is idempotent and quick
+# when everything already runs.
 set -e
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
 : > .services.env
+
+# --- PostgreSQL for the storage contract suite (tests/store) -----------------------------------
+# A private cluster under var/ on its own port, so it never touches a system cluster. On a fresh
+# Debian machine (as root) the server is installed with apt-get. PostgreSQL refuses to run as root,
+# so as root the cluster belongs to the "postgres" user.
+PG_PORT=${RENNLEITUNG_PG_PORT:-55432}
+PG_DATA="$ROOT/var/postgres/data"
+PG_LOG="$ROOT/var/postgres/server.log"
+PG_SOCKET="$ROOT/var/postgres"
+PG_USER=rennleitung
+PG_DB=rennleitung_test
+
+pg_bindir() {
+    for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+        if [ -x "$candidate/pg_ctl" ]; then echo "$candidate"; return 0; fi
+    done
+    if command -v pg_ctl >/dev/null 2>&1; then dirname "$(command -v pg_ctl)"; return 0; fi
+    return 1
+}
+
+if ! PG_BIN=$(pg_bindir); then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "services.sh: PostgreSQL is missing; install it (apt-get install postgresql) as root" >&2
+        exit 1
+    fi
+    echo "services.sh: installing PostgreSQL with apt-get" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null
+    PG_BIN=$(pg_bindir)
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    as_pg() { runuser -u postgres -- "$@"; }
+else
+    as_pg() { "$@"; }
+fi
+
+mkdir -p "$ROOT/var/postgres"
+if [ "$(id -u)" -eq 0 ]; then chown postgres "$ROOT/var/postgres"; fi
+
+if [ ! -f "$PG_DATA/PG_VERSION" ]; then
+    as_pg "$PG_BIN/initdb" --pgdata="$PG_DATA" --username="$PG_USER" --auth=trust \
+        --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+fi
+
+if ! as_pg "$PG_BIN/pg_ctl" status --pgdata="$PG_DATA" >/dev/null 2>&1; then
+    as_pg "$PG_BIN/pg_ctl" start --pgdata="$PG_DATA" --log="$PG_LOG" --wait --silent \
+        -o "-p $PG_PORT -k $PG_SOCKET -c listen_addresses=127.0.0.1 -c fsync=off" >/dev/null
+fi
+
+if ! as_pg "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc \
+        "SELECT 1 FROM pg_database WHERE datname = '$PG_DB'" | grep -q 1; then
+    as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$PG_DB"
+fi
+
+echo "export RENNLEITUNG_TEST_PG_URL=postgresql+psycopg://$PG_USER@127.0.0.1:$PG_PORT/$PG_DB" \
+    >> .services.env
