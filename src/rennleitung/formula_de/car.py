@@ -309,54 +309,64 @@ class Tyre(StrEnum):
 class TyreRule:
     """How one tyre type behaves.
 
-    ``overshoot`` gives tyre points per space overshot, per weather, for the 1st, 2nd and 3rd
-    (or later) lap driven on this set. ``rain_slide`` is the slide after a required corner stop on
-    a wet track. ``bonus_laps`` are the set laps with the optional +1 per move in sunshine;
-    ``malus_laps`` the set laps with a −1 per move.
+    ``sun`` and ``rain`` give the tyre points per space overshot on the 1st, 2nd and 3rd (or
+    later) lap driven on this set. ``rain_slide`` is the slide after a required corner stop on a
+    wet track. ``bonus_laps`` are the set laps with the optional +1 per move in sunshine;
+    ``malus_laps`` the set laps with a compulsory −1 per move.
     """
 
-    overshoot: Mapping[Weather, tuple[int, int, int]]
+    sun: tuple[int, int, int]
+    rain: tuple[int, int, int]
     rain_slide: int
     bonus_laps: frozenset[int] = frozenset()
     malus_laps: frozenset[int] = frozenset()
 
     def overshoot_per_space(self, weather: Weather, set_lap: int) -> int:
         """Tyre points per space overshot on lap ``set_lap`` (1-based) of this set."""
-        return self.overshoot[weather][min(max(set_lap, 1), 3) - 1]
+        row = self.sun if weather is Weather.SUN else self.rain
+        return row[min(max(set_lap, 1), 3) - 1]
 
     def movement_bonus(self, weather: Weather, set_lap: int) -> int:
         """The optional +1 available this move (0 when none)."""
         return 1 if weather is Weather.SUN and set_lap in self.bonus_laps else 0
 
     def movement_malus(self, set_lap: int) -> int:
-        """The compulsory −1 this move (0 when none), as a negative number."""
+        """The compulsory change this move: −1 on a malus lap, else 0."""
         return -1 if set_lap in self.malus_laps else 0
 
 
-TyreTable = Mapping[Tyre, TyreRule]
+@dataclass(frozen=True, slots=True)
+class TyreTable:
+    """One ``TyreRule`` per tyre type; frozen and hashable so rulesets can key caches."""
 
-TYRES_DRESDEN: TyreTable = {
-    Tyre.HARD: TyreRule({Weather.SUN: (1, 1, 1), Weather.RAIN: (1, 1, 1)}, rain_slide=3),
-    Tyre.SOFT: TyreRule(
-        {Weather.SUN: (2, 2, 3), Weather.RAIN: (2, 2, 3)},
+    hard: TyreRule
+    soft: TyreRule
+    rain: TyreRule
+
+    def __getitem__(self, tyre: Tyre) -> TyreRule:
+        rule: TyreRule = getattr(self, tyre.value)
+        return rule
+
+
+TYRES_DRESDEN = TyreTable(
+    hard=TyreRule(sun=(1, 1, 1), rain=(1, 1, 1), rain_slide=3),
+    soft=TyreRule(
+        sun=(2, 2, 3),
+        rain=(2, 2, 3),
         rain_slide=3,
         bonus_laps=frozenset({1}),
         malus_laps=frozenset({3}),
     ),
-    Tyre.RAIN: TyreRule({Weather.SUN: (2, 2, 2), Weather.RAIN: (1, 1, 1)}, rain_slide=1),
-}
+    rain=TyreRule(sun=(2, 2, 2), rain=(1, 1, 1), rain_slide=1),
+)
 """Dresden "Reifen": soft costs 3 per space and loses 1 per move on its third lap; rain tyres
 cost 2 per space in sunshine whatever the lap."""
 
-TYRES_MASTERS: TyreTable = {
-    Tyre.HARD: TyreRule({Weather.SUN: (1, 1, 1), Weather.RAIN: (1, 1, 1)}, rain_slide=3),
-    Tyre.SOFT: TyreRule(
-        {Weather.SUN: (2, 2, 3), Weather.RAIN: (2, 2, 3)},
-        rain_slide=3,
-        bonus_laps=frozenset({1}),
-    ),
-    Tyre.RAIN: TyreRule({Weather.SUN: (2, 2, 3), Weather.RAIN: (1, 1, 1)}, rain_slide=1),
-}
+TYRES_MASTERS = TyreTable(
+    hard=TyreRule(sun=(1, 1, 1), rain=(1, 1, 1), rain_slide=3),
+    soft=TyreRule(sun=(2, 2, 3), rain=(2, 2, 3), rain_slide=3, bonus_laps=frozenset({1})),
+    rain=TyreRule(sun=(2, 2, 3), rain=(1, 1, 1), rain_slide=1),
+)
 """Masters 8-5 and 10-0-2: no third-lap malus on soft tyres (dropped in 2001, annex 3), and
 rain tyres in sunshine go from 2 to 3 per space on their third lap."""
 
