@@ -1,0 +1,154 @@
+"""The dice of Formula Dé as data, and a recorded roller around an injected generator.
+
+The six gear dice have uneven faces (a d4 for 1st gear shows 1, 1, 2, 2; the d30 for 6th shows
+21–30 three times each), so a die is its list of faces, never a range. The black d20 decides every
+other event (Masters 0-0-5). One ``random.Random`` per race, seeded once and passed in, makes a
+race replayable; every roll is kept as a ``DiceRoll`` so a record can be checked roll by roll.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.commitment import seed_text
+
+
+class DiceError(RennleitungError):
+    """A die or gear that does not exist."""
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A physical die: its name, colour and the number printed on each face."""
+
+    name: str
+    colour_de: str
+    colour_en: str
+    faces: tuple[int, ...]
+
+    @property
+    def minimum(self) -> int:
+        return min(self.faces)
+
+    @property
+    def maximum(self) -> int:
+        return max(self.faces)
+
+    @property
+    def mean(self) -> Fraction:
+        return Fraction(sum(self.faces), len(self.faces))
+
+    def probabilities(self) -> dict[int, Fraction]:
+        """Result -> exact probability, in ascending order of result (for bots)."""
+        counts = Counter(self.faces)
+        return {value: Fraction(counts[value], len(self.faces)) for value in sorted(counts)}
+
+
+# Faces as read off the physical dice (rules notes §1; Masters 6-1-1 table of ranges).
+GEAR_DICE: dict[int, Die] = {
+    1: Die("gear1", "gelb", "yellow", (1, 1, 2, 2)),
+    2: Die("gear2", "orange", "orange", (2, 3, 3, 4, 4, 4)),
+    3: Die("gear3", "rot", "red", (4, 5, 6, 6, 7, 7, 8, 8)),
+    4: Die("gear4", "grün", "green", tuple(sorted(list(range(7, 13)) * 2))),
+    5: Die("gear5", "lila", "purple", tuple(sorted(list(range(11, 21)) * 2))),
+    6: Die("gear6", "blau", "blue", tuple(sorted(list(range(21, 31)) * 3))),
+}
+
+BLACK_DIE = Die("black", "schwarz", "black", tuple(range(1, 21)))
+"""The black d20 for start, weather, collision, engine, road-holding and pit rolls."""
+
+DICE: dict[str, Die] = {die.name: die for die in (*GEAR_DICE.values(), BLACK_DIE)}
+
+GEAR_PROBABILITIES: dict[int, dict[int, Fraction]] = {
+    gear: die.probabilities() for gear, die in GEAR_DICE.items()
+}
+"""Gear -> (spaces -> probability); what a bot weighs when it picks a gear."""
+
+
+def gear_die(gear: int) -> Die:
+    """The die for ``gear`` (1–6); any other gear is an error naming the gear."""
+    try:
+        return GEAR_DICE[gear]
+    except KeyError:
+        raise DiceError(
+            f"es gibt keinen {gear}. Gang (1 bis 6)",
+            f"there is no gear {gear} (1 to 6)",
+            where="Masters 6-1-1",
+        ) from None
+
+
+def gear_range(gear: int) -> tuple[int, int]:
+    """Smallest and largest roll of a gear (Masters 6-1-1: 1–2, 2–4, 4–8, 7–12, 11–20, 21–30)."""
+    die = gear_die(gear)
+    return die.minimum, die.maximum
+
+
+class RollPurpose(StrEnum):
+    """Why a die was rolled; recorded with every roll so a record reads like a race report."""
+
+    GEAR = "gear"
+    START = "start"  # Dresden "Startwurf"; Masters 9
+    RESTART = "restart"  # after a spin, Masters 10-4-6
+    WEATHER = "weather"  # Masters 3
+    COLLISION = "collision"  # Masters 14
+    WALL = "wall"  # Masters 15
+    ENGINE = "engine"  # Masters 16
+    ROAD_HOLDING = "road_holding"  # Masters 17
+    QUICK_STOP = "quick_stop"  # Masters 19-3
+    GRID_DRAW = "grid_draw"  # Dresden "Qualifizierung": drivers without a lap
+    KARMA_REROLL = "karma_reroll"  # Dresden "Karmapool"
+    ORDER = "order"  # Dresden "FD Blitz": who begins the third heat
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRoll:
+    """One roll: which die, why, and what it showed."""
+
+    die: str
+    purpose: str
+    result: int
+
+
+class Dice:
+    """Rolls dice with one injected generator and keeps every roll in order.
+
+    Pass a ``random.Random`` that belongs to this race alone; the global generator is never
+    touched, so two races never disturb each other and a seed replays the same rolls.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._history: list[DiceRoll] = []
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> Dice:
+        """A fresh roller for a race seed; the seed is used as text, as the commitment does."""
+        return cls(random.Random(seed_text(seed)))
+
+    @property
+    def history(self) -> tuple[DiceRoll, ...]:
+        """Every roll so far, oldest first."""
+        return tuple(self._history)
+
+    def __len__(self) -> int:
+        return len(self._history)
+
+    def roll(self, die: Die, purpose: str) -> DiceRoll:
+        """Roll ``die`` for ``purpose``, record it and return it."""
+        result = die.faces[self._rng.randrange(len(die.faces))]
+        event = DiceRoll(die=die.name, purpose=str(purpose), result=result)
+        self._history.append(event)
+        return event
+
+    def gear(self, gear: int, purpose: str = RollPurpose.GEAR) -> DiceRoll:
+        """Roll the die of ``gear``."""
+        return self.roll(gear_die(gear), purpose)
+
+    def black(self, purpose: str) -> DiceRoll:
+        """Roll the black d20."""
+        return self.roll(BLACK_DIE, purpose)
