@@ -1,0 +1,1 @@
+"""The built-in tracks, one TOML file each (our own layouts)."""
