@@ -693,11 +693,12 @@ class Ruleset:
         ]
 
     def differences(self, other: Ruleset) -> list[str]:
-        """Names of the fields in which two rulesets differ."""
+        """Names of the rule fields (not name or titles) in which two rulesets differ."""
         return [
             item.name
             for item in fields(self)
-            if plain(getattr(self, item.name)) != plain(getattr(other, item.name))
+            if item.metadata["rule"] != "—"
+            and plain(getattr(self, item.name)) != plain(getattr(other, item.name))
         ]
 
 
