@@ -1,0 +1,114 @@
+"""The karma ledger ("Karmapool"): every movement of every driver's karma, with its reason.
+
+Income: the starting 30; +1 per natural 20 on a body, engine or road-holding check (at once);
+at the end of a race +1 per championship point (Open: per 100 race points), +3 per place gained
+from grid to finish, +3 per lap in which the car led the most rounds of play (decisions file).
+Spending: 40 to re-roll, 20 to add one, and head-to-head bids ("Kopf an Kopf").
+
+Decisions where Dresden is silent: places are gained only by cars that finished; qualifying
+points earn no karma (the income is paid "at the end of the race" for race points); the
+karma of a car driven by a team-mate belongs to the car's own driver. A spending that the
+balance at that moment cannot cover is refused.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.points import race_points
+from rennleitung.league.race_result import FinishStatus, InRaceKarma, InRaceKarmaKind
+from rennleitung.league.season import League
+
+
+class KarmaReason(Enum):
+    """Why karma moved."""
+
+    START = "start"
+    TWENTY_ROLLED = "twenty"
+    CHAMPIONSHIP_POINTS = "points"
+    PLACES_GAINED = "places-gained"
+    LAPS_MOST_LED = "laps-most-led"
+    REROLL = "reroll"
+    PLUS_ONE = "plus-one"
+    HEAD_TO_HEAD = "head-to-head"
+
+
+KARMA_PER_PLACE_GAINED = 3
+KARMA_PER_LAP_MOST_LED = 3
+
+# Karma per in-race event; None = the event's own amount (a head-to-head bid), spent.
+IN_RACE_KARMA: dict[InRaceKarmaKind, tuple[KarmaReason, int | None]] = {
+    InRaceKarmaKind.TWENTY_ROLLED: (KarmaReason.TWENTY_ROLLED, +1),
+    InRaceKarmaKind.REROLL: (KarmaReason.REROLL, -40),
+    InRaceKarmaKind.PLUS_ONE: (KarmaReason.PLUS_ONE, -20),
+    InRaceKarmaKind.HEAD_TO_HEAD: (KarmaReason.HEAD_TO_HEAD, None),
+}
+
+
+@dataclass(frozen=True)
+class KarmaEntry:
+    """One movement: whose, in which race (None = start), how much, why, and the new balance."""
+
+    driver: str
+    race: int | None
+    amount: int
+    reason: KarmaReason
+    balance: int
+    note: str = ""
+
+
+def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
+    """All movements in order: starts, then race by race (in-race first, end of race last)."""
+    fmt = league.format
+    balances = {d.name: fmt.karma_start for d in league.roster.drivers}
+    entries = [
+        KarmaEntry(d.name, None, fmt.karma_start, KarmaReason.START, fmt.karma_start)
+        for d in league.roster.drivers
+    ]
+
+    def book(driver: str, race: int, amount: int, reason: KarmaReason, note: str) -> None:
+        if amount == 0:
+            return
+        balance = balances[driver] + amount
+        if balance < 0:
+            raise RennleitungError(
+                f"{driver} hat nur {balances[driver]} Karmapunkte, {reason.value} kostet "
+                f"{-amount}",
+                f"{driver} has only {balances[driver]} karma points, {reason.value} costs "
+                f"{-amount}",
+                f"race {race}, {driver}, karma",
+            )
+        balances[driver] = balance
+        entries.append(KarmaEntry(driver, race, amount, reason, balance, note))
+
+    for result in league.races:
+        for entry in result.drivers:
+            driven = f"driven by {entry.driven_by}" if entry.driven_by else ""
+            for event in entry.karma:
+                reason, amount = _in_race(event)
+                book(entry.driver, result.race, amount, reason, event.note or driven)
+            points = race_points(fmt, entry.position, entry.laps_completed)
+            book(entry.driver, result.race, points // fmt.race_points_per_karma,
+                 KarmaReason.CHAMPIONSHIP_POINTS, f"{points} points")
+            gained = entry.grid - entry.position
+            if entry.status is FinishStatus.FINISHED and gained > 0:
+                book(entry.driver, result.race, KARMA_PER_PLACE_GAINED * gained,
+                     KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}")
+            book(entry.driver, result.race, KARMA_PER_LAP_MOST_LED * entry.laps_most_led,
+                 KarmaReason.LAPS_MOST_LED, f"{entry.laps_most_led} laps")
+    return tuple(entries)
+
+
+def karma_balances(ledger: tuple[KarmaEntry, ...]) -> dict[str, int]:
+    """Each driver's karma after the last movement."""
+    balances: dict[str, int] = {}
+    for entry in ledger:
+        balances[entry.driver] = entry.balance
+    return balances
+
+
+def _in_race(event: InRaceKarma) -> tuple[KarmaReason, int]:
+    reason, amount = IN_RACE_KARMA[event.kind]
+    return reason, (-event.amount if amount is None else amount)

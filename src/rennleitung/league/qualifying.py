@@ -1,0 +1,97 @@
+"""Qualifying scores ("Qualifizierung"): one timed solo lap per driver, lowest score first.
+
+Score = the sum of the gear rolls + penalty points (leaving a corner early) + 10 per error
++ whole minutes of the lap time, then the profile adjustment (Theoretiker −1, Praktiker +1).
+The lap time breaks ties. A lap run on the server has no errors (a move the server refuses is
+not an error, decisions file); a lap driven on a real table is entered by the organiser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.profiles import DriverProfile, qualifying_adjustment
+
+POINTS_PER_ERROR = 10
+"""Dresden "Qualifizierung": each error costs 10 points."""
+
+
+@dataclass(frozen=True)
+class QualifyingLap:
+    """One qualifying lap of one driver in one run (``run`` 1 or, in the Open, 2)."""
+
+    driver: str
+    rolls: int
+    """Sum of the gear-die results of the lap."""
+    penalty_points: int
+    lap_time_ms: int
+    errors: int = 0
+    run: int = 1
+    driven_by: str | None = None
+    """The team-mate who drove the lap for an absent driver ("Rennen")."""
+
+
+def qualifying_score(lap: QualifyingLap, profile: DriverProfile) -> int:
+    """The score of a lap (lower is better), before the lap time breaks ties."""
+    whole_minutes = lap.lap_time_ms // 60_000
+    return (
+        lap.rolls
+        + lap.penalty_points
+        + POINTS_PER_ERROR * lap.errors
+        + whole_minutes
+        + qualifying_adjustment(profile)
+    )
+
+
+def check_lap(lap: QualifyingLap, max_runs: int) -> None:
+    """Refuse impossible numbers, naming the field."""
+    where = f"qualifying, {lap.driver}"
+    fields = (
+        ("rolls", lap.rolls, 1, "Würfe", "rolls"),
+        ("penalty_points", lap.penalty_points, 0, "Strafpunkte", "penalty points"),
+        ("errors", lap.errors, 0, "Fehler", "errors"),
+        ("lap_time", lap.lap_time_ms, 1, "Rundenzeit", "lap time"),
+    )
+    for field, value, least, label_de, label_en in fields:
+        if value < least:
+            raise RennleitungError(
+                f"{label_de} muss mindestens {least} sein, nicht {value}",
+                f"{label_en} must be at least {least}, not {value}",
+                f"{where}, {field}",
+            )
+    if not 1 <= lap.run <= max_runs:
+        raise RennleitungError(
+            f"Lauf {lap.run} gibt es nicht (1 bis {max_runs})",
+            f"there is no run {lap.run} (1 to {max_runs})",
+            f"{where}, run",
+        )
+
+
+def parse_lap_time(text: str, where: str = "lap_time") -> int:
+    """Read ``m:ss``, ``m:ss.f`` or plain seconds into milliseconds."""
+    clean = text.strip().replace(",", ".")
+    try:
+        if ":" in clean:
+            minutes_text, seconds_text = clean.split(":", 1)
+            minutes, seconds = int(minutes_text), float(seconds_text)
+            if not 0 <= seconds < 60:
+                raise ValueError(clean)
+        else:
+            minutes, seconds = 0, float(clean)
+        total = round((minutes * 60 + seconds) * 1000)
+    except ValueError:
+        total = -1
+    if total <= 0:
+        raise RennleitungError(
+            f"Rundenzeit {text!r} nicht lesbar; Beispiel 3:25.4",
+            f"cannot read lap time {text!r}; example 3:25.4",
+            where,
+        )
+    return total
+
+
+def format_lap_time(lap_time_ms: int) -> str:
+    """Milliseconds as ``m:ss.mmm``."""
+    minutes, rest = divmod(lap_time_ms, 60_000)
+    return f"{minutes}:{rest // 1000:02d}.{rest % 1000:03d}"

@@ -1,0 +1,51 @@
+"""The weather of a qualifying run once the black die has been rolled ("Qualifizierung").
+
+Changeable weather counts as sunshine in the season and in the Open's first run; in the Open's
+second run it is the weather of the first run ("Open", "Qualifizierung").
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from rennleitung.errors import RennleitungError
+
+
+class Weather(Enum):
+    """The three results of the weather roll."""
+
+    SUN = "sun"
+    RAIN = "rain"
+    CHANGEABLE = "changeable"
+
+
+def qualifying_weather(rolled: Weather, run: int, first_run: Weather | None = None) -> Weather:
+    """The weather that applies to a qualifying run (never changeable)."""
+    if rolled is not Weather.CHANGEABLE:
+        return rolled
+    if run == 1:
+        return Weather.SUN
+    if first_run is None or first_run is Weather.CHANGEABLE:
+        raise RennleitungError(
+            "für den zweiten Lauf fehlt das Wetter des ersten Laufs",
+            "the second run needs the weather of the first run",
+            "qualifying, weather",
+        )
+    return first_run
+
+
+def parse_weather(text: str, where: str = "weather") -> Weather:
+    """Read sun/rain/changeable (German sonne/regen/wechselhaft accepted)."""
+    aliases = {
+        "sun": Weather.SUN, "sonne": Weather.SUN,
+        "rain": Weather.RAIN, "regen": Weather.RAIN,
+        "changeable": Weather.CHANGEABLE, "wechselhaft": Weather.CHANGEABLE,
+    }
+    weather = aliases.get(text.strip().lower())
+    if weather is None:
+        raise RennleitungError(
+            f"unbekanntes Wetter {text!r}; erlaubt: sonne, regen, wechselhaft",
+            f"unknown weather {text!r}; allowed: sun, rain, changeable",
+            where,
+        )
+    return weather

@@ -1,0 +1,127 @@
+"""Checks a race result against the roster and the format before anything is scored or stored.
+
+Each refusal names the race, the driver and the field at fault, in German and English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
+from rennleitung.league.roster import Roster
+
+
+def validate_race_result(
+    result: RaceResult, roster: Roster, expected_grid: Sequence[str] | None = None
+) -> None:
+    """Raise a RennleitungError for the first thing wrong with ``result``.
+
+    ``expected_grid`` is the grid from qualifying, if one was entered: then the race must start
+    from exactly that grid.
+    """
+    fmt = roster.format
+    race_where = f"race {result.race}"
+    if not 1 <= result.race <= fmt.races:
+        raise RennleitungError(
+            f"Rennnummer {result.race} liegt nicht zwischen 1 und {fmt.races}",
+            f"race number {result.race} is not between 1 and {fmt.races}",
+            "race",
+        )
+    if result.laps < 1:
+        raise RennleitungError(
+            "ein Rennen hat mindestens eine Runde", "a race has at least one lap",
+            f"{race_where}, laps",
+        )
+    if not result.drivers:
+        raise RennleitungError(
+            "das Ergebnis enthält keinen Fahrer", "the result contains no driver", race_where
+        )
+    seen: set[str] = set()
+    for entry in result.drivers:
+        where = f"{race_where}, {entry.driver}"
+        roster.driver(entry.driver, f"{race_where}, driver")
+        if entry.driver in seen:
+            raise RennleitungError(
+                "Fahrer steht zweimal im Ergebnis", "driver appears twice in the result", where
+            )
+        seen.add(entry.driver)
+        _check_laps(entry.laps_completed, entry.status, result.laps, where)
+        if entry.driven_by is not None:
+            mates = roster.team_mates(entry.driver)
+            if entry.driven_by not in mates:
+                raise RennleitungError(
+                    f"{entry.driven_by!r} ist kein Teamkollege und darf das Auto nicht fahren",
+                    f"{entry.driven_by!r} is not a team-mate and may not drive this car",
+                    f"{where}, driven_by",
+                )
+        if not 0 <= entry.laps_most_led <= result.laps:
+            raise RennleitungError(
+                f"Führungsrunden müssen zwischen 0 und {result.laps} liegen",
+                f"laps most led must be between 0 and {result.laps}",
+                f"{where}, laps_most_led",
+            )
+        for event in entry.karma:
+            bid = event.kind is InRaceKarmaKind.HEAD_TO_HEAD
+            if (bid and event.amount < 1) or (not bid and event.amount != 0):
+                raise RennleitungError(
+                    "nur ein Kopf-an-Kopf-Gebot hat einen Betrag, und der ist mindestens 1",
+                    "only a head-to-head bid has an amount, and it is at least 1",
+                    f"{where}, karma",
+                )
+    _check_places([e.grid for e in result.drivers], f"{race_where}, grid", "Startplätze", "grid")
+    _check_places(
+        [e.position for e in result.drivers], f"{race_where}, position", "Platzierungen",
+        "positions",
+    )
+    _check_classification(result)
+    if expected_grid is not None:
+        actual = [e.driver for e in sorted(result.drivers, key=lambda e: e.grid)]
+        if actual != list(expected_grid):
+            raise RennleitungError(
+                f"Startaufstellung weicht von der Qualifizierung ab: {', '.join(expected_grid)}",
+                f"grid differs from qualifying: {', '.join(expected_grid)}",
+                f"{race_where}, grid",
+            )
+
+
+def _check_laps(laps: int, status: FinishStatus, race_laps: int, where: str) -> None:
+    if status is FinishStatus.FINISHED and laps != race_laps:
+        raise RennleitungError(
+            f"ein Fahrer im Ziel hat alle {race_laps} Runden absolviert, nicht {laps}",
+            f"a finisher has completed all {race_laps} laps, not {laps}",
+            f"{where}, laps_completed",
+        )
+    if status is FinishStatus.RETIRED and not 0 <= laps < race_laps:
+        raise RennleitungError(
+            f"ein ausgefallener Fahrer hat 0 bis {race_laps - 1} Runden, nicht {laps}",
+            f"a retired driver has 0 to {race_laps - 1} laps, not {laps}",
+            f"{where}, laps_completed",
+        )
+
+
+def _check_places(places: list[int], where: str, label_de: str, label_en: str) -> None:
+    expected = list(range(1, len(places) + 1))
+    if sorted(places) != expected:
+        raise RennleitungError(
+            f"{label_de} müssen genau 1 bis {len(places)} sein, je einmal: {sorted(places)}",
+            f"{label_en} must be exactly 1 to {len(places)}, each once: {sorted(places)}",
+            where,
+        )
+
+
+def _check_classification(result: RaceResult) -> None:
+    """Finishers ahead of retired cars, retired cars with more laps ahead ("Ausfälle")."""
+    ordered = sorted(result.drivers, key=lambda e: e.position)
+    for ahead, behind in pairwise(ordered):
+        ahead_rank = (ahead.status is FinishStatus.FINISHED, ahead.laps_completed)
+        behind_rank = (behind.status is FinishStatus.FINISHED, behind.laps_completed)
+        if behind_rank > ahead_rank:
+            raise RennleitungError(
+                f"{behind.driver} (Platz {behind.position}, {behind.laps_completed} Runden, "
+                f"{behind.status.value}) muss vor {ahead.driver} stehen",
+                f"{behind.driver} (place {behind.position}, {behind.laps_completed} laps, "
+                f"{behind.status.value}) must be classified ahead of {ahead.driver}",
+                f"race {result.race}, position",
+            )
