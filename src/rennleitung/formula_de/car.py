@@ -448,7 +448,7 @@ class ProfileEffects:
 
 
 PROFILE_EFFECTS: Mapping[DriverProfile, ProfileEffects] = {
-    DriverProfile.NORMAL: ProfileEffects(in_pit_lane=True),
+    DriverProfile.NORMAL: ProfileEffects(),
     DriverProfile.THEORIST: ProfileEffects(qualifying=-1, launch=-1, in_pit_lane=True),
     DriverProfile.PRACTITIONER: ProfileEffects(
         qualifying=1, launch=1, launch_optional=True, in_pit_lane=True
