@@ -252,6 +252,10 @@ class WeatherRoll(StrEnum):
         return {"rain": "Regen", "changeable": "wechselhaft", "sun": "Sonne"}[self.value]
 
     @property
+    def label_en(self) -> str:
+        return {"rain": "rain", "changeable": "changeable", "sun": "sun"}[self.value]
+
+    @property
     def weather(self) -> Weather | None:
         """The weather this roll sets, or None for changeable (which keeps the current one)."""
         return {"rain": Weather.RAIN, "sun": Weather.SUN}.get(self.value)

@@ -588,6 +588,22 @@ class Ruleset:
             "restart when wrecks make the track impassable",
         ),
     )
+    restart_max_gear: int = field(
+        default=4,
+        metadata=_doc(
+            "Dresden Neustart",
+            "höchster Gang beim Neustart nach einer Unterbrechung (frei wählbar bis hier)",
+            "highest gear on a restart after an interruption (driver's choice up to it)",
+        ),
+    )
+    full_restart_before_corner: int = field(
+        default=4,
+        metadata=_doc(
+            "Dresden Neustart",
+            "ganz neu starten, wenn der Führende diese Kurve noch nicht erreicht hat",
+            "restart from the grid if the leader has not yet reached this corner",
+        ),
+    )
 
     # --- FD Blitz --------------------------------------------------------------------------
     players: int = field(
@@ -832,6 +848,8 @@ MASTERS_2002 = replace(
     season_races=0,
     drop_results=0,
     restart_after_blockage=False,
+    restart_max_gear=0,
+    full_restart_before_corner=0,
 )
 """Masters 2002 tournament rules: quick and long pit stops, inertia, no house extras."""
 
