@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+from league_builders import league_with, race, roster
+from test_league_drivers_championship import full_season
+
 from rennleitung.league.city_standings import city_standings
 from rennleitung.league.constructor_standings import constructor_standings
 from rennleitung.league.driver_standings import driver_standings
@@ -13,9 +16,6 @@ from rennleitung.league.grid import build_qualifying
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.season import League
-
-from league_builders import league_with, race, roster
-from test_league_drivers_championship import full_season
 
 
 def test_constructors_count_every_point_without_drops() -> None:

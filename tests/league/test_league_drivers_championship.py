@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from league_builders import league_with, race, roster
+
 from rennleitung.league.driver_standings import driver_standings
 from rennleitung.league.formats import DRESDEN_SEASON_2006
 from rennleitung.league.progression import points_after_each_race
 from rennleitung.league.season import League
-
-from league_builders import league_with, race, roster
 
 # Ten races, three drivers; points 10-8-6. Hand-computed on paper:
 #   Anna 10,10, 8, 8,10, 6,10, 6,10, 8 = 86, drops r6 and r8 (6, 6)      -> 74
