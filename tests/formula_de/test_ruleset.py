@@ -202,3 +202,12 @@ def test_points_tables() -> None:
     assert DRESDEN_2006.points_table == (10, 8, 6, 5, 4, 3, 2, 1)
     assert DRESDEN_2006.points_min_laps == 2 and DRESDEN_2006.drop_results == 2
     assert MASTERS_2002.points_table == ()
+
+
+def test_every_rule_field_is_documented_in_the_docs() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parents[2] / "docs" / "formula_de" / "rulesets.md").read_text("utf-8")
+    for doc in field_docs():
+        if doc.rule != "—":
+            assert f"`{doc.name}`" in text, doc.name
