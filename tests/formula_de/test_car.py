@@ -211,3 +211,10 @@ def test_status_flags() -> None:
     assert not CarStatus.OUT.on_track
     assert CarStatus.SPUN.racing and CarStatus.IN_PIT.racing
     assert CarStatus.FINISHED.label_de == "im Ziel"
+
+
+def test_in_the_pit_lane_only_theorist_and_practitioner_keep_their_effects() -> None:
+    assert DriverProfile.LIGHT_SPRINTER.effects_at(in_pit_lane=True).movement == 0
+    assert DriverProfile.LIGHT_SPRINTER.effects_at(in_pit_lane=False).movement == 1
+    assert DriverProfile.PRACTITIONER.effects_at(in_pit_lane=True).launch == 1
+    assert DriverProfile.THEORIST.effects_at(in_pit_lane=True).launch == -1

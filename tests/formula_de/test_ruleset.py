@@ -211,3 +211,24 @@ def test_every_rule_field_is_documented_in_the_docs() -> None:
     for doc in field_docs():
         if doc.rule != "—":
             assert f"`{doc.name}`" in text, doc.name
+
+
+@pytest.mark.parametrize(
+    ("points", "fuel", "repairs"),
+    [(4, 1, 0), (6, 1, 0), (8, 2, 0), (10, 2, 1), (12, 3, 1), (14, 3, 2), (16, 4, 2), (24, 6, 2)],
+)
+def test_pit_points_reproduce_the_dresden_combinations(
+    points: int, fuel: int, repairs: int
+) -> None:
+    tyres = points >= 6  # every combination from 6 points on includes the tyre change
+    assert DRESDEN_2006.pit_stop_points(fuel=fuel, tyres=tyres, repairs=repairs) == points
+    late = DRESDEN_2006.pit_stop_points(fuel=fuel, tyres=tyres, repairs=repairs, announced=False)
+    assert late == points + 5
+
+
+def test_pit_points_limits() -> None:
+    with pytest.raises(RennleitungError):
+        DRESDEN_2006.pit_stop_points(repairs=3)
+    with pytest.raises(RennleitungError) as caught:
+        MASTERS_2002.pit_stop_points(fuel=1)
+    assert caught.value.where == "masters-2002.pit_system"

@@ -398,6 +398,14 @@ class DriverProfile(StrEnum):
     def effects(self) -> ProfileEffects:
         return PROFILE_EFFECTS[self]
 
+    def effects_at(self, *, in_pit_lane: bool) -> ProfileEffects:
+        """The effects that apply where the car is: in the pit lane only Theoretiker and
+        Praktiker keep theirs (Dresden "Boxenstopp")."""
+        effects = PROFILE_EFFECTS[self]
+        if in_pit_lane and not effects.in_pit_lane:
+            return NO_EFFECTS
+        return effects
+
     @classmethod
     def parse(cls, text: str) -> DriverProfile:
         """Accept the English value or the German name ("Leichter Flitzer", "Regengott")."""
@@ -451,8 +459,10 @@ class ProfileEffects:
     in_pit_lane: bool = False
 
 
+NO_EFFECTS = ProfileEffects()
+
 PROFILE_EFFECTS: Mapping[DriverProfile, ProfileEffects] = {
-    DriverProfile.NORMAL: ProfileEffects(),
+    DriverProfile.NORMAL: NO_EFFECTS,
     DriverProfile.THEORIST: ProfileEffects(qualifying=-1, launch=-1, in_pit_lane=True),
     DriverProfile.PRACTITIONER: ProfileEffects(
         qualifying=1, launch=1, launch_optional=True, in_pit_lane=True

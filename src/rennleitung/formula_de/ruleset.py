@@ -536,6 +536,14 @@ class Ruleset:
             "penalty points per error in the timed lap",
         ),
     )
+    qualifying_minute_points: int = field(
+        default=1,
+        metadata=_doc(
+            "Dresden Qualifizierung; Masters 1-1-13",
+            "Strafpunkte je volle Minute der gezeiteten Runde",
+            "penalty points per full minute of the timed lap",
+        ),
+    )
     qualifying_pole_points: int = field(
         default=0,
         metadata=_doc(
@@ -637,6 +645,30 @@ class Ruleset:
             area_minimum=self.area_minimum,
             fixed=self.fixed_setup,
         )
+
+    def pit_stop_points(
+        self, *, fuel: int = 0, tyres: bool = False, repairs: int = 0, announced: bool = True
+    ) -> int:
+        """Points a Dresden pit stop costs: the crew works in parallel, so the dearest job
+        counts, plus the penalty when nothing was announced (Dresden "Boxenstopp")."""
+        if self.pit_system is not PitSystem.POINTS:
+            raise RennleitungError(
+                f"{self.name} kennt keine Boxenpunkte",
+                f"{self.name} has no pit-stop points",
+                where=f"{self.name}.pit_system",
+            )
+        if not 0 <= repairs <= len(self.pit_repair_points):
+            raise RennleitungError(
+                f"höchstens {len(self.pit_repair_points)} VP Reparatur, nicht {repairs}",
+                f"at most {len(self.pit_repair_points)} points of repair, not {repairs}",
+                where="Dresden Boxenstopp",
+            )
+        jobs = (
+            fuel * self.pit_refuel_points,
+            self.pit_tyre_points if tyres else 0,
+            self.pit_repair_points[repairs - 1] if repairs else 0,
+        )
+        return max(jobs) + (0 if announced else self.pit_unannounced_penalty)
 
     def start_outcome(self, roll: int) -> StartOutcome:
         """Look a black-die start roll up in ``start_roll``."""
