@@ -1,0 +1,243 @@
+"""The game's configuration: every number of TURBO 2000 as a setting a game master can change.
+
+Settings marked "April 2000" come from the rule changes of April 2000 (the seed document, cited by
+rule number, e.g. "§10"); all others are reconstructed (see ``docs/turbo2000/rules.md``).
+The configuration is stored as ``config.json`` in a game directory; ``config_from_dict`` fills
+missing keys with the defaults below, so an old file keeps working when a setting is added.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from rennleitung.turbo2000.errors import TurboError
+
+KINDS: tuple[str, ...] = ("W", "M", "R")
+"""Component kinds: Wagen (car), Motor (engine), Reifen (tyres)."""
+
+SERIES: tuple[str, ...] = ("formel1", "formel2", "formel_n", "dragster", "stockcar", "junior",
+                           "rallye")
+"""Race series; §4 of April 2000 adds all but Formel I to the base game."""
+
+
+@dataclass(frozen=True)
+class RaceTemplate:
+    """One race announcement (Rennausschreibung) as the calendar repeats it.
+
+    ``lp_cap`` is the number of a Formel N (§4.2), ``min_risk`` the Stock Car minimum (§4.4),
+    ``constructors_prize`` the Formel II prize for the makers of the winning car (§4.1).
+    """
+
+    code: str
+    series: str
+    name: str
+    sections: int
+    grid: int
+    prizes: tuple[int, ...]
+    lp_cap: int = 0
+    min_risk: int = 0
+    constructors_prize: int = 0
+
+
+def _default_races() -> tuple[RaceTemplate, ...]:
+    return (
+        RaceTemplate("F1", "formel1", "Formel I", 3, 12,
+                     (600_000, 400_000, 300_000, 200_000, 150_000, 100_000)),
+        RaceTemplate("F2", "formel2", "Formel II", 3, 10, (300_000, 200_000, 100_000),
+                     constructors_prize=300_000),
+        RaceTemplate("F500", "formel_n", "Formel 500", 2, 8, (200_000, 120_000, 80_000),
+                     lp_cap=500),
+        RaceTemplate("F1000", "formel_n", "Formel 1000", 2, 8, (250_000, 150_000, 100_000),
+                     lp_cap=1000),
+        RaceTemplate("DRAG", "dragster", "Dragster Race", 0, 6, (150_000, 100_000, 50_000)),
+        RaceTemplate("STOCK", "stockcar", "Stock Car Tournament", 3, 10,
+                     (250_000, 150_000, 100_000), min_risk=3),
+        RaceTemplate("JUN", "junior", "Formel Junior", 2, 8, (200_000, 120_000, 80_000)),
+        RaceTemplate("RALLYE", "rallye", "Rallye", 2, 12, (500_000, 300_000, 200_000)),
+    )
+
+
+def _default_calendar() -> tuple[tuple[str, ...], ...]:
+    return (
+        ("F1", "F2"),
+        ("F1", "F1000", "DRAG"),
+        ("F1", "STOCK", "RALLYE"),
+        ("F1", "JUN", "RALLYE"),
+        ("F1", "F500", "RALLYE"),
+        ("F1", "F2", "DRAG"),
+    )
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """All settings of one game. Money in the game's currency units, driver ratings in tenths."""
+
+    # --- calendar -------------------------------------------------------------------------
+    rounds_per_year: int = 6
+    """Six rounds make a racing year (§20: three years are 18 rounds)."""
+    calendar: tuple[tuple[str, ...], ...] = field(default_factory=_default_calendar)
+    """Race codes announced in each round of a year (index 0 = first round of the year)."""
+    races: tuple[RaceTemplate, ...] = field(default_factory=_default_races)
+    training_places: int = 2
+    """Training places published with each announcement (§1)."""
+
+    # --- teams and money ------------------------------------------------------------------
+    start_money: int = 5_000_000
+    sponsor_money: int = 200_000
+    """April 2000 §17."""
+    team_name_max_length: int = 13
+    """June 1996: at most 13 letters and digits."""
+    reserved_maker: str = "Turbo"
+    """The game master's own maker name (June 1996); no team may use it."""
+    storage_fee: dict[str, int] = field(
+        default_factory=lambda: {"W": 5_000, "M": 2_000, "R": 500})
+    """Per component and round, so that teams eliminate what they do not need."""
+    turbo_price: dict[str, int] = field(
+        default_factory=lambda: {"W": 700_000, "M": 250_000, "R": 25_000})
+    """Price of a Turbo component sold by the game master at the new-factory rating."""
+
+    # --- drivers --------------------------------------------------------------------------
+    start_drivers_per_team: int = 3
+    start_driver_rating: int = 100
+    """All drivers start at rating 10.0 (June 1996 start sheet), stored as tenths."""
+    minimum_salary: int = 10_000
+    training_gain: int = 20
+    """April 2000 §1: +2 by training."""
+    year_end_gain: int = 20
+    """April 2000 §5: +2 after every racing year."""
+    place_gains: tuple[int, ...] = (9, 8, 8, 7, 7, 7)
+    """April 2000 §5: gains of places 1–6 in tenths."""
+    placed_gain: int = 6
+    qualified_gain: int = 4
+    stockcar_best: int = 6
+    """April 2000 §4.4: the best six gain 1.0, other placed 0.5, qualified 0.3."""
+    stockcar_best_gain: int = 10
+    stockcar_placed_gain: int = 5
+    stockcar_qualified_gain: int = 3
+    injury_penalty: int = 10
+    """Unfall: the driver loses 1.0 and misses the next round's race."""
+
+    # --- races ----------------------------------------------------------------------------
+    lp_formula: str = "april2000"
+    """Formula for the LP an entry may spend (April 2000 §2); ``original`` is the base rule."""
+    cap_formula: str = "original"
+    """Formula checked against a Formel N number (the §4.2 example uses the original rule)."""
+    original_lp_divisor: int = 100
+    april_lp_divisor: int = 10
+    max_push: int = 6
+    """Largest d or e an entry may name (d, e >= 1)."""
+    die_sides: int = 6
+    wurf_face: int = 6
+    """Every die showing this face counts as one Wurf."""
+    risk_table: tuple[str, ...] = (
+        "-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW", "Motorschaden",
+        "Wagenschaden", "Totalschaden", "Unfall")
+    """April 2000 §3; the last entry applies to that many Würfe and more."""
+    wm_points: tuple[int, ...] = (9, 6, 4, 3, 2, 1)
+    """Formel I only (§4): the same points go to the team and to each component's maker."""
+    min_component_rating: int = 1
+    """Wear never lowers a rating below this."""
+    rally_min_finishers: int = 7
+    """April 2000 §4.6: the Rallye ends early when fewer reach the stage finish."""
+    rally_excluded_last: int = 2
+    """April 2000 §4.6: the last and second-last placed may not start the next stage."""
+
+    # --- factories and building -----------------------------------------------------------
+    factory_cost: dict[str, int] = field(
+        default_factory=lambda: {"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
+    development_step_cost: int = 200_000
+    development_die: int = 10
+    """A development step rolls this die to pick one of the ten digits."""
+    development_digit_max: int = 9
+    modernisation_cost: int = 500_000
+    """April 2000 §8."""
+    elimination_refund_per_digit: int = 150_000
+    """April 2000 §9."""
+    new_factory_min_rating: int = 10
+    new_factory_offset: int = 2
+    """New-factory rating = median of existing factories of the type minus this, at least min."""
+    build_costs: dict[str, tuple[int, ...]] = field(default_factory=lambda: {
+        "W": (600_000, 580_000, 560_000, 540_000, 520_000, 500_000, 480_000, 460_000, 440_000,
+              420_000, 400_000, 380_000, 360_000, 340_000, 320_000, 300_000),
+        "M": (200_000, 190_000, 180_000, 170_000, 160_000, 150_000, 140_000, 130_000, 120_000,
+              110_000, 100_000, 100_000, 100_000, 100_000, 100_000, 100_000),
+        "R": (20_000, 19_000, 18_000, 17_000, 16_000, 15_000, 14_000, 13_000, 12_000, 11_000,
+              10_000, 10_000, 10_000, 10_000, 10_000, 10_000),
+    })
+    """April 2000 §10: cost by difference to the best factory; the last entry is "or more"."""
+    count_threshold: int = 1000
+    """April 2000 §11: an amount below this is a count of pieces (also for development steps)."""
+
+    # --- end of the game ------------------------------------------------------------------
+    min_years: int = 3
+    """April 2000 §20: at least three racing years."""
+    first_vote_year: int = 2
+    vote_tie_ends_game: bool = False
+    """April 2000 §20 leaves a tie to the game master; this is the game master's standing choice."""
+
+    def race(self, code: str) -> RaceTemplate:
+        """The race template with this code."""
+        for template in self.races:
+            if template.code == code:
+                return template
+        raise TurboError(f"Rennen {code!r} ist nicht ausgeschrieben",
+                         f"race {code!r} is not announced", where="config")
+
+    def round_in_year(self, round_number: int) -> int:
+        """1 … rounds_per_year."""
+        return (round_number - 1) % self.rounds_per_year + 1
+
+    def year_of(self, round_number: int) -> int:
+        return (round_number - 1) // self.rounds_per_year + 1
+
+
+def config_to_dict(config: GameConfig) -> dict[str, Any]:
+    """Plain JSON-ready data."""
+    data = asdict(config)
+    data["races"] = [asdict(template) for template in config.races]
+    return data
+
+
+def _as_tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_as_tuple(item) for item in value)
+    return value
+
+
+def config_from_dict(data: dict[str, Any]) -> GameConfig:
+    """Read a configuration; unknown keys are an error so that typos are not silently ignored."""
+    known = {f.name for f in fields(GameConfig)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise TurboError(f"unbekannte Einstellung {unknown[0]!r}",
+                         f"unknown setting {unknown[0]!r}", where="config.json")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key == "races":
+            values[key] = tuple(
+                RaceTemplate(**{k: _as_tuple(v) for k, v in item.items()}) for item in value)
+        elif key == "build_costs":
+            values[key] = {kind: tuple(costs) for kind, costs in value.items()}
+        else:
+            values[key] = _as_tuple(value)
+    config = replace(GameConfig(), **values)
+    _validate(config)
+    return config
+
+
+def _validate(config: GameConfig) -> None:
+    codes = {template.code for template in config.races}
+    for index, day in enumerate(config.calendar, start=1):
+        for code in day:
+            if code not in codes:
+                raise TurboError(f"Kalender Runde {index}: Rennen {code!r} fehlt in 'races'",
+                                 f"calendar round {index}: race {code!r} missing in 'races'",
+                                 where="config.json")
+    if len(config.calendar) != config.rounds_per_year:
+        raise TurboError("Kalender braucht einen Eintrag je Runde des Jahres",
+                         "calendar needs one entry per round of the year", where="config.json")
+    for template in config.races:
+        if template.series not in SERIES:
+            raise TurboError(f"unbekannte Serie {template.series!r}",
+                             f"unknown series {template.series!r}", where="config.json")

@@ -1,0 +1,103 @@
+"""Step 5a: driver contracts. Salary bids for the running or the next year; the highest bid wins,
+ties by lot (reconstructed). The Blankovertrag follows April 2000 §16: only in a team's entry
+turn, at most one, for the running year (the next one when entering in a year's last round); if
+the named driver goes elsewhere the team gets another free driver of the same rating.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rennleitung.turbo2000.errors import Problem
+from rennleitung.turbo2000.model import Driver
+from rennleitung.turbo2000.sheet import ContractBid
+from rennleitung.turbo2000.turn import Turn
+
+
+@dataclass(frozen=True)
+class Bid:
+    team: str
+    bid: ContractBid
+    next_year: bool
+
+
+def _is_free(driver: Driver, next_year: bool) -> bool:
+    return (driver.next_team if next_year else driver.team) is None
+
+
+def _sign(turn: Turn, driver: Driver, team: str, salary: int, next_year: bool) -> None:
+    if next_year:
+        driver.next_team, driver.next_salary = team, salary
+    else:
+        driver.team, driver.salary = team, salary
+    year = "Folgejahr" if next_year else "laufendes Jahr"
+    turn.say(f"Vertrag {driver.name} -> {team}, {salary} je Runde ({year})")
+    turn.publish("Verträge", f"{driver.notation()} fährt für {team} ({year}, {salary} je Runde)")
+    turn.tell(team, f"Vertrag / contract: {driver.notation()} für {salary} ({year})")
+
+
+def _valid_bids(turn: Turn) -> list[Bid]:
+    state, config = turn.state, turn.config
+    last_round = config.round_in_year(state.round) == config.rounds_per_year
+    bids: list[Bid] = []
+    for team, sheet in sorted(turn.sheets.items()):
+        for bid in sheet.contracts:
+            driver = state.drivers.get(bid.driver)
+            next_year = bid.next_year or (bid.blank and last_round)
+            if driver is None:
+                turn.reject(team, Problem(bid.line, bid.driver, "Fahrer unbekannt",
+                                          "unknown driver"))
+            elif bid.blank and state.teams[team].entry_round != state.round:
+                turn.reject(team, Problem(bid.line, "Blankovertrag",
+                                          "Blankovertrag nur im Einstiegszug (§16)",
+                                          "blank contract only in the entry turn (§16)"))
+            elif not _is_free(driver, next_year) and not bid.blank:
+                turn.reject(team, Problem(bid.line, bid.driver,
+                                          "Fahrer hat für dieses Jahr schon einen Vertrag",
+                                          "driver already has a contract for that year"))
+            else:
+                bids.append(Bid(team, bid, next_year))
+    return bids
+
+
+def run_contracts(turn: Turn) -> None:
+    turn.begin("5 Verträge")
+    state = turn.state
+    bids = _valid_bids(turn)
+    groups: dict[tuple[str, bool], list[Bid]] = {}
+    for bid in bids:
+        groups.setdefault((bid.bid.driver, bid.next_year), []).append(bid)
+    losers_blank: list[Bid] = []
+    for (name, next_year), group in sorted(groups.items()):
+        driver = state.drivers[name]
+        if not _is_free(driver, next_year):
+            losers_blank.extend(b for b in group if b.bid.blank)
+            continue
+        ranked = sorted(((-b.bid.salary, turn.lot(), b) for b in group),
+                        key=lambda item: (item[0], item[1]))
+        winner = ranked[0][2]
+        if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+            turn.say(f"Gleichstand um {name}: Los für {winner.team}")
+        _sign(turn, driver, winner.team, winner.bid.salary, next_year)
+        for _, _, loser in ranked[1:]:
+            turn.reject(loser.team, Problem(loser.bid.line, name, "überboten", "outbid"))
+            if loser.bid.blank:
+                losers_blank.append(loser)
+    for bid in losers_blank:
+        _assign_blank(turn, bid)
+
+
+def _assign_blank(turn: Turn, bid: Bid) -> None:
+    """April 2000 §16: another free driver of the same rating, at the stated salary (by lot)."""
+    state = turn.state
+    named = state.drivers[bid.bid.driver]
+    candidates = sorted(d.name for d in state.drivers.values()
+                        if _is_free(d, bid.next_year) and d.whole_rating == named.whole_rating)
+    if not candidates:
+        turn.reject(bid.team, Problem(bid.bid.line, "Blankovertrag",
+                                      "kein freier Fahrer gleicher Kennzahl",
+                                      "no free driver of the same rating"))
+        return
+    choice = candidates[int(turn.lot() * len(candidates))]
+    turn.say(f"Blankovertrag {bid.team}: {choice} statt {named.name} (Los)")
+    _sign(turn, state.drivers[choice], bid.team, bid.bid.salary, bid.next_year)

@@ -1,0 +1,25 @@
+"""Step 2: money that flows every round: sponsor money in, salaries and storage fees out.
+
+Sponsor money is April 2000 §17; salaries and storage fees are reconstructed. These are
+obligations, so they are booked even when the account goes below zero; a team in debt cannot pay
+for anything it orders (every order checks the account first).
+"""
+
+from __future__ import annotations
+
+from rennleitung.turbo2000.turn import Turn
+
+
+def settle_round_money(turn: Turn) -> None:
+    turn.begin("2 Geld")
+    config, state = turn.config, turn.state
+    for team in state.active_teams():
+        turn.pay(team.name, config.sponsor_money, "Sponsorengeld / sponsor money (§17)")
+    for driver in sorted(state.drivers.values(), key=lambda d: d.name):
+        if driver.team and driver.team in state.teams and state.teams[driver.team].active:
+            turn.pay(driver.team, -driver.salary, f"Gehalt / salary {driver.name}")
+    for team in state.active_teams():
+        fee = sum(config.storage_fee[part.kind] * count for part, count in team.stock.items())
+        if fee:
+            turn.pay(team.name, -fee, "Lagergebühr / storage fee")
+        turn.say(f"{team.name}: Kontostand / balance {team.money}")

@@ -1,0 +1,56 @@
+"""Performance points (Leistungspunkte, LP) and risk of a race entry.
+
+Two formulas are rulesets (setting ``lp_formula`` / ``cap_formula``):
+- ``april2000`` (April 2000 §2): of W, M+d, R, F+e drop the highest, multiply the other three,
+  drop the last digit;
+- ``original`` (reconstructed from the §4.2 example): W·(M+d)·R·(F+e), last two digits dropped.
+The risk of an entry is how far d and e are pushed above 1 (reconstructed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rennleitung.turbo2000.config import GameConfig
+
+
+def april2000_lp(car: int, engine: int, tyres: int, driver: int, d: int, e: int,
+                 config: GameConfig) -> int:
+    """April 2000 §2."""
+    values = sorted((car, engine + d, tyres, driver + e))
+    return values[0] * values[1] * values[2] // config.april_lp_divisor
+
+
+def original_lp(car: int, engine: int, tyres: int, driver: int, d: int, e: int,
+                config: GameConfig) -> int:
+    """The base rule as the §4.2 Formel 1000 example pins it down."""
+    return car * (engine + d) * tyres * (driver + e) // config.original_lp_divisor
+
+
+LP_FORMULAS: dict[str, Callable[[int, int, int, int, int, int, GameConfig], int]] = {
+    "april2000": april2000_lp,
+    "original": original_lp,
+}
+
+
+def available_lp(car: int, engine: int, tyres: int, driver: int, d: int, e: int,
+                 config: GameConfig) -> int:
+    """LP an entry may split between qualifying and sections."""
+    return LP_FORMULAS[config.lp_formula](car, engine, tyres, driver, d, e, config)
+
+
+def cap_lp(car: int, engine: int, tyres: int, driver: int, d: int, e: int,
+           config: GameConfig) -> int:
+    """LP compared with the number of a Formel N (April 2000 §4.2)."""
+    return LP_FORMULAS[config.cap_formula](car, engine, tyres, driver, d, e, config)
+
+
+def risk(d: int, e: int) -> int:
+    """Dice rolled per section: every step of d and e above 1 is one die."""
+    return (d - 1) + (e - 1)
+
+
+def consequence(wuerfe: int, config: GameConfig) -> str:
+    """April 2000 §3: the risk table; the last line holds for that many Würfe and more."""
+    table = config.risk_table
+    return table[min(wuerfe, len(table) - 1)]

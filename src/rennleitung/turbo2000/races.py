@@ -1,0 +1,321 @@
+"""Step 6: all races of the round, run at the same time (April 2000 §4: a driver and a part start
+in one race per round; taking the parts out of stock for the race enforces that).
+
+A race (reconstructed, see ``docs/turbo2000/rules.md``): qualifying by the LP put into Q (ties:
+higher LP, then lot), the first ``grid`` cars are qualified; in each section every running car
+rolls ``risk`` dice and the number of sixes (Würfe) is looked up in the April 2000 risk table (§3);
+cars that finish every section are placed, ranked by track points (ties: Q, then lot). Series
+rules: §4.1–§4.6; rating gains §5; WM points only in Formel I.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rennleitung.turbo2000.config import RaceTemplate
+from rennleitung.turbo2000.driver_ratings import NOT_QUALIFIED, PLACED, QUALIFIED, race_gain
+from rennleitung.turbo2000.errors import Problem
+from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
+from rennleitung.turbo2000.performance import available_lp, cap_lp, consequence, risk
+from rennleitung.turbo2000.sheet import RaceEntry
+from rennleitung.turbo2000.turn import Turn
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a line of the risk table does to a car in one section."""
+
+    scores: bool = True
+    wear: str = ""
+    destroys: str = ""
+    injures: bool = False
+
+
+EFFECTS: dict[str, Effect] = {
+    "-": Effect(),
+    "M": Effect(wear="M"),
+    "W": Effect(wear="W"),
+    "MMM": Effect(wear="MMM"),
+    "WWW": Effect(wear="WWW"),
+    "Box": Effect(scores=False),
+    "Dreher": Effect(scores=False),
+    "Reifenschaden": Effect(scores=False, destroys="R"),
+    "Motorschaden": Effect(scores=False, destroys="M"),
+    "Wagenschaden": Effect(scores=False, destroys="W"),
+    "Totalschaden": Effect(scores=False, destroys="WMR"),
+    "Unfall": Effect(scores=False, destroys="WMR", injures=True),
+}
+"""April 2000 §3 consequences; a car that loses a part retires (reconstructed)."""
+
+
+@dataclass
+class Car:
+    """One entry in one race, with what happens to it."""
+
+    team: str
+    entry: RaceEntry
+    driver: Driver
+    parts: dict[str, Part]
+    lp: int
+    risk: int
+    lot: float = 0.0
+    points: int = 0
+    wear: str = ""
+    destroyed: set[str] = field(default_factory=set)
+    retired: str = ""
+    injured: bool = False
+    outcome: str = NOT_QUALIFIED
+    place: int = 0
+
+
+def _entry_problem(turn: Turn, team: str, entry: RaceEntry, field_name: str, de: str,
+                   en: str) -> None:
+    turn.reject(team, Problem(entry.line, field_name, de, en))
+
+
+def _series_problem(turn: Turn, team: str, entry: RaceEntry, template: RaceTemplate,
+                    announcement: Announcement, car: Car) -> tuple[str, str] | None:
+    """Why an entry may not start in this series (German, English), or None."""
+    state, config = turn.state, turn.config
+    if template.series == "formel_n":
+        parts = car.parts
+        cap = cap_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
+                     car.driver.whole_rating, entry.d, entry.e, config)
+        if cap > template.lp_cap:
+            return (f"{cap} LP (Originalregel) über {template.lp_cap} (§4.2)",
+                    f"{cap} LP (original rule) above {template.lp_cap} (§4.2)")
+    if template.series == "stockcar" and car.risk < template.min_risk:
+        return (f"Risiko {car.risk} unter dem Mindestrisiko {template.min_risk} (§4.4)",
+                f"risk {car.risk} below the minimum risk {template.min_risk} (§4.4)")
+    if template.series == "junior" and state.wm_points.get(team, 0) > 0:
+        return ("nur Rennställe ohne WM-Punkte (§4.5)", "only teams without WM points (§4.5)")
+    if template.series == "formel2":
+        others = [e for e in turn.sheets[team].entries if e.race != entry.race]
+        if others:
+            return ("Formel II nur ohne Meldung für ein anderes Rennen (§4.1)",
+                    "Formel II only without an entry for any other race (§4.1)")
+        if state.last_formel2_winner == team:
+            return ("Sieger des letzten Formel-II-Rennens darf nicht starten (§4.1)",
+                    "the winner of the last Formel II race may not start (§4.1)")
+    if template.series == "rallye" and announcement.stage > 1:
+        return _rally_problem(turn, team, entry, car)
+    return None
+
+
+def _rally_problem(turn: Turn, team: str, entry: RaceEntry, car: Car) -> tuple[str, str] | None:
+    """April 2000 §4.6, the four conditions for the stages after the first."""
+    record = turn.state.rally.get(entry.driver)
+    last_allowed = (record.placed_count - turn.config.rally_excluded_last) if record else 0
+    if record is None or record.team != team or record.place > last_allowed:
+        return ("Fahrer war in der letzten Etappe nicht (oder als Letzter/Vorletzter) plaziert "
+                "(§4.6 Bed. 1)", "driver was not placed in the last stage, or last or second-"
+                "last (§4.6 cond. 1)")
+    if car.parts["W"] != record.car or car.parts["M"] != record.engine:
+        return (f"Wagen und Motor müssen {record.car.notation()} und {record.engine.notation()} "
+                "sein (§4.6 Bed. 2)", f"car and engine must be {record.car.notation()} and "
+                f"{record.engine.notation()} (§4.6 cond. 2)")
+    if car.parts["R"].rating != record.tyre_rating:
+        return (f"Reifen müssen Kennzahl {record.tyre_rating} haben (§4.6 Bed. 3)",
+                f"tyres must have rating {record.tyre_rating} (§4.6 cond. 3)")
+    if entry.qualifying != record.track_points:
+        return (f"Q muss {record.track_points} sein (Streckenpunkte der letzten Etappe, §4.6 "
+                "Bed. 4)", f"Q must be {record.track_points} (track points of the last stage, "
+                "§4.6 cond. 4)")
+    return None
+
+
+def _admit(turn: Turn, team: str, entry: RaceEntry,
+           announcements: dict[str, Announcement]) -> Car | None:
+    """Check an entry against the state; on success its parts leave the stock for the race."""
+    state, config = turn.state, turn.config
+    announcement = announcements.get(entry.race)
+    if announcement is None:
+        _entry_problem(turn, team, entry, entry.race, "Rennen ist in dieser Runde nicht "
+                       "ausgeschrieben", "race is not announced this round")
+        return None
+    template = config.race(entry.race)
+    driver = state.drivers.get(entry.driver)
+    if driver is None or driver.team != team:
+        _entry_problem(turn, team, entry, entry.driver, "Fahrer nicht unter Vertrag",
+                       "driver not under contract")
+        return None
+    if driver.out_in_round == state.round:
+        _entry_problem(turn, team, entry, entry.driver, "Fahrer ist nach einem Unfall verletzt",
+                       "driver is injured after an accident")
+        return None
+    stock = state.teams[team]
+    parts: dict[str, Part] = {}
+    for spec in (entry.car, entry.engine, entry.tyres):
+        part = spec.part()
+        if part is None or stock.count(part) < 1:
+            _entry_problem(turn, team, entry, spec.notation(), "Komponente nicht (mehr) im Lager",
+                           "component not (or no longer) in stock")
+            return None
+        parts[spec.kind] = part
+    if len(entry.sections) != template.sections:
+        _entry_problem(turn, team, entry, "A", f"{template.name} hat {template.sections} "
+                       "Abschnitte", f"{template.name} has {template.sections} sections")
+        return None
+    lp = available_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
+                      driver.whole_rating, entry.d, entry.e, config)
+    spent = entry.qualifying + sum(entry.sections)
+    if spent > lp:
+        _entry_problem(turn, team, entry, "Q/A", f"{spent} LP verteilt, nur {lp} vorhanden (§2)",
+                       f"{spent} LP split, only {lp} available (§2)")
+        return None
+    car = Car(team, entry, driver, parts, lp, risk(entry.d, entry.e))
+    problem = _series_problem(turn, team, entry, template, announcement, car)
+    if problem:
+        _entry_problem(turn, team, entry, template.code, *problem)
+        return None
+    for part in parts.values():
+        stock.remove(part)
+    return car
+
+
+def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int) -> None:
+    config = turn.config
+    dice = turn.roll_many(car.risk, config.die_sides, f"{code} A{number} {car.driver.name}")
+    wuerfe = sum(1 for value in dice if value == config.wurf_face)
+    result = consequence(wuerfe, config)
+    effect = EFFECTS[result]
+    car.wear += effect.wear
+    if effect.scores:
+        car.points += track_points
+    if effect.destroys:
+        car.destroyed.update(effect.destroys)
+        car.retired = result
+        car.injured = effect.injures
+    if result != "-":
+        turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
+
+
+def _return_parts(turn: Turn, car: Car) -> None:
+    """Wear letters lower the ratings for good; destroyed parts are gone."""
+    stock = turn.state.teams[car.team]
+    for kind, part in car.parts.items():
+        if kind in car.destroyed:
+            continue
+        worn = max(turn.config.min_component_rating, part.rating - car.wear.count(kind))
+        stock.add(Part(part.maker, part.kind, worn))
+
+
+def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bool) -> None:
+    state, config = turn.state, turn.config
+    for car in placed:
+        if pay_prizes and car.place <= len(template.prizes):
+            turn.pay(car.team, template.prizes[car.place - 1],
+                     f"Preisgeld {template.name} Platz {car.place}")
+        if template.series == "formel1" and car.place <= len(config.wm_points):
+            points = config.wm_points[car.place - 1]
+            state.wm_points[car.team] = state.wm_points.get(car.team, 0) + points
+            for part in car.parts.values():
+                if part.maker in state.teams:
+                    state.wm_points[part.maker] = state.wm_points.get(part.maker, 0) + points
+                    turn.say(f"WM-Punkte {points} an Hersteller {part.maker} ({part.notation()})")
+    if template.series == "formel2":
+        winner = placed[0] if placed else None
+        state.last_formel2_winner = winner.team if winner else None
+        if winner and template.constructors_prize:
+            share = template.constructors_prize // len(winner.parts)
+            for part in winner.parts.values():
+                if part.maker in state.teams:
+                    turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
+                    turn.publish("Rennen", f"  Konstrukteursprämie {share} an {part.maker}")
+
+
+def _rally_after_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
+    """Keep what the next stage must match; True when prizes are due (last stage or early end)."""
+    state, config = turn.state, turn.config
+    state.rally_stage_done = announcement.stage
+    early = len(placed) < config.rally_min_finishers
+    if early or announcement.stage >= announcement.stages:
+        if early and announcement.stage < announcement.stages:
+            state.rally_closed = True
+            turn.publish("Rennen", f"  Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
+        state.rally = {}
+        return True
+    state.rally = {
+        car.driver.name: RallyRecord(
+            car.team,
+            Part(car.parts["W"].maker, "W", max(config.min_component_rating,
+                                                car.parts["W"].rating - car.wear.count("W"))),
+            Part(car.parts["M"].maker, "M", max(config.min_component_rating,
+                                                car.parts["M"].rating - car.wear.count("M"))),
+            car.parts["R"].rating, car.points, car.place, len(placed))
+        for car in placed
+    }
+    return False
+
+
+def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Car]:
+    """One race; returns the placed cars in order."""
+    state, config = turn.state, turn.config
+    template = config.race(announcement.code)
+    code = template.code
+    for car in cars:
+        car.lot = turn.lot()
+    order = sorted(cars, key=lambda c: (-c.entry.qualifying, -c.lp, c.lot))
+    qualified = order[:template.grid]
+    turn.say(f"{code} Qualifikation: " + ", ".join(
+        f"{c.driver.name} Q{c.entry.qualifying}" for c in order))
+    for car in qualified:
+        car.outcome = QUALIFIED
+    for number in range(1, template.sections + 1):
+        for car in qualified:
+            if not car.retired:
+                _run_section(turn, code, number, car, car.entry.sections[number - 1])
+    if template.series == "dragster":
+        placed = list(qualified)
+    else:
+        finishers = [c for c in qualified if not c.retired]
+        placed = sorted(finishers, key=lambda c: (-c.points, -c.entry.qualifying, c.lot))
+    for place, car in enumerate(placed, start=1):
+        car.outcome, car.place = PLACED, place
+    pay = True
+    if template.series == "rallye":
+        pay = _rally_after_stage(turn, announcement, placed)
+    _award(turn, template, placed, pay)
+    for car in cars:
+        gain = race_gain(car.outcome, car.place, template.series, config)
+        car.driver.rating += gain
+        if car.injured:
+            car.driver.rating -= config.injury_penalty
+            car.driver.out_in_round = state.round + 1
+        _return_parts(turn, car)
+    _publish_race(turn, template, announcement, order, placed)
+    return placed
+
+
+def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement,
+                  order: list[Car], placed: list[Car]) -> None:
+    stage = f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
+    turn.publish("Rennen", f"{template.name} ({template.code}){stage}: {len(order)} Meldungen")
+    for car in placed:
+        turn.publish("Rennen", f"  {car.place:>2}. {car.driver.notation():<16} {car.team:<13} "
+                     f"{car.points:>4} SP  {' '.join(p.notation() for p in car.parts.values())}")
+    for car in order:
+        status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
+        if car.retired:
+            status += f" (ausgefallen: {car.retired})"
+        if car.wear:
+            status += f", Verschleiß {car.wear}"
+        turn.tell(car.team, f"{template.name}{stage}: {car.driver.notation()} LP {car.lp}, "
+                  f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte")
+    dropped = [c for c in order if c.outcome == QUALIFIED]
+    if dropped:
+        turn.publish("Rennen", "  qualifiziert: " + ", ".join(
+            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
+
+
+def run_races(turn: Turn) -> None:
+    turn.begin("6 Rennen")
+    announcements = {a.code: a for a in turn.state.announcements}
+    fields: dict[str, list[Car]] = {code: [] for code in announcements}
+    for team, sheet in sorted(turn.sheets.items()):
+        for entry in sheet.entries:
+            car = _admit(turn, team, entry, announcements)
+            if car:
+                fields[entry.race].append(car)
+    for announcement in turn.state.announcements:
+        run_race(turn, announcement, fields[announcement.code])

@@ -1,0 +1,125 @@
+"""Step 9: the public results sheet (Rennanzeiger) and one report per team, German text first;
+``as_html`` wraps either for the web or e-mail. Pure functions of the evaluated turn.
+"""
+
+from __future__ import annotations
+
+import html
+
+from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.turn import Turn
+
+NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
+    ("Rennställe", "Rennställe / teams"),
+    ("Rennen", "Rennen / races"),
+    ("Training", "Trainingslager / training (§1)"),
+    ("Verträge", "Verträge / contracts"),
+    ("Geschäfte", "Geschäfte / trades"),
+    ("Fabrikbau", "Fabrikbau / factory news"),
+    ("Abstimmung", "Partieende / end of the game (§20)"),
+)
+
+
+def money(amount: int) -> str:
+    """German thousands separators: 1.200.000."""
+    return f"{amount:,}".replace(",", ".")
+
+
+def wm_table(state: GameState) -> list[tuple[int, str, int]]:
+    """Eternal WM list: (place, team, points), most points first, then by name."""
+    ordered = sorted(state.wm_points.items(), key=lambda item: (-item[1], item[0]))
+    return [(index, name, points) for index, (name, points) in enumerate(ordered, start=1)]
+
+
+def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
+    lines = []
+    for announcement in state.announcements:
+        t = config.race(announcement.code)
+        extra = []
+        if announcement.stage:
+            extra.append(f"Etappe {announcement.stage}/{announcement.stages}")
+        if t.lp_cap:
+            extra.append(f"höchstens {t.lp_cap} LP nach Originalregel")
+        if t.min_risk:
+            extra.append(f"Mindestrisiko {t.min_risk}")
+        if t.constructors_prize:
+            extra.append(f"Konstrukteursprämie {money(t.constructors_prize)}")
+        if t.series == "junior":
+            extra.append("nur Rennställe ohne WM-Punkte")
+        prizes = " / ".join(money(p) for p in t.prizes)
+        lines.append(f"{t.code:<7} {t.name}: {t.sections} Abschnitte, {t.grid} Startplätze, "
+                     f"Preise {prizes}" + (f"; {'; '.join(extra)}" if extra else ""))
+    lines.append(f"Trainingsplätze: {config.training_places}")
+    ratings = state.new_factory_rating
+    lines.append("Turbo verkauft: " + ", ".join(
+        f"{config.reserved_maker}-{kind}{ratings[kind]} zu {money(config.turbo_price[kind])}"
+        for kind in sorted(ratings)))
+    return lines
+
+
+def results_sheet(turn: Turn, evaluated_round: int) -> str:
+    """The public Rennanzeiger of the evaluated round, with what the next round offers."""
+    state, config = turn.state, turn.config
+    out = [f"TURBO 2000 - Rennanzeiger Runde {evaluated_round} "
+           f"(Jahr {config.year_of(evaluated_round)}, "
+           f"Runde {config.round_in_year(evaluated_round)})",
+           ""]
+    for key, title in NEWS_SECTIONS:
+        if turn.news.get(key):
+            out += [f"== {title}", *turn.news[key], ""]
+    out.append("== Fabriken / factories")
+    for f in sorted(state.factories, key=lambda f: (f.kind, -f.rating, f.owner)):
+        out.append(f"  {f.owner}-{f.kind}: Kennzahl {f.rating}")
+    ratings = state.new_factory_rating
+    out += ["Kennzahl einer neuen Fabrik / new factory rating (§7): "
+            + ", ".join(f"{k} {ratings[k]}" for k in sorted(ratings)), ""]
+    out.append(f"== Geschäftszeilen zur Antwort in Runde {state.round} / trade lines")
+    out += [f"  {offer.describe()}" + (" (unerfüllbar)" if offer.unfulfillable else "")
+            for offer in state.offers] or ["  keine"]
+    out += ["", f"== Rennausschreibung Runde {state.round} / races"]
+    out += [] if state.finished else [f"  {line}" for line in announcement_lines(state, config)]
+    free = sorted((d for d in state.drivers.values() if d.team is None),
+                  key=lambda d: (-d.rating, d.name))
+    out += ["", "== Vertraglose Fahrer / free drivers",
+            "  " + (", ".join(d.notation() for d in free) or "keine")]
+    out += ["", "== Ewige WM-Liste / eternal WM list"]
+    out += [f"  {place:>2}. {name:<13} {points:>4}" for place, name, points in wm_table(state)]
+    contacts = [(team, text) for team, sheet in sorted(turn.sheets.items())
+                for _, text in sheet.contacts]
+    if contacts:
+        out += ["", "== Kontakte / contacts (§18)"]
+        out += [f"  {team}: {text}" for team, text in contacts]
+    return "\n".join(out) + "\n"
+
+
+def team_report(turn: Turn, team_name: str, evaluated_round: int) -> str:
+    """What one team learns: its account, stock, drivers, factories, and every note."""
+    state = turn.state
+    team = state.teams[team_name]
+    start = team.money - sum(amount for _, amount in turn.ledger.get(team_name, []))
+    out = [f"TURBO 2000 - Bericht Runde {evaluated_round} für {team_name}", "",
+           "== Konto / account", f"  {'Anfang / start':<48} {money(start):>14}"]
+    out += [f"  {why:<48.48} {money(amount):>14}" for why, amount in turn.ledger.get(team_name, [])]
+    out += [f"  {'Stand / balance':<48} {money(team.money):>14}", "", "== Lager / stock"]
+    out += [f"  {count:>3} x {part.notation()}" for part, count in sorted(team.stock.items())]
+    out += ["", "== Fahrer / drivers"]
+    for d in sorted(state.drivers.values(), key=lambda d: d.name):
+        if d.team == team_name:
+            out.append(f"  {d.notation()} Gehalt {money(d.salary)}"
+                       + (f", Folgejahr {d.next_team}" if d.next_team else ""))
+        elif d.next_team == team_name:
+            out.append(f"  {d.notation()} ab Folgejahr, Gehalt {money(d.next_salary)}")
+    out += ["", "== Fabriken / factories"]
+    out += [f"  {f.kind}: Kennzahl {f.rating}, Ziffern {''.join(map(str, f.digits))}"
+            for f in state.factories if f.owner == team_name]
+    out += ["", "== Meldungen / notes"]
+    out += [f"  {note}" for note in turn.notes.get(team_name, [])] or ["  keine"]
+    return "\n".join(out) + "\n"
+
+
+def as_html(text: str, title: str) -> str:
+    """A report as a small HTML page (same text, so mail and web show the same)."""
+    return (f"<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
+            f"<title>{html.escape(title)}</title></head>\n<body><pre>{html.escape(text)}</pre>"
+            "</body></html>\n")

@@ -1,0 +1,39 @@
+"""Step 5b: training camps (April 2000 §1). The published number of places goes to the highest
+bids (ties by lot); every driver entered for training misses this round's races, but only those
+who get a place pay and gain +2.
+"""
+
+from __future__ import annotations
+
+from rennleitung.turbo2000.errors import Problem
+from rennleitung.turbo2000.turn import Turn
+
+
+def run_training(turn: Turn) -> None:
+    turn.begin("5 Training")
+    state, config = turn.state, turn.config
+    bids = []
+    for team, sheet in sorted(turn.sheets.items()):
+        for bid in sheet.training:
+            driver = state.drivers.get(bid.driver)
+            if driver is None or driver.team != team:
+                turn.reject(team, Problem(bid.line, bid.driver,
+                                          "Fahrer steht für dieses Jahr nicht unter Vertrag (§1)",
+                                          "driver is not under contract this year (§1)"))
+            else:
+                bids.append((-bid.bid, turn.lot(), team, bid))
+    bids.sort(key=lambda item: (item[0], item[1]))
+    places = config.training_places
+    for _, _, team, bid in bids:
+        driver = state.drivers[bid.driver]
+        if places and turn.can_pay(team, bid.bid):
+            places -= 1
+            turn.pay(team, -bid.bid, f"Training {driver.name} (§1)")
+            driver.rating += config.training_gain
+            turn.say(f"Training: {driver.name} ({team}) für {bid.bid}, jetzt {driver.notation()}")
+            turn.publish("Training", f"{driver.notation()} ({team}), Gebot {bid.bid}")
+            turn.tell(team, f"Training: {driver.notation()} für {bid.bid}")
+        else:
+            reason = "kein Platz / no place" if not places else "Geld reicht nicht / no money"
+            turn.say(f"Training: {driver.name} ({team}) ohne Platz: {reason}")
+            turn.tell(team, f"Zeile {bid.line}: Training {driver.name}: {reason}")

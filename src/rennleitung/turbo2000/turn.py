@@ -1,0 +1,76 @@
+"""The working context of one evaluation: state being changed, dice, log, report notes.
+
+Every die and every lot goes through ``Turn`` so that the log shows it; the random generator is
+seeded from the game's seed and the round number, never the global one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.errors import Problem
+from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.sheet import OrderSheet
+
+
+def round_random(seed: str, round_number: int) -> random.Random:
+    """The one generator of a round: the same seed and round give the same dice."""
+    return random.Random(f"turbo2000:{seed}:{round_number}")
+
+
+@dataclass
+class Turn:
+    state: GameState
+    config: GameConfig
+    rng: random.Random
+    sheets: dict[str, OrderSheet] = field(default_factory=dict)
+    log: list[str] = field(default_factory=list)
+    notes: dict[str, list[str]] = field(default_factory=dict)
+    ledger: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    news: dict[str, list[str]] = field(default_factory=dict)
+    step: str = ""
+
+    def begin(self, step: str) -> None:
+        self.step = step
+        self.log.append(f"== {step}")
+
+    def say(self, text: str) -> None:
+        self.log.append(f"[{self.step}] {text}")
+
+    def tell(self, team: str, text: str) -> None:
+        """A line for one team's report."""
+        self.notes.setdefault(team, []).append(text)
+
+    def publish(self, section: str, text: str) -> None:
+        """A line for the public results sheet (Rennanzeiger)."""
+        self.news.setdefault(section, []).append(text)
+
+    def reject(self, team: str, problem: Problem) -> None:
+        """An order that cannot be carried out: logged and told to the team in both languages."""
+        self.say(f"{team}: {problem.text()}")
+        self.tell(team, problem.text())
+
+    def roll(self, sides: int, purpose: str) -> int:
+        value = self.rng.randint(1, sides)
+        self.say(f"W{sides} {purpose}: {value}")
+        return value
+
+    def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
+        values = [self.rng.randint(1, sides) for _ in range(count)]
+        if values:
+            self.say(f"{count}W{sides} {purpose}: {' '.join(map(str, values))}")
+        return values
+
+    def lot(self) -> float:
+        """A lot to break ties; logged by the caller together with what it decided."""
+        return self.rng.random()
+
+    def pay(self, team: str, amount: int, why: str) -> None:
+        """Move money: positive is income, negative an expense."""
+        self.state.teams[team].money += amount
+        self.ledger.setdefault(team, []).append((why, amount))
+
+    def can_pay(self, team: str, amount: int) -> bool:
+        return self.state.teams[team].money >= amount
