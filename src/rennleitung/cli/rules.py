@@ -12,6 +12,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.errors import RennleitungError
@@ -42,7 +43,7 @@ def _console() -> Console:
 
 
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{error}[/red]")
+    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
     raise typer.Exit(code=1)
 
 
@@ -154,17 +155,15 @@ def show_ruleset(
     table.add_column("Feld / field", no_wrap=True)
     table.add_column("Wert / value")
     table.add_column("Regel / rule")
-    if lang in (Lang.DE, Lang.BOTH):
-        table.add_column("Beschreibung")
-    if lang in (Lang.EN, Lang.BOTH):
-        table.add_column("Description")
+    table.add_column(
+        {Lang.DE: "Beschreibung", Lang.EN: "Description", Lang.BOTH: "Beschreibung / description"}[
+            lang
+        ]
+    )
     for row in rows:
-        cells = [row.name, _text(row.value), row.rule]
-        if lang in (Lang.DE, Lang.BOTH):
-            cells.append(row.de)
-        if lang in (Lang.EN, Lang.BOTH):
-            cells.append(row.en)
-        table.add_row(*cells)
+        de, en = escape(row.de), escape(row.en)
+        text = {Lang.DE: de, Lang.EN: en, Lang.BOTH: f"{de}\n[dim]{en}[/dim]"}
+        table.add_row(row.name, escape(_text(row.value)), escape(row.rule), text[lang])
     _console().print(table)
 
 
