@@ -14,6 +14,7 @@ from rennleitung.formula_de.dice import (
     Dice,
     DiceRoll,
     RollPurpose,
+    ScriptedDice,
     gear_die,
     gear_range,
 )
@@ -134,3 +135,22 @@ def test_commitment_is_plain_sha256_of_the_seed_text() -> None:
     assert commit("7") == commit(7)
     with pytest.raises(TypeError):
         seed_text(True)
+
+
+def test_scripted_dice_show_the_script_and_record_it() -> None:
+    dice = ScriptedDice([20, 2, 30])
+    assert dice.black(RollPurpose.START).result == 20
+    assert dice.gear(1).result == 2
+    assert dice.remaining == 1
+    assert dice.gear(6).result == 30
+    assert [r.result for r in dice.history] == [20, 2, 30]
+
+
+def test_scripted_dice_refuse_impossible_faces_and_running_dry() -> None:
+    with pytest.raises(RennleitungError) as caught:
+        ScriptedDice([3]).gear(1)
+    assert caught.value.where == "roll 1" and "gear1" in caught.value.en
+    dice = ScriptedDice([5])
+    dice.black("x")
+    with pytest.raises(RennleitungError):
+        dice.black("x")

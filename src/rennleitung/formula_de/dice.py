@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -138,9 +139,12 @@ class Dice:
     def __len__(self) -> int:
         return len(self._history)
 
+    def _draw(self, die: Die) -> int:
+        return die.faces[self._rng.randrange(len(die.faces))]
+
     def roll(self, die: Die, purpose: str) -> DiceRoll:
         """Roll ``die`` for ``purpose``, record it and return it."""
-        result = die.faces[self._rng.randrange(len(die.faces))]
+        result = self._draw(die)
         event = DiceRoll(die=die.name, purpose=str(purpose), result=result)
         self._history.append(event)
         return event
@@ -152,3 +156,38 @@ class Dice:
     def black(self, purpose: str) -> DiceRoll:
         """Roll the black d20."""
         return self.roll(BLACK_DIE, purpose)
+
+
+class ScriptedDice(Dice):
+    """Dice that show given results in order: for scenario tests in which one roll decides.
+
+    Each result must be a face of the die it is rolled on, so a script cannot make a 1st-gear
+    die show 3; running out of results is an error rather than a silent random roll.
+    """
+
+    def __init__(self, results: Iterable[int]) -> None:
+        super().__init__(random.Random(0))
+        self._script = list(results)
+        self._next = 0
+
+    @property
+    def remaining(self) -> int:
+        """Scripted results not yet used."""
+        return len(self._script) - self._next
+
+    def _draw(self, die: Die) -> int:
+        if self._next >= len(self._script):
+            raise DiceError(
+                f"keine vorgegebenen Würfe mehr für {die.name}",
+                f"no scripted results left for {die.name}",
+                where=f"roll {self._next + 1}",
+            )
+        result = self._script[self._next]
+        if result not in die.faces:
+            raise DiceError(
+                f"{die.name} hat keine Seite {result}",
+                f"{die.name} has no face {result}",
+                where=f"roll {self._next + 1}",
+            )
+        self._next += 1
+        return result
