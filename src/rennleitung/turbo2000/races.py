@@ -190,7 +190,7 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
         turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
 
 
-def _return_parts(turn: Turn, car: Car) -> None:
+def return_parts(turn: Turn, car: Car) -> None:
     """Wear letters lower the ratings for good; destroyed parts are gone."""
     stock = turn.state.teams[car.team]
     for kind, part in car.parts.items():
@@ -224,7 +224,7 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
                     turn.publish("Rennen", f"  Konstrukteursprämie {share} an {part.maker}")
 
 
-def _rally_after_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
+def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
     """Keep what the next stage must match; True when prizes are due (last stage or early end)."""
     state, config = turn.state, turn.config
     state.rally_stage_done = announcement.stage
@@ -274,7 +274,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         car.outcome, car.place = PLACED, place
     pay = True
     if template.series == "rallye":
-        pay = _rally_after_stage(turn, announcement, placed)
+        pay = close_rally_stage(turn, announcement, placed)
     _award(turn, template, placed, pay)
     for car in cars:
         gain = race_gain(car.outcome, car.place, template.series, config)
@@ -282,7 +282,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         if car.injured:
             car.driver.rating -= config.injury_penalty
             car.driver.out_in_round = state.round + 1
-        _return_parts(turn, car)
+        return_parts(turn, car)
     _publish_race(turn, template, announcement, order, placed)
     return placed
 
