@@ -141,3 +141,10 @@ def test_bad_named_drops() -> None:
     with pytest.raises(RennleitungError) as error:
         league.with_named_drops("Zoe", (1,))
     assert_refused(error.value, "drops, driver", "Zoe")
+
+
+def test_races_are_entered_in_order() -> None:
+    league = League("s", teams()).with_race(race(1, ["Anna", "Ben"]))
+    with pytest.raises(RennleitungError) as error:
+        league.with_race(race(3, ["Ben", "Anna"]))
+    assert_refused(error.value, "race", "2")

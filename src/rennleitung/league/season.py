@@ -47,11 +47,20 @@ class League:
         return next((q for q in self.qualifying if q.race == number), None)
 
     def with_race(self, result: RaceResult) -> League:
-        """The league with one more race; a race can be entered only once."""
+        """The league with the next race; each race is entered once, in order."""
         if self.race(result.race) is not None:
             raise RennleitungError(
                 f"Rennen {result.race} ist schon eingetragen",
                 f"race {result.race} has already been entered",
+                "race",
+            )
+        next_race = len(self.races) + 1
+        if result.race > next_race:
+            raise RennleitungError(
+                f"Rennen {next_race} fehlt noch; Rennen werden der Reihe nach eingetragen, "
+                "weil das Karma von Rennen zu Rennen weiterläuft",
+                f"race {next_race} is still missing; races are entered in order because "
+                "karma carries over from race to race",
                 "race",
             )
         qualifying = self.qualifying_of(result.race)

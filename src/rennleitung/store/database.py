@@ -1,0 +1,71 @@
+"""Where the database is and how it is opened: SQLite file by default, PostgreSQL by URL.
+
+The URL comes from the ``--db`` option, else the ``RENNLEITUNG_DB`` environment variable, else
+an SQLite file in the user's data directory. A plain file path is taken as an SQLite file.
+Opening a database brings its schema up to date with the Alembic migrations shipped in
+``store/migrations`` (no separate migrate step for the organiser).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+
+from rennleitung.errors import RennleitungError
+
+ENV_VAR = "RENNLEITUNG_DB"
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+def default_sqlite_path(environ: Mapping[str, str]) -> Path:
+    """``$XDG_DATA_HOME/rennleitung/rennleitung.sqlite3`` (``~/.local/share`` if unset)."""
+    base = environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "rennleitung" / "rennleitung.sqlite3"
+
+
+def resolve_url(option: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """The database URL: option, then environment variable, then the default file."""
+    env = os.environ if environ is None else environ
+    chosen = option or env.get(ENV_VAR) or str(default_sqlite_path(env))
+    if "://" in chosen:
+        return chosen
+    return f"sqlite:///{Path(chosen).expanduser().absolute()}"
+
+
+def open_database(url: str) -> Engine:
+    """An engine on ``url`` whose schema is migrated to the newest revision."""
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        engine = create_engine(url)
+    except Exception as error:  # unknown dialect, bad URL syntax
+        raise RennleitungError(
+            f"Datenbank-URL nicht verwendbar: {error}",
+            f"database URL cannot be used: {error}",
+            "--db",
+        ) from error
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_foreign_keys)
+    migrate(engine)
+    return engine
+
+
+def migrate(engine: Engine) -> None:
+    """Run every Alembic migration not yet applied, in one transaction."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

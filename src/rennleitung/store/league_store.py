@@ -1,0 +1,404 @@
+"""Leagues in the database: every change is checked by the league engine, then written in one
+transaction, so a refused input leaves nothing behind.
+
+The store never computes standings itself: ``load`` rebuilds the engine's ``League`` from the
+rows, and the engine does the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+from sqlalchemy import Engine, delete, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.enter_race import enter_race
+from rennleitung.league.formats import LeagueKind, format_for
+from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
+from rennleitung.league.karma import KarmaEntry, KarmaReason
+from rennleitung.league.profiles import DriverProfile
+from rennleitung.league.qualifying import QualifyingLap
+from rennleitung.league.race_result import (
+    DriverRaceResult,
+    FinishStatus,
+    InRaceKarma,
+    InRaceKarmaKind,
+    RaceResult,
+    RaceSource,
+)
+from rennleitung.league.roster import Driver, Roster
+from rennleitung.league.season import League
+from rennleitung.store.database import open_database
+from rennleitung.store.models import (
+    DriverRow,
+    GridSlotRow,
+    KarmaLedgerRow,
+    LeagueRow,
+    NamedDropRow,
+    QualifyingLapRow,
+    QualifyingRow,
+    RaceKarmaRow,
+    RaceRow,
+    ResultRow,
+    TeamRow,
+)
+
+
+class LeagueStore:
+    """Leagues, teams, drivers, races, qualifying, drops and the karma ledger."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    def open(cls, url: str) -> LeagueStore:
+        """A store on ``url``, schema migrated."""
+        return cls(open_database(url))
+
+    # --- writing -------------------------------------------------------------------------
+
+    def create_league(self, name: str, kind: LeagueKind) -> None:
+        """A new, empty season or Open."""
+        clean = name.strip()
+        if not clean:
+            raise RennleitungError("Liganame fehlt", "league name is missing", "league")
+        with self._write() as session:
+            if session.scalar(select(LeagueRow.id).where(LeagueRow.name == clean)) is not None:
+                raise RennleitungError(
+                    f"Liga {clean!r} gibt es schon", f"league {clean!r} already exists", "league"
+                )
+            session.add(LeagueRow(name=clean, kind=kind.value))
+
+    def add_team(self, league: str, team: str) -> None:
+        """A new team in the league."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            roster = _load_roster(session, row).with_team(team)
+            session.add(TeamRow(league_id=row.id, name=roster.teams[-1]))
+
+    def add_driver(self, league: str, driver: Driver) -> None:
+        """A new driver in a team; books his starting karma ("Karmapool")."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            roster = _load_roster(session, row).with_driver(driver)
+            added = roster.drivers[-1]
+            team_id = session.scalar(
+                select(TeamRow.id).where(TeamRow.league_id == row.id, TeamRow.name == added.team)
+            )
+            assert team_id is not None  # the roster checked the team
+            driver_row = DriverRow(
+                league_id=row.id, team_id=team_id, name=added.name,
+                profile=added.profile.value, city=added.city,
+            )
+            session.add(driver_row)
+            session.flush()
+            start = roster.format.karma_start
+            session.add(
+                KarmaLedgerRow(
+                    league_id=row.id, seq=_next_seq(session, row.id), driver_id=driver_row.id,
+                    race_number=None, amount=start, reason=KarmaReason.START.value,
+                    balance=start, note="",
+                )
+            )
+
+    def enter_race(self, league: str, result: RaceResult) -> tuple[KarmaEntry, ...]:
+        """Store a race result and book its karma; returns the karma booked."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            _updated, booked = enter_race(current, result)
+            ids = _driver_ids(session, row.id)
+            race_row = RaceRow(
+                league_id=row.id, number=result.race, laps=result.laps, track=result.track,
+                source=result.source.value,
+            )
+            session.add(race_row)
+            session.flush()
+            for entry in result.drivers:
+                result_row = ResultRow(
+                    race_id=race_row.id, driver_id=ids[entry.driver], grid=entry.grid,
+                    position=entry.position, laps_completed=entry.laps_completed,
+                    status=entry.status.value,
+                    driven_by_id=ids[entry.driven_by] if entry.driven_by else None,
+                    laps_most_led=entry.laps_most_led,
+                )
+                session.add(result_row)
+                session.flush()
+                for seq, event in enumerate(entry.karma, start=1):
+                    session.add(
+                        RaceKarmaRow(result_id=result_row.id, seq=seq, kind=event.kind.value,
+                                     amount=event.amount, note=event.note)
+                    )
+            seq = _next_seq(session, row.id)
+            for offset, booking in enumerate(booked):
+                session.add(
+                    KarmaLedgerRow(
+                        league_id=row.id, seq=seq + offset, driver_id=ids[booking.driver],
+                        race_number=booking.race, amount=booking.amount,
+                        reason=booking.reason.value, balance=booking.balance, note=booking.note,
+                    )
+                )
+            return booked
+
+    def enter_qualifying(
+        self,
+        league: str,
+        race: int,
+        laps: Sequence[QualifyingLap],
+        starters: Sequence[str],
+        seed: int,
+    ) -> QualifyingResult:
+        """Rank the laps, draw the rest with the black die seeded by ``seed``, store the grid."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            qualifying = build_qualifying(race, laps, starters, current.roster,
+                                          random.Random(seed))
+            current.with_qualifying(qualifying)
+            ids = _driver_ids(session, row.id)
+            quali_row = QualifyingRow(league_id=row.id, race_number=race, seed=seed)
+            session.add(quali_row)
+            session.flush()
+            for lap in laps:
+                session.add(
+                    QualifyingLapRow(
+                        qualifying_id=quali_row.id, driver_id=ids[lap.driver], run=lap.run,
+                        rolls=lap.rolls, penalty_points=lap.penalty_points, errors=lap.errors,
+                        lap_time_ms=lap.lap_time_ms,
+                        driven_by_id=ids[lap.driven_by] if lap.driven_by else None,
+                    )
+                )
+            for slot in qualifying.grid:
+                session.add(
+                    GridSlotRow(
+                        qualifying_id=quali_row.id, position=slot.position,
+                        driver_id=ids[slot.driver], score=slot.score,
+                        lap_time_ms=slot.lap_time_ms, qualifying_points=slot.qualifying_points,
+                        draw_rolls=",".join(str(r) for r in slot.draw_rolls),
+                    )
+                )
+            return qualifying
+
+    def name_drops(self, league: str, driver: str, races: Sequence[int]) -> None:
+        """Replace a driver's own choice of drop results."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            _load_league(session, row).with_named_drops(driver, tuple(races))
+            driver_id = _driver_ids(session, row.id)[driver]
+            session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id == driver_id))
+            for race in races:
+                session.add(NamedDropRow(driver_id=driver_id, race_number=race))
+
+    # --- reading -------------------------------------------------------------------------
+
+    def leagues(self) -> list[tuple[str, LeagueKind]]:
+        """Every league with its kind, by name."""
+        with self._sessions() as session:
+            rows = session.execute(select(LeagueRow.name, LeagueRow.kind).order_by(LeagueRow.name))
+            return [(name, LeagueKind(kind)) for name, kind in rows]
+
+    def load(self, league: str) -> League:
+        """The league with everything entered, ready for the engine's standings."""
+        with self._sessions() as session:
+            return _load_league(session, _league_row(session, league))
+
+    def karma_ledger(self, league: str) -> tuple[KarmaEntry, ...]:
+        """The karma ledger as booked, in booking order."""
+        with self._sessions() as session:
+            row = _league_row(session, league)
+            names = {v: k for k, v in _driver_ids(session, row.id).items()}
+            rows = session.scalars(
+                select(KarmaLedgerRow).where(KarmaLedgerRow.league_id == row.id)
+                .order_by(KarmaLedgerRow.seq)
+            )
+            return tuple(
+                KarmaEntry(names[r.driver_id], r.race_number, r.amount, KarmaReason(r.reason),
+                           r.balance, r.note)
+                for r in rows
+            )
+
+    def _write(self) -> _WriteTransaction:
+        return _WriteTransaction(self._sessions)
+
+
+class _WriteTransaction:
+    """One transaction: commit on success, roll back on any error; database conflicts are
+    turned into a bilingual message."""
+
+    def __init__(self, sessions: sessionmaker[Session]) -> None:
+        self._session = sessions()
+
+    def __enter__(self) -> Session:
+        self._session.begin()
+        return self._session
+
+    def __exit__(self, kind: object, error: object, _trace: object) -> None:
+        try:
+            if error is None:
+                self._session.commit()
+                return
+            self._session.rollback()
+            if isinstance(error, IntegrityError):
+                raise _conflict() from error
+        except IntegrityError as conflict:
+            self._session.rollback()
+            raise _conflict() from conflict
+        finally:
+            self._session.close()
+
+
+def _conflict() -> RennleitungError:
+    return RennleitungError(
+        "die Datenbank hat die Änderung abgelehnt (gleichzeitige Eingabe?); nichts gespeichert",
+        "the database refused the change (entered at the same time?); nothing was stored",
+        "database",
+    )
+
+
+def _league_row(session: Session, name: str, lock: bool = False) -> LeagueRow:
+    query = select(LeagueRow).where(LeagueRow.name == name)
+    if lock:
+        query = query.with_for_update()
+    row = session.scalar(query)
+    if row is None:
+        known = ", ".join(session.scalars(select(LeagueRow.name).order_by(LeagueRow.name)))
+        raise RennleitungError(
+            f"unbekannte Liga {name!r} (bekannt: {known or '-'})",
+            f"unknown league {name!r} (known: {known or '-'})",
+            "league",
+        )
+    return row
+
+
+def _driver_ids(session: Session, league_id: int) -> dict[str, int]:
+    rows = session.execute(
+        select(DriverRow.name, DriverRow.id).where(DriverRow.league_id == league_id)
+    )
+    return {name: driver_id for name, driver_id in rows}
+
+
+def _next_seq(session: Session, league_id: int) -> int:
+    last = session.scalar(
+        select(func.max(KarmaLedgerRow.seq)).where(KarmaLedgerRow.league_id == league_id)
+    )
+    return (last or 0) + 1
+
+
+def _load_roster(session: Session, row: LeagueRow) -> Roster:
+    teams = session.execute(
+        select(TeamRow.id, TeamRow.name).where(TeamRow.league_id == row.id).order_by(TeamRow.id)
+    ).all()
+    team_names = {team_id: name for team_id, name in teams}
+    drivers = session.scalars(
+        select(DriverRow).where(DriverRow.league_id == row.id).order_by(DriverRow.id)
+    )
+    return Roster(
+        format_for(LeagueKind(row.kind)),
+        tuple(name for _, name in teams),
+        tuple(
+            Driver(d.name, team_names[d.team_id], DriverProfile(d.profile), d.city)
+            for d in drivers
+        ),
+    )
+
+
+def _load_league(session: Session, row: LeagueRow) -> League:
+    roster = _load_roster(session, row)
+    names = {v: k for k, v in _driver_ids(session, row.id).items()}
+    return League(
+        row.name,
+        roster,
+        _load_races(session, row.id, names),
+        _load_qualifying(session, row.id, names),
+        _load_drops(session, row.id, names),
+    )
+
+
+def _load_races(session: Session, league_id: int, names: dict[int, str]) -> tuple[RaceResult, ...]:
+    races = session.scalars(
+        select(RaceRow).where(RaceRow.league_id == league_id).order_by(RaceRow.number)
+    ).all()
+    results = session.scalars(
+        select(ResultRow).join(RaceRow, ResultRow.race_id == RaceRow.id)
+        .where(RaceRow.league_id == league_id).order_by(ResultRow.race_id, ResultRow.position)
+    ).all()
+    karma_rows = session.scalars(
+        select(RaceKarmaRow).join(ResultRow, RaceKarmaRow.result_id == ResultRow.id)
+        .join(RaceRow, ResultRow.race_id == RaceRow.id)
+        .where(RaceRow.league_id == league_id).order_by(RaceKarmaRow.result_id, RaceKarmaRow.seq)
+    ).all()
+    karma: dict[int, list[InRaceKarma]] = defaultdict(list)
+    for k in karma_rows:
+        karma[k.result_id].append(InRaceKarma(InRaceKarmaKind(k.kind), k.amount, k.note))
+    by_race: dict[int, list[DriverRaceResult]] = defaultdict(list)
+    for r in results:
+        by_race[r.race_id].append(
+            DriverRaceResult(
+                names[r.driver_id], r.grid, r.position, r.laps_completed,
+                FinishStatus(r.status),
+                names[r.driven_by_id] if r.driven_by_id is not None else None,
+                r.laps_most_led, tuple(karma[r.id]),
+            )
+        )
+    return tuple(
+        RaceResult(race.number, tuple(by_race[race.id]), race.laps, race.track,
+                   RaceSource(race.source))
+        for race in races
+    )
+
+
+def _load_qualifying(
+    session: Session, league_id: int, names: dict[int, str]
+) -> tuple[QualifyingResult, ...]:
+    qualifyings = session.scalars(
+        select(QualifyingRow).where(QualifyingRow.league_id == league_id)
+        .order_by(QualifyingRow.race_number)
+    ).all()
+    laps = session.scalars(
+        select(QualifyingLapRow).join(QualifyingRow)
+        .where(QualifyingRow.league_id == league_id).order_by(QualifyingLapRow.id)
+    ).all()
+    slots = session.scalars(
+        select(GridSlotRow).join(QualifyingRow)
+        .where(QualifyingRow.league_id == league_id)
+        .order_by(GridSlotRow.qualifying_id, GridSlotRow.position)
+    ).all()
+    laps_of: dict[int, list[QualifyingLap]] = defaultdict(list)
+    for lap in laps:
+        laps_of[lap.qualifying_id].append(
+            QualifyingLap(
+                names[lap.driver_id], lap.rolls, lap.penalty_points, lap.lap_time_ms,
+                lap.errors, lap.run,
+                names[lap.driven_by_id] if lap.driven_by_id is not None else None,
+            )
+        )
+    slots_of: dict[int, list[GridSlot]] = defaultdict(list)
+    for slot in slots:
+        rolls = tuple(int(r) for r in slot.draw_rolls.split(",") if r)
+        slots_of[slot.qualifying_id].append(
+            GridSlot(slot.position, names[slot.driver_id], slot.score, slot.lap_time_ms,
+                     slot.qualifying_points, rolls)
+        )
+    return tuple(
+        QualifyingResult(q.race_number, tuple(laps_of[q.id]), tuple(slots_of[q.id]))
+        for q in qualifyings
+    )
+
+
+def _load_drops(
+    session: Session, league_id: int, names: dict[int, str]
+) -> dict[str, tuple[int, ...]]:
+    rows = session.execute(
+        select(NamedDropRow.driver_id, NamedDropRow.race_number)
+        .join(DriverRow, NamedDropRow.driver_id == DriverRow.id)
+        .where(DriverRow.league_id == league_id).order_by(NamedDropRow.race_number)
+    )
+    drops: dict[str, list[int]] = defaultdict(list)
+    for driver_id, race in rows:
+        drops[names[driver_id]].append(race)
+    return {name: tuple(races) for name, races in drops.items()}
