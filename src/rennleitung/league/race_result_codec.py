@@ -1,0 +1,217 @@
+"""Race results and qualifying laps to and from plain data: JSON objects and the organiser's CSV.
+
+Pure conversions (text in, values out); reading files is the CLI's job. Every refusal names the
+line and column, in German and English. The JSON form is the documented contract in
+``docs/league/race-result.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.qualifying import QualifyingLap, parse_lap_time
+from rennleitung.league.race_result import (
+    DriverRaceResult,
+    FinishStatus,
+    InRaceKarma,
+    InRaceKarmaKind,
+    RaceResult,
+    RaceSource,
+)
+
+RACE_CSV_COLUMNS = ("driver", "grid", "position", "laps", "status", "driven_by",
+                    "laps_most_led", "karma")
+QUALIFYING_CSV_COLUMNS = ("driver", "rolls", "penalty_points", "errors", "lap_time", "run",
+                          "driven_by")
+CodedEnum = TypeVar("CodedEnum", InRaceKarmaKind, RaceSource)
+
+STATUS_ALIASES = {
+    "finished": FinishStatus.FINISHED, "ziel": FinishStatus.FINISHED,
+    "retired": FinishStatus.RETIRED, "ausfall": FinishStatus.RETIRED,
+}
+
+
+def race_result_to_json(result: RaceResult) -> dict[str, Any]:
+    """A race result as a JSON-ready dict."""
+    return {
+        "race": result.race,
+        "laps": result.laps,
+        "track": result.track,
+        "source": result.source.value,
+        "drivers": [
+            {
+                "driver": e.driver,
+                "grid": e.grid,
+                "position": e.position,
+                "laps_completed": e.laps_completed,
+                "status": e.status.value,
+                "driven_by": e.driven_by,
+                "laps_most_led": e.laps_most_led,
+                "karma": [
+                    {"kind": k.kind.value, "amount": k.amount, "note": k.note} for k in e.karma
+                ],
+            }
+            for e in result.drivers
+        ],
+    }
+
+
+def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
+    """A race result from the dict that ``race_result_to_json`` writes."""
+    drivers = []
+    for index, item in enumerate(_list(data, "drivers", "json"), start=1):
+        where = f"drivers[{index}]"
+        karma = tuple(
+            InRaceKarma(
+                _enum(InRaceKarmaKind, _field(k, "kind", f"{where}.karma"), f"{where}.karma"),
+                _int(k.get("amount", 0), f"{where}.karma.amount"),
+                str(k.get("note", "")),
+            )
+            for k in _list(item, "karma", where, required=False)
+        )
+        driven_by = item.get("driven_by")
+        drivers.append(
+            DriverRaceResult(
+                str(_field(item, "driver", where)),
+                _int(_field(item, "grid", where), f"{where}.grid"),
+                _int(_field(item, "position", where), f"{where}.position"),
+                _int(_field(item, "laps_completed", where), f"{where}.laps_completed"),
+                _status(str(_field(item, "status", where)), f"{where}.status"),
+                str(driven_by) if driven_by else None,
+                _int(item.get("laps_most_led", 0), f"{where}.laps_most_led"),
+                karma,
+            )
+        )
+    return RaceResult(
+        _int(_field(data, "race", "json"), "race"),
+        tuple(drivers),
+        _int(data.get("laps", 3), "laps"),
+        str(data.get("track", "")),
+        _enum(RaceSource, str(data.get("source", "table")), "source"),
+    )
+
+
+def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -> RaceResult:
+    """A table race from CSV with the columns of ``RACE_CSV_COLUMNS`` (header line first).
+
+    ``karma`` holds space-separated events in order: ``twenty``, ``reroll``, ``plus-one``,
+    ``head-to-head:5``. Empty ``laps`` means the full distance; empty ``status`` means finished.
+    """
+    entries = []
+    for line, row in _csv_rows(text, RACE_CSV_COLUMNS[:3]):
+        where = f"line {line}"
+        status_text = (row.get("status") or "finished").strip()
+        status = _status(status_text, f"{where}, status")
+        laps_text = (row.get("laps") or "").strip()
+        entries.append(
+            DriverRaceResult(
+                row["driver"].strip(),
+                _int(row["grid"], f"{where}, grid"),
+                _int(row["position"], f"{where}, position"),
+                _int(laps_text, f"{where}, laps") if laps_text else laps,
+                status,
+                (row.get("driven_by") or "").strip() or None,
+                _int(row.get("laps_most_led") or "0", f"{where}, laps_most_led"),
+                _karma_events(row.get("karma") or "", f"{where}, karma"),
+            )
+        )
+    return RaceResult(race, tuple(entries), laps, track)
+
+
+def qualifying_laps_from_csv(text: str) -> tuple[QualifyingLap, ...]:
+    """Qualifying laps from CSV with the columns of ``QUALIFYING_CSV_COLUMNS``."""
+    laps = []
+    for line, row in _csv_rows(text, ("driver", "rolls", "lap_time")):
+        where = f"line {line}"
+        laps.append(
+            QualifyingLap(
+                row["driver"].strip(),
+                _int(row["rolls"], f"{where}, rolls"),
+                _int(row.get("penalty_points") or "0", f"{where}, penalty_points"),
+                parse_lap_time(row["lap_time"], f"{where}, lap_time"),
+                _int(row.get("errors") or "0", f"{where}, errors"),
+                _int(row.get("run") or "1", f"{where}, run"),
+                (row.get("driven_by") or "").strip() or None,
+            )
+        )
+    return tuple(laps)
+
+
+def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
+    reader = csv.DictReader(io.StringIO(text.strip() + "\n"))
+    header = [h.strip() for h in reader.fieldnames or []]
+    reader.fieldnames = header
+    missing = [column for column in required if column not in header]
+    if missing:
+        raise RennleitungError(
+            f"Spalten fehlen in der Kopfzeile: {', '.join(missing)}",
+            f"columns missing from the header line: {', '.join(missing)}",
+            "line 1",
+        )
+    rows = [(index, row) for index, row in enumerate(reader, start=2) if any(row.values())]
+    if not rows:
+        raise RennleitungError("keine Datenzeilen", "no data lines", "line 2")
+    return rows
+
+
+def _karma_events(text: str, where: str) -> tuple[InRaceKarma, ...]:
+    events = []
+    for token in text.split():
+        kind_text, _, amount_text = token.partition(":")
+        kind = _enum(InRaceKarmaKind, kind_text, where)
+        amount = _int(amount_text, where) if amount_text else 0
+        events.append(InRaceKarma(kind, amount))
+    return tuple(events)
+
+
+def _status(text: str, where: str) -> FinishStatus:
+    status = STATUS_ALIASES.get(text.strip().lower())
+    if status is None:
+        raise RennleitungError(
+            f"unbekannter Status {text!r}; erlaubt: ziel (finished), ausfall (retired)",
+            f"unknown status {text!r}; allowed: finished (ziel), retired (ausfall)",
+            where,
+        )
+    return status
+
+
+def _enum(kind: type[CodedEnum], text: str, where: str) -> CodedEnum:
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        allowed = ", ".join(str(member.value) for member in kind)
+        raise RennleitungError(
+            f"unbekannter Wert {text!r}; erlaubt: {allowed}",
+            f"unknown value {text!r}; allowed: {allowed}",
+            where,
+        ) from None
+
+
+def _int(value: object, where: str) -> int:
+    if isinstance(value, bool):
+        value = "bool"
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise RennleitungError(
+            f"{value!r} ist keine ganze Zahl", f"{value!r} is not a whole number", where
+        ) from None
+
+
+def _field(data: Mapping[str, Any], name: str, where: str) -> Any:
+    if not isinstance(data, Mapping) or name not in data:
+        raise RennleitungError(f"Feld {name!r} fehlt", f"field {name!r} is missing", where)
+    return data[name]
+
+
+def _list(data: Mapping[str, Any], name: str, where: str, required: bool = True) -> list[Any]:
+    value = data.get(name, None if required else []) if isinstance(data, Mapping) else None
+    if not isinstance(value, list):
+        raise RennleitungError(
+            f"Feld {name!r} muss eine Liste sein", f"field {name!r} must be a list", where
+        )
+    return value
