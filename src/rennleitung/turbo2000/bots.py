@@ -1,0 +1,286 @@
+"""Bot teams that write order sheets as a player would (plain text, through the same parser).
+
+A bot is a ``Strategy`` (data) and one function that reads the public state and its own team
+and writes a sheet: hire drivers, buy or build parts, enter races, train, trade, eliminate,
+vote. The strategies differ in one idea each, so ``benchmarks/turbo_balance.py`` can check that
+no single fixed idea wins almost every game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rennleitung.turbo2000.config import KINDS, GameConfig
+from rennleitung.turbo2000.model import Announcement, Driver, GameState, Part, Team
+from rennleitung.turbo2000.performance import available_lp, cap_lp, risk
+from rennleitung.turbo2000.reports import wm_table
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """One fixed way to play."""
+
+    name: str
+    push: tuple[int, int]
+    """d and e of every race entry."""
+    races: bool
+    factories: str
+    """Kinds the bot builds factories for, in order ("" = never builds)."""
+    drivers: int
+    training: bool
+    qualifying_share: float
+    """Share of the LP put into qualifying; the rest is split over the sections."""
+    sells: bool
+    """Offers its own parts to all (Biete) and answers other teams' offers (Kaufe)."""
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "ausgewogen": Strategy("ausgewogen", (2, 1), True, "R", 3, True, 0.35, True),
+    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True),
+    "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, 0.35, True),
+    "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, 0.35, True),
+    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.45, False),
+}
+"""Balanced, never pushing, always pushing, only building, only racing."""
+
+RESERVE = 400_000
+"""Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""
+
+
+@dataclass
+class _Plan:
+    """What the bot has decided so far this round."""
+
+    lines: list[str]
+    money: int
+    pieces: dict[str, list[Part]]
+
+    def take(self, kind: str, part: Part | None = None) -> Part | None:
+        pool = self.pieces[kind]
+        if part is not None:
+            if part in pool:
+                pool.remove(part)
+                return part
+            return None
+        return pool.pop(0) if pool else None
+
+
+def _pieces(team: Team) -> dict[str, list[Part]]:
+    pieces: dict[str, list[Part]] = {kind: [] for kind in KINDS}
+    for part, count in team.stock.items():
+        pieces[part.kind].extend([part] * count)
+    for kind in KINDS:
+        pieces[kind].sort(key=lambda p: (-p.rating, p.maker))
+    return pieces
+
+
+def _contracts(state: GameState, team: Team, strategy: Strategy, config: GameConfig,
+               rng: random.Random, plan: _Plan) -> list[Driver]:
+    """Hire up to the wanted number of drivers; renew in the year's last round."""
+    mine = sorted((d for d in state.drivers.values() if d.team == team.name),
+                  key=lambda d: (-d.rating, d.name))
+    free = sorted((d for d in state.drivers.values() if d.team is None),
+                  key=lambda d: (-d.rating, d.name))
+    for driver in free[:max(0, strategy.drivers - len(mine))]:
+        salary = config.minimum_salary + rng.randint(0, 10) * 1000
+        plan.lines.append(f"Vertrag: {driver.name} {salary}")
+        mine.append(driver)
+    if config.round_in_year(state.round) == config.rounds_per_year:
+        for driver in mine:
+            if driver.next_team is None and driver.team == team.name:
+                raise_by = rng.randint(0, 5) * 1000
+                plan.lines.append(f"Vertrag: {driver.name} {driver.salary + raise_by} Folgejahr")
+    return mine
+
+
+def _buy_turbo(state: GameState, config: GameConfig, plan: _Plan, kind: str) -> Part | None:
+    price = config.turbo_price[kind]
+    if plan.money - price < RESERVE:
+        return None
+    part = Part(config.reserved_maker, kind, state.new_factory_rating[kind])
+    plan.money -= price
+    plan.lines.append(f"an {config.reserved_maker}: Kaufe {part.notation()} zu {price}")
+    return part
+
+
+def _eligible(state: GameState, team: Team, announcement: Announcement, parts: dict[str, Part],
+              driver: Driver, d: int, e: int, config: GameConfig) -> bool:
+    template = config.race(announcement.code)
+    if template.series == "formel_n":
+        lp = cap_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
+                    driver.whole_rating, d, e, config)
+        return lp <= template.lp_cap
+    if template.series == "junior":
+        return state.wm_points.get(team.name, 0) == 0
+    if template.series == "formel2":
+        return False  # a bot that races enters more than one race; §4.1 forbids that
+    if template.series == "rallye":
+        return announcement.stage == 1
+    return True
+
+
+def _entry_line(announcement: Announcement, driver: Driver, parts: dict[str, Part], d: int,
+                e: int, qualifying: int | None, strategy: Strategy, config: GameConfig
+                ) -> str | None:
+    template = config.race(announcement.code)
+    lp = available_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
+                      driver.whole_rating, d, e, config)
+    q = int(lp * strategy.qualifying_share) if qualifying is None else qualifying
+    rest = lp - q
+    if rest < 0:
+        return None
+    sections = [rest // template.sections] * template.sections if template.sections else []
+    names = " ".join(parts[kind].notation() for kind in KINDS)
+    a = f" A={'/'.join(map(str, sections))}" if sections else ""
+    return f"Rennen {announcement.code}: {driver.name} {names} d={d} e={e} Q={q}{a}"
+
+
+def _rally_continuation(state: GameState, team: Team, drivers: list[Driver], config: GameConfig,
+                        plan: _Plan, strategy: Strategy) -> set[str]:
+    """Continue the Rallye where the four conditions of §4.6 can be met."""
+    stage = next((a for a in state.announcements if config.race(a.code).series == "rallye"
+                  and a.stage > 1), None)
+    used: set[str] = set()
+    if stage is None:
+        return used
+    for driver in drivers:
+        record = state.rally.get(driver.name)
+        if record is None or record.team != team.name or \
+                record.place > record.placed_count - config.rally_excluded_last:
+            continue
+        tyres = next((p for p in plan.pieces["R"] if p.rating == record.tyre_rating), None)
+        if tyres is None or record.car not in plan.pieces["W"] or \
+                record.engine not in plan.pieces["M"]:
+            continue
+        parts = {"W": record.car, "M": record.engine, "R": tyres}
+        for d, e in ((1, 1), (2, 1), (1, 2), (2, 2), (3, 2), (3, 3)):
+            line = _entry_line(stage, driver, parts, d, e, record.track_points, strategy, config)
+            if line:
+                for kind, part in parts.items():
+                    plan.take(kind, part)
+                plan.lines.append(line)
+                used.add(driver.name)
+                break
+    return used
+
+
+def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Driver],
+           config: GameConfig, plan: _Plan) -> set[str]:
+    if not strategy.races:
+        return set()
+    racing = _rally_continuation(state, team, drivers, config, plan, strategy)
+    fit = [d for d in drivers if d.out_in_round != state.round and d.name not in racing]
+    order = sorted(state.announcements, key=lambda a: config.race(a.code).series != "formel1")
+    slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + \
+        [a for a in order if config.race(a.code).series != "formel1"]
+    d, e = strategy.push
+    for driver, announcement in zip(fit, slots, strict=False):
+        parts: dict[str, Part] = {}
+        for kind in KINDS:
+            part = plan.take(kind) or _buy_turbo(state, config, plan, kind)
+            if part is None:
+                break
+            parts[kind] = part
+        if len(parts) < len(KINDS):
+            for part in parts.values():
+                plan.pieces[part.kind].insert(0, part)
+            break
+        template = config.race(announcement.code)
+        push_d, push_e = d, e
+        while risk(push_d, push_e) < template.min_risk and push_d < config.max_push:
+            push_d += 1
+        if not _eligible(state, team, announcement, parts, driver, push_d, push_e, config):
+            for part in parts.values():
+                plan.pieces[part.kind].insert(0, part)
+            continue
+        line = _entry_line(announcement, driver, parts, push_d, push_e, None, strategy, config)
+        if line:
+            plan.lines.append(line)
+            racing.add(driver.name)
+    return racing
+
+
+def _factories(state: GameState, team: Team, strategy: Strategy, config: GameConfig,
+               rng: random.Random, plan: _Plan) -> None:
+    for kind in strategy.factories:
+        factory = state.factory(team.name, kind)
+        if factory is None:
+            if plan.money - config.factory_cost[kind] >= RESERVE * 2:
+                plan.lines.append(f"Errichtung: {kind}")
+                plan.money -= config.factory_cost[kind]
+            return  # one new factory at a time
+        if factory.rating < state.new_factory_rating[kind] and \
+                plan.money - config.modernisation_cost >= RESERVE:
+            plan.lines.append(f"Entwicklung {kind}: Modernisierung")
+            plan.money -= config.modernisation_cost
+        elif plan.money > RESERVE * 6:
+            steps = rng.randint(1, 3)
+            plan.lines.append(f"Entwicklung {kind}: {steps}")
+            plan.money -= steps * config.development_step_cost
+        count = {"W": 1, "M": 2, "R": 6}[kind]
+        unit = config.build_costs[kind][0]
+        if plan.money - count * unit >= RESERVE:
+            plan.lines.append(f"Bau {kind}: {count}")
+            plan.money -= count * unit
+
+
+def _trades(state: GameState, team: Team, strategy: Strategy, config: GameConfig,
+            plan: _Plan) -> None:
+    if not strategy.sells:
+        return
+    keep = 1 if strategy.races else 0
+    for part, count in sorted(team.stock.items()):
+        if part.maker == team.name and count > keep:
+            turbo = config.turbo_price[part.kind]
+            better = part.rating > state.new_factory_rating[part.kind]
+            price = turbo if better else turbo * 95 // 100
+            plan.lines.append(f"an alle: Biete {count - keep} {part.notation()} zu {price}")
+    for offer in state.offers:
+        if offer.factory or offer.verb != "Biete" or offer.team == team.name or \
+                offer.to not in (None, team.name) or offer.maker is None:
+            continue
+        good = offer.rating >= state.new_factory_rating[offer.kind]
+        if good and offer.price <= config.turbo_price[offer.kind] and \
+                plan.money - offer.price >= RESERVE:
+            plan.lines.append(f"an {offer.team}: Kaufe 1 {offer.maker}-{offer.kind}"
+                              f"{offer.rating} zu {offer.price}")
+            plan.money -= offer.price
+
+
+def _training(state: GameState, drivers: list[Driver], racing: set[str], strategy: Strategy,
+              rng: random.Random, plan: _Plan) -> None:
+    if not strategy.training or plan.money < RESERVE * 4:
+        return
+    idle = [d for d in drivers if d.name not in racing and d.team is not None]
+    if idle:
+        bid = rng.randint(2, 8) * 10_000
+        plan.lines.append(f"Training: {idle[0].name} {bid}")
+        plan.money -= bid
+
+
+def _eliminations(team: Team, config: GameConfig, plan: _Plan) -> None:
+    """Keep at most four spare parts of each kind; the worst go (April 2000 §6 notation)."""
+    for kind in KINDS:
+        spare = len(plan.pieces[kind]) - 4
+        if spare > 0:
+            plan.lines.append(f"Elimination: {spare} {kind}1+")
+
+
+def bot_sheet(state: GameState, team_name: str, strategy: Strategy, config: GameConfig,
+              rng: random.Random) -> str:
+    """The sheet a bot sends for ``state.round``."""
+    team = state.teams[team_name]
+    plan = _Plan([f"Rennstall: {team.name}", f"Passwort: {team.password}",
+                  f"Runde: {state.round}"], team.money, _pieces(team))
+    drivers = _contracts(state, team, strategy, config, rng, plan)
+    _factories(state, team, strategy, config, rng, plan)
+    _trades(state, team, strategy, config, plan)
+    racing = _races(state, team, strategy, drivers, config, plan)
+    _training(state, drivers, racing, strategy, rng, plan)
+    _eliminations(team, config, plan)
+    if state.vote_open:
+        table = wm_table(state)
+        place = next(p for p, name, _ in table if name == team.name)
+        plan.lines.append(f"Abstimmung: {'ja' if place <= len(table) // 2 else 'nein'}")
+    return "\n".join(plan.lines) + "\n"
