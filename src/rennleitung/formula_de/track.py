@@ -114,13 +114,18 @@ class PitLane:
     ``entry_from`` are the track spaces with an arrow into the pit lane, in running order; the
     last of them is the limit after which the pit lane can no longer be entered (19-5).
     ``lane`` holds the pit-lane spaces in order; ``boxes`` the box spaces in order (box 1 first);
-    ``exit_to`` the track spaces the last pit-lane space leads to.
+    ``exit_to`` the track spaces the last pit-lane space leads to. ``entry_to`` pairs with
+    ``entry_from``: the pit-lane space each entry arrow points at (diagonally forward, like every
+    lane change). ``box_from`` pairs with ``boxes``: the one pit-lane space from which each box
+    is reached (Masters 4-0-2, 19-1-2).
     """
 
     entry_from: tuple[int, ...]
     lane: tuple[int, ...]
     boxes: tuple[int, ...]
     exit_to: tuple[int, ...]
+    entry_to: tuple[int, ...] = ()
+    box_from: tuple[int, ...] = ()
 
     @property
     def entry_limit(self) -> int:

@@ -32,6 +32,7 @@ from rennleitung.formula_de.track import (
 from rennleitung.formula_de.trackfile import (
     CornerSpec,
     PitSpec,
+    Place,
     StraightSpec,
     TrackFileError,
     TrackSpec,
@@ -56,6 +57,7 @@ class _Layout:
     lengths: list[tuple[int, ...]]  # spaces per lane for each segment
     spans: list[tuple[float, float]]  # (start, end) rows per space
     successors: list[list[int]]
+    lap_rows: float = 0.0  # rows in one lap: where the line is reached again
 
 
 def _segment_lengths(spec: TrackSpec) -> list[tuple[int, ...]]:
@@ -84,7 +86,7 @@ def _lay_out(spec: TrackSpec) -> _Layout:
                     spans.append((base + i * step, base + (i + 1) * step))
         base += rows
     index_of = {cell: n for n, cell in enumerate(cells)}
-    return _Layout(spec, cells, index_of, lengths, spans, [[] for _ in cells])
+    return _Layout(spec, cells, index_of, lengths, spans, [[] for _ in cells], base)
 
 
 def _first_of(layout: _Layout, segment: int, lane: int) -> int | None:
@@ -198,10 +200,11 @@ def _corner_paths(
     return max(longest[e] for e in entries), min(shortest[e] for e in entries)
 
 
-def _corners(layout: _Layout) -> list[Corner]:
+def _corners(layout: _Layout, successors: list[list[int]]) -> list[Corner]:
+    """The corners with L and C measured on the finished graph (overrides included)."""
     corners: list[Corner] = []
-    predecessors: list[list[int]] = [[] for _ in layout.cells]
-    for n, outs in enumerate(layout.successors):
+    predecessors: list[list[int]] = [[] for _ in successors]
+    for n, outs in enumerate(successors):
         for m in outs:
             predecessors[m].append(n)
     for seg_no, seg in enumerate(layout.spec.segments):
@@ -209,10 +212,8 @@ def _corners(layout: _Layout) -> list[Corner]:
             continue
         members = frozenset(n for n, cell in enumerate(layout.cells) if cell[0] == seg_no)
         entries = sorted(n for n in members if any(p not in members for p in predecessors[n]))
-        exits = sorted(n for n in members if any(s not in members for s in layout.successors[n]))
-        longest, shortest = (
-            _corner_paths(members, layout.successors, entries) if entries else (0, 0)
-        )
+        exits = sorted(n for n in members if any(s not in members for s in successors[n]))
+        longest, shortest = _corner_paths(members, successors, entries) if entries else (0, 0)
         corners.append(
             Corner(
                 number=len(corners) + 1,
@@ -322,11 +323,27 @@ def _shift(polygon: tuple[Point, ...], lanes_out: float, width: float) -> tuple[
 # --- the whole build -------------------------------------------------------------------------
 
 
+class _Problems:
+    """Collects build problems (trackcheck) or raises the first one (build_track)."""
+
+    def __init__(self, collect: bool) -> None:
+        self.collect = collect
+        self.found: list[TrackFileError] = []
+
+    def add(self, de: str, en: str, place: Place, kind: str = "field") -> None:
+        error = TrackFileError(de, en, str(place), place=place, kind=kind)
+        if not self.collect:
+            raise error
+        self.found.append(error)
+
+
 @dataclass
 class _PitBuild:
     lane: list[int]
     boxes: list[int]
     entry_from: list[int]
+    entry_to: list[int]
+    box_from: list[int]
     exit_to: list[int]
 
 
@@ -340,32 +357,38 @@ def _build_pit(
     names: list[str],
     spaces: list[Space],
     polygons: list[tuple[Point, ...]],
-) -> _PitBuild:
+    problems: _Problems,
+) -> _PitBuild | None:
+    """The single-lane pit lane beside the outer lane of ``pit.side`` (Masters 19-1-1): it runs
+    alongside the track, entered diagonally forward from ``entries`` track spaces, one box beside
+    each of the following pit-lane spaces, and rejoins the track diagonally forward."""
     spec = layout.spec
     side_lane = spec.lanes - 1 if pit.side == "right" else 0
-    if pit.side not in ("left", "right"):
-        raise TrackFileError(
-            "muss 'left' oder 'right' sein", "must be 'left' or 'right'", str(pit.place) + "side"
-        )
     sequence = _lane_sequence(layout, side_lane)
     name_to_index = {names[n]: n for n in range(len(names))}
-    start = name_to_index.get(pit.beside.upper())
+    start = name_to_index.get(pit.beside.strip().upper())
     if start is None or start not in sequence:
-        raise TrackFileError(
-            f"{pit.beside} ist kein Feld der Spur neben der Boxengasse",
-            f"{pit.beside} is not a space of the lane next to the pit lane",
-            str(pit.place) + "beside",
+        problems.add(
+            f"{pit.beside} ist kein Feld der Spur {LANE_LETTERS[side_lane]} neben der Boxengasse",
+            f"{pit.beside} is not a space of lane {LANE_LETTERS[side_lane]} beside the pit lane",
+            Place(pit.place.line, "pit.beside"),
+            kind="pit",
         )
+        return None
     position = sequence.index(start)
     length = pit.entries + pit.boxes + pit.exit_length
     if length + 2 > len(sequence):
-        raise TrackFileError(
-            "Boxengasse ist länger als die Runde", "pit lane is longer than the lap", str(pit.place)
+        problems.add(
+            f"Boxengasse ({length} Felder) ist länger als die Runde",
+            f"pit lane ({length} spaces) is longer than the lap",
+            Place(pit.place.line, "pit"),
+            kind="pit",
         )
+        return None
     alongside = [sequence[(position + k) % len(sequence)] for k in range(length + 1)]
     before = sequence[(position - 1) % len(sequence)]
     lanes_out = 1.0 if pit.side == "right" else -1.0
-    build = _PitBuild([], [], [], [])
+    build = _PitBuild([], [], [], [], [], [])
     for k in range(length):
         index = len(spaces)
         neighbour = spaces[alongside[k]]
@@ -400,21 +423,58 @@ def _build_pit(
                 spaces[host].end,
             )
         )
-        polygons.append(_shift(polygons[host], 1.0, spec.lane_width * (1 if lanes_out > 0 else -1)))
+        polygons.append(_shift(polygons[host], lanes_out, spec.lane_width))
         build.boxes.append(index)
+        build.box_from.append(build.lane[pit.entries + b - 1])
     build.entry_from = [before, *alongside[: pit.entries - 1]]
+    build.entry_to = build.lane[: pit.entries]
     build.exit_to = [alongside[length]]
     return build
 
 
+def _apply_overrides(
+    spec: TrackSpec, successors: list[list[int]], by_name: dict[str, int], problems: _Problems
+) -> None:
+    """``[[arrow]]`` tables replace the generated successors of single spaces."""
+    for override in spec.arrows:
+        unknown = [n for n in (override.source, *override.targets) if n.upper() not in by_name]
+        if unknown:
+            problems.add(
+                f"Pfeil nennt unbekannte Felder: {', '.join(unknown)}",
+                f"arrow names unknown spaces: {', '.join(unknown)}",
+                override.place,
+                kind="arrow",
+            )
+            continue
+        successors[by_name[override.source.upper()]] = [
+            by_name[t.upper()] for t in override.targets
+        ]
+
+
 def build_track(spec: TrackSpec) -> Track:
-    """Turn a parsed track file into the immutable ``Track`` with all its tables."""
+    """Turn a parsed track file into the immutable ``Track`` with all its tables; raise
+    ``TrackFileError`` at the first problem (``build_track_checked`` collects them)."""
+    track, _problems = _build(spec, _Problems(collect=False))
+    return track
+
+
+def build_track_checked(spec: TrackSpec) -> tuple[Track, tuple[TrackFileError, ...]]:
+    """Build as far as possible and return every problem met on the way (pit, arrows, grid,
+    wall): the parts at fault are left out of the track."""
+    problems = _Problems(collect=True)
+    track, _ = _build(spec, problems)
+    return track, tuple(problems.found)
+
+
+def _build(spec: TrackSpec, problems: _Problems) -> tuple[Track, _Problems]:
     layout = _lay_out(spec)
     _link_track(layout)
     names = _names(layout)
     straight_ids = _straight_ids(spec)
-    corners = _corners(layout)
-    corner_number = {c.segment: c.number for c in corners}
+    segment_corner: dict[int, int] = {}
+    for seg_no, seg in enumerate(spec.segments):
+        if isinstance(seg, CornerSpec):
+            segment_corner[seg_no] = len(segment_corner) + 1
     spaces = [
         Space(
             n,
@@ -423,49 +483,48 @@ def build_track(spec: TrackSpec) -> Track:
             lane,
             int(names[n][1:]),
             seg,
-            corner_number.get(seg, 0),
+            segment_corner.get(seg, 0),
             *layout.spans[n],
         )
         for n, (seg, lane, _i) in enumerate(layout.cells)
     ]
-    lap_rows = max(end for _start, end in layout.spans)
+    lap_rows = layout.lap_rows
     polygons, flags = _geometry(layout)
     successors = [list(outs) for outs in layout.successors]
     straight_of = [straight_ids[seg] for seg, _l, _i in layout.cells]
     pit: PitLane | None = None
-    if spec.pit is not None:
-        build = _build_pit(layout, spec.pit, names, spaces, polygons)
+    build = (
+        _build_pit(layout, spec.pit, names, spaces, polygons, problems) if spec.pit else None
+    )
+    if build is not None:
         successors.extend([] for _ in range(len(spaces) - len(successors)))
         straight_of.extend(-1 for _ in range(len(spaces) - len(straight_of)))
         lane = build.lane
         for k, index in enumerate(lane[:-1]):
             successors[index].append(lane[k + 1])
         successors[lane[-1]].extend(build.exit_to)
-        for b, box in enumerate(build.boxes):
-            host = spec.pit.entries + b
-            successors[lane[host - 1]].append(box)
-            if host + 1 < len(lane):
-                successors[box].append(lane[host + 1])
-        for source in build.entry_from:
-            successors[source].append(lane[0])
+        for box, source in zip(build.boxes, build.box_from, strict=True):
+            successors[source].append(box)
+            after = lane.index(source) + 2
+            if after < len(lane):
+                successors[box].append(lane[after])
+        for source, target in zip(build.entry_from, build.entry_to, strict=True):
+            successors[source].append(target)
         pit = PitLane(
-            tuple(build.entry_from), tuple(lane), tuple(build.boxes), tuple(build.exit_to)
+            tuple(build.entry_from),
+            tuple(lane),
+            tuple(build.boxes),
+            tuple(build.exit_to),
+            tuple(build.entry_to),
+            tuple(build.box_from),
         )
     by_name = {s.name: s.index for s in spaces}
-    for override in spec.arrows:
-        unknown = [n for n in (override.source, *override.targets) if n.upper() not in by_name]
-        if unknown:
-            raise TrackFileError(
-                f"Pfeil nennt unbekannte Felder: {', '.join(unknown)}",
-                f"arrow names unknown spaces: {', '.join(unknown)}",
-                str(override.place),
-            )
-        successors[by_name[override.source.upper()]] = [
-            by_name[t.upper()] for t in override.targets
-        ]
+    _apply_overrides(spec, successors, by_name, problems)
+    successors = [list(dict.fromkeys(outs)) for outs in successors]
+    corners = _corners(layout, successors)
     track_count = len(layout.cells)
-    grid = _grid(spec, layout, by_name)
-    wall = _wall(spec, layout)
+    grid = _grid(spec, layout, by_name, problems)
+    wall = _wall(spec, layout, problems)
     first_after_line = tuple(layout.index_of[(0, lane, 0)] for lane in range(spec.lanes))
     line_edges = frozenset(
         (a, b)
@@ -481,20 +540,20 @@ def build_track(spec: TrackSpec) -> Track:
     behind = [-1] * len(spaces)
     for n in range(track_count):
         own_lane = layout.cells[n][1]
-        nxt = successors[n][0] if successors[n] else -1
-        if 0 <= nxt < track_count and layout.cells[nxt][1] == own_lane:
+        nxt = next((m for m in successors[n] if m < track_count), -1)
+        if nxt >= 0 and layout.cells[nxt][1] == own_lane:
             ahead[n] = nxt
             behind[nxt] = n
     if pit is not None:
         for k, index in enumerate(pit.lane[:-1]):
             ahead[index] = pit.lane[k + 1]
             behind[pit.lane[k + 1]] = index
-    return Track(
+    track = Track(
         name=spec.name,
         title=spec.title,
         lanes=spec.lanes,
         spaces=tuple(spaces),
-        successors=tuple(tuple(dict.fromkeys(outs)) for outs in successors),
+        successors=tuple(tuple(outs) for outs in successors),
         predecessors=tuple(tuple(p) for p in predecessors),
         beside=_beside(layout, len(spaces)),
         ahead_in_lane=tuple(ahead),
@@ -512,54 +571,92 @@ def build_track(spec: TrackSpec) -> Track:
         corner_flags=tuple(flags),
         by_name=by_name,
     )
+    return track, problems
 
 
 def _beside(layout: _Layout, total: int) -> tuple[tuple[int, ...], ...]:
-    """Spaces in neighbouring lanes whose extents along the lap overlap (Masters 14)."""
-    result: list[list[int]] = [[] for _ in range(total)]
+    """Spaces in neighbouring lanes whose extents along the lap overlap (Masters 14); the lap is
+    a ring, so a staggered space that reaches over the line touches the spaces beyond it."""
+    result: list[set[int]] = [set() for _ in range(total)]
     lanes = [_lane_sequence(layout, lane) for lane in range(layout.spec.lanes)]
     spans = layout.spans
+    lap = layout.lap_rows
+    eps = 1e-9
     for lane in range(layout.spec.lanes - 1):
         left, right = lanes[lane], lanes[lane + 1]
-        j = 0
-        for a in left:
-            a_start, a_end = spans[a]
-            while j < len(right) and spans[right[j]][1] <= a_start + 1e-9:
-                j += 1
-            k = j
-            while k < len(right) and spans[right[k]][0] < a_end - 1e-9:
-                result[a].append(right[k])
-                result[right[k]].append(a)
-                k += 1
+        for shift in (0.0, lap, -lap):
+            j = 0
+            for a in left:
+                a_start, a_end = spans[a][0] + shift, spans[a][1] + shift
+                while j < len(right) and spans[right[j]][1] <= a_start + eps:
+                    j += 1
+                k = j
+                while k < len(right) and spans[right[k]][0] < a_end - eps:
+                    result[a].add(right[k])
+                    result[right[k]].add(a)
+                    k += 1
     return tuple(tuple(sorted(r)) for r in result)
 
 
-def _grid(spec: TrackSpec, layout: _Layout, by_name: dict[str, int]) -> tuple[int, ...]:
+def _grid(
+    spec: TrackSpec, layout: _Layout, by_name: dict[str, int], problems: _Problems
+) -> tuple[int, ...]:
     """Grid slots in order, pole first: given by name, or generated two abreast behind the line
-    (pole in the first ``grid_lanes`` lane, the next slot one space further back)."""
+    (pole in the first ``grid_lanes`` lane, the next slot one space further back; Masters 1)."""
+    place = spec.places.get("grid", Place(0, "grid"))
     if not isinstance(spec.grid, int):
         slots = []
         for name in spec.grid:
             if name.upper() not in by_name:
-                raise TrackFileError(
-                    f"Startplatz {name} gibt es nicht", f"grid slot {name} does not exist", "grid"
+                problems.add(
+                    f"Startplatz {name} gibt es nicht",
+                    f"grid slot {name} does not exist",
+                    place,
+                    kind="grid",
                 )
+                continue
             slots.append(by_name[name.upper()])
         return tuple(slots)
-    lanes = [LANE_LETTERS.index(letter.upper()) for letter in spec.grid_lanes]
+    lanes = []
+    for letter in spec.grid_lanes:
+        if letter.upper() not in LANE_LETTERS[: spec.lanes] or len(letter) != 1:
+            problems.add(
+                f"Startspur {letter!r} gibt es nicht",
+                f"grid lane {letter!r} does not exist",
+                spec.places.get("grid_lanes", place),
+                kind="grid",
+            )
+            continue
+        lanes.append(LANE_LETTERS.index(letter.upper()))
+    if not lanes:
+        return ()
     sequences = {lane: _lane_sequence(layout, lane) for lane in lanes}
-    return tuple(sequences[lanes[k % len(lanes)]][-1 - k] for k in range(spec.grid))
+    slots = []
+    for k in range(spec.grid):
+        sequence = sequences[lanes[k % len(lanes)]]
+        if k + 1 > len(sequence):
+            problems.add(
+                f"{spec.grid} Startplätze passen nicht auf die Strecke",
+                f"{spec.grid} grid slots do not fit on the track",
+                place,
+                kind="grid",
+            )
+            break
+        slots.append(sequence[-1 - k])
+    return tuple(slots)
 
 
-def _wall(spec: TrackSpec, layout: _Layout) -> frozenset[int]:
+def _wall(spec: TrackSpec, layout: _Layout, problems: _Problems) -> frozenset[int]:
     """The spaces along the concrete wall (Masters 15-0-1): every space of the named lane."""
     if spec.wall is None:
         return frozenset()
     letter = spec.wall.strip().upper()
     if len(letter) != 1 or letter not in LANE_LETTERS[: spec.lanes]:
-        raise TrackFileError(
+        problems.add(
             f"Mauer an Spur {spec.wall!r}: keine Spur dieser Strecke",
             f"wall on lane {spec.wall!r}: not a lane of this track",
-            "wall",
+            spec.places.get("wall", Place(0, "wall")),
+            kind="wall",
         )
+        return frozenset()
     return frozenset(_lane_sequence(layout, LANE_LETTERS.index(letter)))

@@ -10,15 +10,12 @@ reported with its place in the file (line and key), in German and English.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from rennleitung.errors import RennleitungError
-
-
-class TrackFileError(RennleitungError):
-    """A problem in a track file; ``where`` names the line and key."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +27,18 @@ class Place:
 
     def __str__(self) -> str:
         return f"Zeile/line {self.line}, {self.key}" if self.line else self.key
+
+
+class TrackFileError(RennleitungError):
+    """A problem in a track file; ``where`` names the line and key, ``place`` holds them apart
+    and ``kind`` is a short stable code (``field``, ``dead_end``, ``flag``…) for programs."""
+
+    def __init__(
+        self, de: str, en: str, where: str = "", *, place: Place | None = None, kind: str = "field"
+    ) -> None:
+        self.place = place if place is not None else Place(0, where)
+        self.kind = kind
+        super().__init__(de, en, where or str(self.place))
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,200 +111,348 @@ class TrackSpec:
     weather_rain_max: int
     weather_changeable_max: int
     arrows: tuple[ArrowOverride, ...] = field(default=())
+    places: dict[str, Place] = field(default_factory=dict)
+    """Where the top-level keys and tables stand (``grid``, ``wall``, ``pit``, ``weather``…)."""
 
 
-def _header_lines(text: str, header: str) -> list[int]:
-    """Line numbers (1-based) of every ``[[header]]`` table in the text, in order."""
-    wanted = f"[[{header}]]"
-    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == wanted]
+# Keys each table may hold; anything else is reported (a typo would otherwise be silently lost).
+TOP_KEYS = frozenset(
+    {"name", "title", "lanes", "heading", "lane_width", "grid", "grid_lanes", "wall",
+     "weather", "pit", "segment", "arrow"}
+)
+STRAIGHT_KEYS = frozenset({"straight", "draw_length"})
+CORNER_KEYS = frozenset({"stops", "spaces", "flag", "pattern", "turn", "radius"})
+PIT_KEYS = frozenset({"side", "beside", "entries", "boxes", "exit_length"})
+WEATHER_KEYS = frozenset({"rain", "changeable"})
+ARROW_KEYS = frozenset({"from", "to"})
+
+LANE_DEFAULT_GRID = {2: "B", 3: "C", 4: "C"}
+"""The second grid lane by default: the outermost lane of the usual three (Masters 1)."""
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_][\w.-]*)\s*\]\]?")
+_KEY = re.compile(r"^\s*([A-Za-z_][\w-]*|\"[^\"]*\")\s*=")
 
 
-def _key_line(text: str, key: str) -> int:
-    """The first line that assigns ``key`` at the start of a line, or 0."""
-    for n, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if stripped.startswith(key) and stripped[len(key) :].lstrip().startswith("="):
-            return n
-    return 0
+class _LineIndex:
+    """Line numbers of tables and keys, so every message can point at a line.
+
+    TOML parsers forget positions; this scans the text once and records, for each table
+    (``""`` for the top, ``pit``, ``segment#3``…), the line of its header and of each key."""
+
+    def __init__(self, text: str) -> None:
+        self.headers: dict[str, int] = {}
+        self.keys: dict[tuple[str, str], int] = {}
+        counts: dict[str, int] = {}
+        table = ""
+        for number, line in enumerate(text.splitlines(), 1):
+            header = _HEADER.match(line)
+            if header:
+                name = header.group(2)
+                if header.group(1) == "[[":
+                    counts[name] = counts.get(name, 0) + 1
+                    table = f"{name}#{counts[name]}"
+                else:
+                    table = name
+                self.headers.setdefault(table, number)
+                continue
+            key = _KEY.match(line)
+            if key:
+                self.keys.setdefault((table, key.group(1).strip('"')), number)
+
+    def line(self, table: str, key: str = "") -> int:
+        """The line of ``key`` in ``table``, else of the table's header, else 0."""
+        return self.keys.get((table, key)) or self.headers.get(table, 0)
 
 
 class _Reader:
-    """Typed access to a TOML table with errors that say where."""
+    """Typed access to one TOML table; a wrong value is recorded with its line and key and a
+    usable default is returned, so that one reading finds every problem."""
 
-    def __init__(self, table: dict[str, Any], line: int, prefix: str) -> None:
+    def __init__(
+        self,
+        table: dict[str, Any],
+        index: _LineIndex,
+        table_id: str,
+        prefix: str,
+        problems: list[TrackFileError],
+    ) -> None:
         self.table = table
-        self.line = line
+        self.index = index
+        self.table_id = table_id
         self.prefix = prefix
+        self.problems = problems
 
     def place(self, key: str) -> Place:
-        return Place(self.line, f"{self.prefix}{key}")
+        return Place(self.index.line(self.table_id, key), f"{self.prefix}{key}")
 
-    def fail(self, key: str, de: str, en: str) -> TrackFileError:
-        return TrackFileError(de, en, str(self.place(key)))
+    def fail(self, key: str, de: str, en: str, kind: str = "field") -> None:
+        place = self.place(key)
+        self.problems.append(TrackFileError(de, en, str(place), place=place, kind=kind))
+
+    def unknown_keys(self, allowed: frozenset[str]) -> None:
+        for key in self.table:
+            if key not in allowed:
+                self.fail(
+                    key,
+                    f"unbekannter Schlüssel {key!r} (erlaubt: {', '.join(sorted(allowed))})",
+                    f"unknown key {key!r} (allowed: {', '.join(sorted(allowed))})",
+                )
 
     def get_int(self, key: str, default: int | None = None, minimum: int = 0) -> int:
         value = self.table.get(key, default)
         if value is None:
-            raise self.fail(key, "Angabe fehlt", "missing value")
+            self.fail(key, "Angabe fehlt", "missing value")
+            return minimum
         if not isinstance(value, int) or isinstance(value, bool):
-            raise self.fail(key, "muss eine ganze Zahl sein", "must be a whole number")
+            self.fail(key, "muss eine ganze Zahl sein", "must be a whole number")
+            return default if default is not None else minimum
         if value < minimum:
-            raise self.fail(key, f"muss mindestens {minimum} sein", f"must be at least {minimum}")
+            self.fail(key, f"muss mindestens {minimum} sein", f"must be at least {minimum}")
+            return minimum
         return value
 
     def get_float(self, key: str, default: float) -> float:
         value = self.table.get(key, default)
         if not isinstance(value, int | float) or isinstance(value, bool):
-            raise self.fail(key, "muss eine Zahl sein", "must be a number")
+            self.fail(key, "muss eine Zahl sein", "must be a number")
+            return default
         return float(value)
 
     def get_str(self, key: str, default: str | None = None) -> str:
         value = self.table.get(key, default)
         if value is None:
-            raise self.fail(key, "Angabe fehlt", "missing value")
+            self.fail(key, "Angabe fehlt", "missing value")
+            return ""
         if not isinstance(value, str):
-            raise self.fail(key, "muss Text sein", "must be text")
+            self.fail(key, "muss Text sein", "must be text")
+            return default or ""
         return value
 
-    def get_int_list(self, key: str) -> tuple[int, ...]:
+    def get_int_list(self, key: str) -> tuple[int, ...] | None:
         value = self.table.get(key)
         if not isinstance(value, list) or not value:
-            raise self.fail(key, "muss eine Liste ganzer Zahlen sein", "must be a list of numbers")
+            self.fail(key, "muss eine Liste ganzer Zahlen sein", "must be a list of numbers")
+            return None
         if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value):
-            raise self.fail(key, "jeder Wert muss mindestens 1 sein", "every value must be >= 1")
+            self.fail(key, "jeder Wert muss mindestens 1 sein", "every value must be >= 1")
+            return None
         return tuple(value)
 
     def get_str_list(self, key: str) -> tuple[str, ...]:
         value = self.table.get(key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(key, "muss eine Liste von Feldnamen sein", "must be a list of spaces")
+            self.fail(key, "muss eine Liste von Feldnamen sein", "must be a list of spaces")
+            return ()
         return tuple(value)
 
 
-def _segment(table: dict[str, Any], line: int, number: int, lanes: int) -> SegmentSpec:
-    reader = _Reader(table, line, f"segment[{number}].")
+def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
+    table = reader.table
     if "straight" in table:
+        reader.unknown_keys(STRAIGHT_KEYS)
         length = reader.get_int("straight", minimum=1)
         draw_length = reader.get_float("draw_length", float(length))
+        if draw_length <= 0:
+            reader.fail("draw_length", "muss größer als 0 sein", "must be greater than 0")
+            draw_length = float(length)
         return StraightSpec(length, draw_length, reader.place(""))
     if "stops" not in table:
-        raise reader.fail(
+        reader.fail(
             "straight",
             "Abschnitt ist weder Gerade (straight) noch Kurve (stops)",
             "segment is neither a straight (straight) nor a corner (stops)",
         )
+        return None
+    reader.unknown_keys(CORNER_KEYS)
     spaces = reader.get_int_list("spaces")
-    if len(spaces) != lanes:
-        raise reader.fail(
+    if spaces is not None and len(spaces) != lanes:
+        reader.fail(
             "spaces",
             f"{len(spaces)} Spuren angegeben, die Strecke hat {lanes}",
             f"{len(spaces)} lanes given, the track has {lanes}",
         )
+        spaces = None
     flag = reader.get_int_list("flag")
-    if len(flag) != 2:
-        raise reader.fail("flag", "braucht genau [L, C]", "needs exactly [L, C]")
+    if flag is not None and len(flag) != 2:
+        reader.fail("flag", "braucht genau [L, C]", "needs exactly [L, C]")
+        flag = None
+    if flag is not None and flag[0] < flag[1]:
+        reader.fail(
+            "flag",
+            f"L={flag[0]} ist kleiner als C={flag[1]}",
+            f"L={flag[0]} is smaller than C={flag[1]}",
+            kind="flag",
+        )
     pattern = reader.get_str("pattern", "cross")
     if pattern not in CORNER_PATTERNS:
-        raise reader.fail(
+        reader.fail(
             "pattern",
             f"unbekanntes Pfeilmuster {pattern!r} (cross, lanes)",
             f"unknown arrow pattern {pattern!r} (cross, lanes)",
         )
+        pattern = "cross"
+    stops = reader.get_int("stops", minimum=1)
+    turn = reader.get_float("turn", 90.0)
+    if not -180.0 < turn < 360.0 or turn == 0:
+        reader.fail(
+            "turn",
+            "Drehwinkel muss zwischen -180 und 360 Grad liegen und darf nicht 0 sein",
+            "turn must lie between -180 and 360 degrees and must not be 0",
+        )
+        turn = 90.0
+    radius = reader.get_float("radius", 3.0)
+    if spaces is None or flag is None:
+        return None
     return CornerSpec(
         pattern=pattern,
-        stops=reader.get_int("stops", minimum=1),
+        stops=stops,
         spaces=spaces,
         longest=flag[0],
         shortest=flag[1],
-        turn=reader.get_float("turn", 90.0),
-        radius=reader.get_float("radius", 3.0),
+        turn=turn,
+        radius=radius,
         place=reader.place(""),
     )
 
 
-def parse_track_file(text: str, default_name: str = "track") -> TrackSpec:
-    """Parse the TOML text of a track file into a ``TrackSpec`` or raise ``TrackFileError``."""
+def _tables(data: dict[str, Any], key: str, problems: list[TrackFileError]) -> list[Any]:
+    value = data.get(key, [])
+    if isinstance(value, list) and all(isinstance(item, dict) for item in value):
+        return value
+    problems.append(
+        TrackFileError(
+            f"{key} muss eine Liste von Tabellen [[{key}]] sein",
+            f"{key} must be a list of tables [[{key}]]",
+            key,
+        )
+    )
+    return []
+
+
+def read_track_file(
+    text: str, default_name: str = "track"
+) -> tuple[TrackSpec | None, tuple[TrackFileError, ...]]:
+    """Read a track file and return the spec (None if it cannot be made) with every problem the
+    file format shows, each with its line and key. The graph is checked in trackcheck.py."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise TrackFileError(
-            f"kein gültiges TOML: {error}", f"not valid TOML: {error}", "Datei/file"
-        ) from error
-    top = _Reader(data, 0, "")
+        line = getattr(error, "lineno", 0) or 0
+        place = Place(line, "Datei/file")
+        return None, (
+            TrackFileError(
+                f"kein gültiges TOML: {error}", f"not valid TOML: {error}", str(place), place=place
+            ),
+        )
+    problems: list[TrackFileError] = []
+    index = _LineIndex(text)
+    top = _Reader(data, index, "", "", problems)
+    top.unknown_keys(TOP_KEYS)
     lanes = top.get_int("lanes", 3, minimum=2)
     if lanes > 4:
-        raise TrackFileError(
-            "höchstens 4 Spuren", "at most 4 lanes", str(Place(_key_line(text, "lanes"), "lanes"))
-        )
-    raw_segments = data.get("segment")
-    if not isinstance(raw_segments, list) or not raw_segments:
-        raise TrackFileError(
-            "keine Abschnitte [[segment]]", "no [[segment]] tables", "segment"
-        )
-    lines = _header_lines(text, "segment")
-    segments = tuple(
-        _segment(table, lines[n] if n < len(lines) else 0, n + 1, lanes)
-        for n, table in enumerate(raw_segments)
-    )
+        top.fail("lanes", "höchstens 4 Spuren", "at most 4 lanes")
+        lanes = 4
+    raw_segments = _tables(data, "segment", problems)
+    if not raw_segments:
+        top.fail("segment", "keine Abschnitte [[segment]]", "no [[segment]] tables")
+    segments = [
+        _segment(_Reader(table, index, f"segment#{n}", f"segment[{n}].", problems), lanes)
+        for n, table in enumerate(raw_segments, 1)
+    ]
     grid_value = data.get("grid", 10)
     grid: tuple[str, ...] | int
     if isinstance(grid_value, int) and not isinstance(grid_value, bool):
         grid = grid_value
+        if grid < 1:
+            top.fail("grid", "mindestens 1 Startplatz", "at least 1 grid slot")
+            grid = 1
     else:
-        grid = _Reader(data, _key_line(text, "grid"), "").get_str_list("grid")
-    pit = None
-    if "pit" in data:
-        pit_table = data["pit"]
-        if not isinstance(pit_table, dict):
-            raise TrackFileError("muss eine Tabelle sein", "must be a table", "pit")
-        pit_reader = _Reader(pit_table, _key_line(text, "[pit]") or _line_of(text, "[pit]"), "pit.")
-        pit = PitSpec(
-            side=pit_reader.get_str("side", "right"),
-            beside=pit_reader.get_str("beside"),
-            entries=pit_reader.get_int("entries", 3, minimum=1),
-            boxes=pit_reader.get_int("boxes", minimum=1),
-            exit_length=pit_reader.get_int("exit_length", 2, minimum=1),
-            place=pit_reader.place(""),
-        )
+        grid = top.get_str_list("grid")
+    grid_lanes: tuple[str, ...] = ("A", LANE_DEFAULT_GRID[lanes])
+    if "grid_lanes" in data:
+        grid_lanes = top.get_str_list("grid_lanes") or grid_lanes
+    pit = _pit(data, index, problems)
     weather = data.get("weather", {})
+    weather_reader = _Reader(
+        weather if isinstance(weather, dict) else {}, index, "weather", "weather.", problems
+    )
     if not isinstance(weather, dict):
-        raise TrackFileError("muss eine Tabelle sein", "must be a table", "weather")
-    weather_reader = _Reader(weather, _line_of(text, "[weather]"), "weather.")
-    arrow_lines = _header_lines(text, "arrow")
+        top.fail("weather", "muss eine Tabelle sein", "must be a table")
+    weather_reader.unknown_keys(WEATHER_KEYS)
+    rain = weather_reader.get_int("rain", 4, minimum=0)
+    changeable = weather_reader.get_int("changeable", 8, minimum=0)
+    if not rain <= changeable <= 20:
+        weather_reader.fail(
+            "changeable",
+            f"es muss 0 ≤ rain ({rain}) ≤ changeable ({changeable}) ≤ 20 gelten",
+            f"0 ≤ rain ({rain}) ≤ changeable ({changeable}) ≤ 20 must hold",
+        )
     arrows = []
-    for n, table in enumerate(data.get("arrow", [])):
-        reader = _Reader(table, arrow_lines[n] if n < len(arrow_lines) else 0, f"arrow[{n + 1}].")
+    for n, table in enumerate(_tables(data, "arrow", problems), 1):
+        reader = _Reader(table, index, f"arrow#{n}", f"arrow[{n}].", problems)
+        reader.unknown_keys(ARROW_KEYS)
         arrows.append(
             ArrowOverride(reader.get_str("from"), reader.get_str_list("to"), reader.place(""))
         )
     wall = data.get("wall")
     if wall is not None and not isinstance(wall, str):
-        raise TrackFileError("muss Text sein", "must be text", "wall")
-    grid_lanes = _Reader(data, _key_line(text, "grid_lanes"), "").get_str_list("grid_lanes") \
-        if "grid_lanes" in data else ("A", LANE_DEFAULT_GRID[lanes])
-    return TrackSpec(
+        top.fail("wall", "muss Text sein", "must be text")
+        wall = None
+    places = {
+        key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")
+    }
+    places["weather"] = weather_reader.place("")
+    if any(s is None for s in segments) or not segments:
+        return None, tuple(problems)
+    spec = TrackSpec(
         name=top.get_str("name", default_name),
         title=top.get_str("title", default_name),
         lanes=lanes,
         heading=top.get_float("heading", 0.0),
         lane_width=top.get_float("lane_width", 1.25),
-        segments=segments,
+        segments=tuple(s for s in segments if s is not None),
         grid=grid,
         grid_lanes=grid_lanes,
         pit=pit,
         wall=wall,
-        weather_rain_max=weather_reader.get_int("rain", 4, minimum=0),
-        weather_changeable_max=weather_reader.get_int("changeable", 8, minimum=0),
+        weather_rain_max=rain,
+        weather_changeable_max=changeable,
         arrows=tuple(arrows),
+        places=places,
+    )
+    return spec, tuple(problems)
+
+
+def _pit(
+    data: dict[str, Any], index: _LineIndex, problems: list[TrackFileError]
+) -> PitSpec | None:
+    if "pit" not in data:
+        return None
+    table = data["pit"]
+    reader = _Reader(table if isinstance(table, dict) else {}, index, "pit", "pit.", problems)
+    if not isinstance(table, dict):
+        reader.fail("", "muss eine Tabelle sein", "must be a table")
+        return None
+    reader.unknown_keys(PIT_KEYS)
+    side = reader.get_str("side", "right")
+    if side not in ("left", "right"):
+        reader.fail("side", "muss 'left' oder 'right' sein", "must be 'left' or 'right'")
+        side = "right"
+    return PitSpec(
+        side=side,
+        beside=reader.get_str("beside"),
+        entries=reader.get_int("entries", 3, minimum=1),
+        boxes=reader.get_int("boxes", minimum=1),
+        exit_length=reader.get_int("exit_length", 2, minimum=1),
+        place=reader.place(""),
     )
 
 
-LANE_DEFAULT_GRID = {2: "B", 3: "C", 4: "C"}
-"""The second grid lane by default: the outermost lane of the usual three (Masters 1)."""
-
-
-def _line_of(text: str, header: str) -> int:
-    for n, line in enumerate(text.splitlines(), 1):
-        if line.strip() == header:
-            return n
-    return 0
+def parse_track_file(text: str, default_name: str = "track") -> TrackSpec:
+    """Parse the TOML text of a track file into a ``TrackSpec`` or raise ``TrackFileError``
+    (the first problem; ``trackcheck.check_track`` lists them all)."""
+    spec, problems = read_track_file(text, default_name)
+    if problems:
+        raise problems[0]
+    assert spec is not None
+    return spec
