@@ -1,0 +1,333 @@
+"""`rennleitung league`: seasons and Opens in the database, from the organiser's command line.
+
+Thin adapter: reads files and options, calls ``store.LeagueStore`` (which asks the league engine
+to check everything) and prints what ``render.league_*`` makes of the result. ``--db`` (or the
+``RENNLEITUNG_DB`` environment variable) chooses the database; the default is an SQLite file.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.box_choice import box_choice_order
+from rennleitung.league.city_standings import city_standings
+from rennleitung.league.constructor_standings import constructor_standings
+from rennleitung.league.driver_standings import driver_standings
+from rennleitung.league.formats import parse_kind
+from rennleitung.league.grid import QualifyingResult
+from rennleitung.league.karma import karma_ledger
+from rennleitung.league.profiles import parse_profile
+from rennleitung.league.qualifying import format_lap_time
+from rennleitung.league.race_result_codec import (
+    qualifying_laps_from_csv,
+    race_result_from_csv,
+    race_result_from_json,
+)
+from rennleitung.league.roster import Driver
+from rennleitung.league.season import League
+from rennleitung.render.league_html import league_page
+from rennleitung.render.league_tables import (
+    Row,
+    city_rows,
+    constructor_rows,
+    driver_rows,
+    karma_rows,
+    label,
+    rows_to_csv,
+)
+from rennleitung.store.database import resolve_url
+from rennleitung.store.league_store import LeagueStore
+
+app = typer.Typer(
+    name="league",
+    help="Ligen / leagues: Saison und Open, Qualifizierung, Wertungen, Karma.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+Result = TypeVar("Result")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="Datenbank-URL oder SQLite-Datei / database URL or SQLite file "
+                              "(env RENNLEITUNG_DB)."),
+]
+
+
+class Lang(StrEnum):
+    DE = "de"
+    EN = "en"
+    BOTH = "both"
+
+
+class TableName(StrEnum):
+    DRIVERS = "drivers"
+    CONSTRUCTORS = "constructors"
+    CITIES = "cities"
+    KARMA = "karma"
+
+
+LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
+
+
+def _run(action: Callable[[], Result]) -> Result:
+    """Run ``action``; a bilingual error goes to stderr with exit code 1."""
+    try:
+        return action()
+    except RennleitungError as error:
+        Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+        raise typer.Exit(code=1) from None
+
+
+def _store(db: str | None) -> LeagueStore:
+    return _run(lambda: LeagueStore.open(resolve_url(db)))
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RennleitungError(
+            f"Datei nicht lesbar: {error.strerror}", f"cannot read file: {error.strerror}",
+            str(path),
+        ) from None
+
+
+def _say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
+    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
+    Console(highlight=False).print(escape(text))
+
+
+@app.command("create")
+def create(
+    name: str,
+    kind: Annotated[str, typer.Option("--kind", help="season (saison) oder/or open.")] = "season",
+    db: DbOption = None,
+) -> None:
+    """Neue Saison oder neues Open anlegen / create a season or an Open."""
+    store = _store(db)
+    _run(lambda: store.create_league(name, parse_kind(kind)))
+    _say(f"Liga {name!r} angelegt", f"league {name!r} created")
+
+
+@app.command("list")
+def list_leagues(db: DbOption = None) -> None:
+    """Alle Ligen / every league."""
+    for name, kind in _store(db).leagues():
+        typer.echo(f"{name}\t{kind.value}")
+
+
+@app.command("add-team")
+def add_team(league: str, team: str, db: DbOption = None) -> None:
+    """Team hinzufügen / add a team."""
+    store = _store(db)
+    _run(lambda: store.add_team(league, team))
+    _say(f"Team {team!r} angelegt", f"team {team!r} added")
+
+
+@app.command("add-driver")
+def add_driver(
+    league: str,
+    name: str,
+    team: Annotated[str, typer.Option("--team", help="Team des Fahrers / the driver's team.")],
+    profile: Annotated[str, typer.Option("--profile", help="Fahrerprofil / profile.")] = "normalo",
+    city: Annotated[str, typer.Option("--city", help="Stadt / city.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Fahrer mit Profil und Stadt hinzufügen / add a driver with profile and city."""
+    store = _store(db)
+    _run(lambda: store.add_driver(league, Driver(name, team, parse_profile(profile), city)))
+    _say(f"Fahrer {name!r} angelegt", f"driver {name!r} added")
+
+
+@app.command("roster")
+def roster(league: str, db: DbOption = None, lang: LangOption = Lang.BOTH) -> None:
+    """Teams und Fahrer / teams and drivers."""
+    loaded = _run(lambda: _store(db).load(league))
+    rows: list[Row] = [
+        {"team": d.team, "driver": d.name, "profile": d.profile.value, "city": d.city}
+        for d in loaded.roster.drivers
+    ]
+    _print_rows(rows, lang, f"{loaded.name} ({loaded.format.kind.value})")
+
+
+@app.command("enter-race")
+def enter_race(
+    league: str,
+    file: Annotated[Path, typer.Argument(help="Ergebnis als .csv oder .json / result file.")],
+    race: Annotated[int | None, typer.Option("--race", help="Rennnummer (CSV) / race number.")]
+    = None,
+    laps: Annotated[int, typer.Option("--laps", help="Renndistanz / race laps.")] = 3,
+    track: Annotated[str, typer.Option("--track", help="Strecke / track.")] = "",
+    db: DbOption = None,
+) -> None:
+    """Ergebnis eines Tischrennens eintragen / enter a race played on a table."""
+    store = _store(db)
+
+    def action() -> int:
+        text = _read(file)
+        if file.suffix.lower() == ".json":
+            try:
+                data = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise RennleitungError(
+                    f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+                    f"{file}, line {error.lineno}",
+                ) from None
+            result = race_result_from_json(data)
+        else:
+            if race is None:
+                raise RennleitungError(
+                    "für CSV bitte --race angeben", "please give --race for CSV", "--race"
+                )
+            result = race_result_from_csv(text, race, laps, track)
+        return len(store.enter_race(league, result))
+
+    booked = _run(action)
+    _say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries")
+
+
+@app.command("enter-qualifying")
+def enter_qualifying(
+    league: str,
+    race: int,
+    file: Annotated[Path, typer.Argument(help="Runden als CSV / laps as CSV.")],
+    starters: Annotated[
+        str, typer.Option("--starters", help="Starter, Komma getrennt (Standard: alle) / "
+                                             "starters, comma separated (default: all).")
+    ] = "",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Würfel-Seed der Auslosung / draw seed.")
+    ] = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Qualifizierung eintragen, Startaufstellung auslosen / enter qualifying, draw the grid."""
+    store = _store(db)
+    draw_seed = seed if seed is not None else secrets.randbelow(2**31)
+
+    def action() -> tuple[League, QualifyingResult]:
+        laps = qualifying_laps_from_csv(_read(file))
+        names = [s.strip() for s in starters.split(",") if s.strip()]
+        if not names:
+            names = [d.name for d in store.load(league).roster.drivers]
+        result = store.enter_qualifying(league, race, laps, names, draw_seed)
+        return store.load(league), result
+
+    loaded, result = _run(action)
+    _print_grid(loaded, result, lang)
+    _say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
+
+
+@app.command("grid")
+def grid(league: str, race: int, db: DbOption = None, lang: LangOption = Lang.BOTH) -> None:
+    """Startaufstellung und Boxenwahl / grid and box choice order."""
+    loaded = _run(lambda: _store(db).load(league))
+    result = loaded.qualifying_of(race)
+    if result is None:
+        _run(lambda: _raise(RennleitungError(
+            f"keine Qualifizierung zu Rennen {race}", f"no qualifying for race {race}", "race"
+        )))
+        return
+    _print_grid(loaded, result, lang)
+
+
+@app.command("drops")
+def drops(
+    league: str,
+    driver: str,
+    races: Annotated[list[int], typer.Argument(help="Gestrichene Rennen / dropped races.")],
+    db: DbOption = None,
+) -> None:
+    """Streichresultate eines Fahrers festlegen / name a driver's drop results."""
+    store = _store(db)
+    _run(lambda: store.name_drops(league, driver, races))
+    _say(f"Streichresultate von {driver}: {races}", f"drop results of {driver}: {races}")
+
+
+@app.command("standings")
+def standings(
+    league: str,
+    table: Annotated[TableName, typer.Option("--table", help="Wertung / table.")]
+    = TableName.DRIVERS,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON.")] = False,
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV ausgeben / print CSV.")] = False,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Wertungen: Fahrer, Konstrukteure, Städte, Karma / standings tables."""
+    loaded = _run(lambda: _store(db).load(league))
+    rows = _table_rows(loaded, table, lang)
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    elif as_csv:
+        typer.echo(rows_to_csv(rows), nl=False)
+    else:
+        _print_rows(rows, lang, f"{loaded.name}: {label(table.value, lang)}")
+
+
+@app.command("html")
+def html(
+    league: str,
+    out: Annotated[Path, typer.Option("--out", help="HTML-Datei / HTML file.")],
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Wertungsseite mit Punktegrafik schreiben / write the standings page with its chart."""
+    loaded = _run(lambda: _store(db).load(league))
+    out.write_text(league_page(loaded, lang.value), encoding="utf-8")
+    _say(f"geschrieben: {out}", f"written: {out}")
+
+
+def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
+    makers: dict[TableName, Callable[[], list[Row]]] = {
+        TableName.DRIVERS: lambda: driver_rows(driver_standings(league)),
+        TableName.CONSTRUCTORS: lambda: constructor_rows(constructor_standings(league)),
+        TableName.CITIES: lambda: city_rows(city_standings(league)),
+        TableName.KARMA: lambda: karma_rows(karma_ledger(league), lang.value),
+    }
+    return makers[table]()
+
+
+def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
+    rows: list[Row] = [
+        {
+            "position": slot.position,
+            "driver": slot.driver,
+            "score_q": slot.score,
+            "lap_time": format_lap_time(slot.lap_time_ms) if slot.lap_time_ms else None,
+            "qualifying_points": slot.qualifying_points,
+            "draw": " ".join(str(r) for r in slot.draw_rolls),
+        }
+        for slot in result.grid
+    ]
+    _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
+    order = box_choice_order(result.grid_order(), league.roster)
+    _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
+
+
+def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    table = Table(title=escape(title))
+    for key in keys:
+        heading = (f"{label('race', lang.value)} {key[1:]}"
+                   if key.startswith("r") and key[1:].isdigit() else label(key, lang.value))
+        table.add_column(escape(heading))
+    for row in rows:
+        table.add_row(*(escape("" if row.get(k) is None else str(row.get(k))) for k in keys))
+    Console(highlight=False).print(table)
+
+
+def _raise(error: RennleitungError) -> None:
+    raise error

@@ -1,0 +1,91 @@
+"""SVG line chart of points after each race per driver: a pure function returning SVG text.
+
+No plotting library: a handful of polylines, axis ticks and a legend, with colours taken in
+turn from a fixed palette so the same table always draws the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from xml.sax.saxutils import escape
+
+PALETTE = (
+    "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+    "#bcbd22", "#17becf",
+)
+WIDTH, HEIGHT = 720, 420
+LEFT, RIGHT, TOP, BOTTOM = 56, 170, 24, 44
+
+
+def points_chart_svg(
+    steps: Sequence[tuple[int, Mapping[str, int]]],
+    drivers: Sequence[str],
+    title: str = "",
+    axis_race: str = "Rennen / Race",
+    axis_points: str = "Punkte / Points",
+) -> str:
+    """A line per driver through (race, points after that race), drivers in legend order."""
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    top_points = max([1, *(p for _, totals in steps for p in totals.values())])
+    count = max(1, len(steps))
+
+    def x(index: int) -> float:
+        return LEFT + (plot_w * index / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(points: int) -> float:
+        return TOP + plot_h - plot_h * points / top_points
+
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" '
+        'stroke="#333"/>',
+        f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#333"/>',
+    ]
+    for tick in _ticks(top_points):
+        parts.append(
+            f'<text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" font-size="11" text-anchor="end">'
+            f'{tick}</text>'
+            f'<line x1="{LEFT}" y1="{y(tick):.1f}" x2="{LEFT + plot_w}" y2="{y(tick):.1f}" '
+            'stroke="#ddd"/>'
+        )
+    for index, (race, _) in enumerate(steps):
+        parts.append(
+            f'<text x="{x(index):.1f}" y="{TOP + plot_h + 16}" font-size="11" '
+            f'text-anchor="middle">{race}</text>'
+        )
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 8}" font-size="12" '
+        f'text-anchor="middle">{escape(axis_race)}</text>'
+        f'<text x="14" y="{TOP + plot_h / 2:.1f}" font-size="12" text-anchor="middle" '
+        f'transform="rotate(-90 14 {TOP + plot_h / 2:.1f})">{escape(axis_points)}</text>'
+    )
+    for number, driver in enumerate(drivers):
+        colour = PALETTE[number % len(PALETTE)]
+        points = " ".join(
+            f"{x(index):.1f},{y(totals.get(driver, 0)):.1f}"
+            for index, (_, totals) in enumerate(steps)
+        )
+        dash = "" if number < len(PALETTE) else ' stroke-dasharray="5 3"'
+        parts.append(
+            f'<polyline class="driver" data-driver="{escape(driver)}" fill="none" '
+            f'stroke="{colour}" stroke-width="2"{dash} points="{points}"/>'
+        )
+        legend_y = TOP + 14 * number
+        parts.append(
+            f'<line x1="{WIDTH - RIGHT + 12}" y1="{legend_y}" x2="{WIDTH - RIGHT + 30}" '
+            f'y2="{legend_y}" stroke="{colour}" stroke-width="3"{dash}/>'
+            f'<text x="{WIDTH - RIGHT + 36}" y="{legend_y + 4}" font-size="11">'
+            f'{escape(driver)}</text>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _ticks(top: int) -> list[int]:
+    """Four or five round steps from 0 to ``top``."""
+    raw = max(1, top // 4)
+    magnitude = 10 ** (len(str(raw)) - 1)
+    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
+    return list(range(0, top + 1, step))

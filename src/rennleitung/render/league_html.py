@@ -1,0 +1,94 @@
+"""The league page: every standings table and the points chart in one self-contained HTML file.
+
+Pure function of the league; the CLI writes the text to a file. No scripts, no external assets,
+so the page can be mailed or put on any web space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from xml.sax.saxutils import escape
+
+from rennleitung.league.city_standings import city_standings
+from rennleitung.league.constructor_standings import constructor_standings
+from rennleitung.league.driver_standings import driver_standings
+from rennleitung.league.karma import karma_balances, karma_ledger
+from rennleitung.league.progression import points_after_each_race
+from rennleitung.league.season import League
+from rennleitung.render.league_chart import points_chart_svg
+from rennleitung.render.league_tables import (
+    Row,
+    city_rows,
+    constructor_rows,
+    driver_rows,
+    label,
+)
+
+HEADINGS: dict[str, tuple[str, str]] = {
+    "drivers": ("Fahrerwertung", "Drivers' championship"),
+    "constructors": ("Konstrukteurswertung", "Constructors' championship"),
+    "cities": ("Städtewertung", "City ranking"),
+    "karma": ("Karmapool", "Karma pool"),
+    "chart": ("Punkte nach jedem Rennen", "Points after each race"),
+}
+
+STYLE = (
+    "body{font-family:sans-serif;margin:2em;color:#222}"
+    "table{border-collapse:collapse;margin:1em 0}"
+    "th,td{border:1px solid #bbb;padding:.25em .6em;text-align:right}"
+    "th{background:#eee}td.text{text-align:left}"
+)
+
+
+def league_page(league: League, lang: str = "both") -> str:
+    """The whole page as HTML text."""
+    drivers = driver_standings(league)
+    sections = [
+        _section("chart", lang, points_chart_svg(
+            points_after_each_race(league), [d.driver for d in drivers], league.name,
+        )),
+        _section("drivers", lang, _table(driver_rows(drivers), lang)),
+        _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),
+                                              lang)),
+    ]
+    if league.format.city_ranking:
+        sections.append(_section("cities", lang, _table(city_rows(city_standings(league)), lang)))
+    balances = karma_balances(karma_ledger(league))
+    karma_table: list[Row] = [{"driver": name, "balance": balance}
+                              for name, balance in balances.items()]
+    sections.append(_section("karma", lang, _table(karma_table, lang)))
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(league.name)}</h1>" + "".join(sections) + "</body></html>\n"
+    )
+
+
+def _section(key: str, lang: str, body: str) -> str:
+    de, en = HEADINGS[key]
+    heading = {"de": de, "en": en}.get(lang, f"{de} / {en}")
+    return f'<section id="{key}"><h2>{escape(heading)}</h2>{body}</section>'
+
+
+def _table(rows: Sequence[Row], lang: str) -> str:
+    if not rows:
+        return "<p>-</p>"
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    head = "".join(f"<th>{escape(_column(key, lang))}</th>" for key in keys)
+    body = "".join(
+        "<tr>" + "".join(_cell(row.get(key)) for key in keys) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _column(key: str, lang: str) -> str:
+    if key.startswith("r") and key[1:].isdigit():
+        return f"{label('race', lang)} {key[1:]}"
+    return label(key, lang)
+
+
+def _cell(value: str | int | None) -> str:
+    if value is None:
+        return "<td></td>"
+    css = "" if isinstance(value, int) else ' class="text"'
+    return f"<td{css}>{escape(str(value))}</td>"
