@@ -1,0 +1,462 @@
+"""The fast move generator: every legal way to end a move, with its cost.
+
+It walks forward one space at a time, keeping one path per distinct situation (a "walk state":
+space, the straight run it is on, corner stops, overshoot, hazards crossed …), so that the many
+equivalent paths of a long straight collapse into one. Each step applies the driving rules
+incrementally; checking a straight run's shortness after every step is exact because a sub-path
+of a shortest path is shortest, and a longer run never becomes legal again once it is not
+(rule decision "Straights, exactly"). The checker in movecheck.py implements the same rules
+literally on whole paths; tests compare the two.
+
+Rules applied here (numbers as in docs/formula_de/movement.md):
+Masters 7-0-1 (no jumping, no sharing), 7-1-4 (arrows), 7-2-1 (two lanes), 7-2-3 … 7-2-6 and
+7-3 (straight runs), 10 (overshooting, lane lock, next corner no stop), 11 (braking), 12 and
+Dresden "Blockierte Spur" (blocking), 15 (wall tests), 17 (road-holding tests), 18 and Dresden
+"Fahrregeln" (slipstream), 19 and Dresden "Boxenstopp" (pit lane), Dresden "Reifen" (tyre cost,
+spin), Dresden "Verschleiß" (fuel at the last corner).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from rennleitung.formula_de.movement import (
+    SLIPSTREAM_MIN_GEAR,
+    SLIPSTREAM_SPACES,
+    Elimination,
+    MoveOption,
+    MoveRequest,
+    blocked_cost,
+)
+from rennleitung.formula_de.straights import StraightOracle
+from rennleitung.formula_de.track import SpaceKind, Track
+
+MAX_LANES_AWAY = 2
+"""A move never goes more than two lanes away from where it entered a straight (Masters 7-2-1)."""
+
+
+class Walk(NamedTuple):
+    """The situation of a car part-way through a move; equal walks have equal futures."""
+
+    space: int
+    run_start: int
+    run_len: int
+    run_crossed: frozenset[int]
+    entry_lane: int
+    made: int
+    over: int
+    danger: tuple[int, ...]
+    wall_tests: int
+    fuel: int
+    slip_brake: int
+    slips: int
+    in_box: bool
+
+
+class Node(NamedTuple):
+    """A walk with the path that led to it and the node before it."""
+
+    walk: Walk
+    path: tuple[int, ...]
+    prev: Node | None
+
+
+class Query:
+    """Per-query tables: the request, the track and the obstacles."""
+
+    def __init__(
+        self, track: Track, request: MoveRequest, follow: tuple[int, ...] | None = None
+    ) -> None:
+        self.track = track
+        self.request = request
+        self.follow = follow
+        self.occupied = frozenset(request.occupants)
+        self.hazards = frozenset(request.dangerous) | track.wall
+        self.oracle = StraightOracle(track, self.occupied, self.hazards)
+        self.last_corner = track.corners[-1].number if track.corners else 0
+
+    def initial(self) -> Walk:
+        """The walk of a car standing on its start space."""
+        track = self.track
+        start = self.request.start
+        on_straight = track.straight_of[start] >= 0
+        return Walk(
+            space=start,
+            run_start=start if on_straight else -1,
+            run_len=0,
+            run_crossed=frozenset(),
+            entry_lane=track.spaces[start].lane,
+            made=self.request.corner_stops if track.spaces[start].corner else 0,
+            over=0,
+            danger=(),
+            wall_tests=0,
+            fuel=0,
+            slip_brake=0,
+            slips=0,
+            in_box=track.spaces[start].kind is SpaceKind.BOX and start != self.request.box,
+        )
+
+    def required_stop(self, walk: Walk) -> bool:
+        """Whether ending here is a stop the corner still requires (Masters 7-1-1)."""
+        corner = self.track.spaces[walk.space].corner
+        return bool(corner) and walk.over == 0 and walk.made < self.track.corners[corner - 1].stops
+
+
+def step(query: Query, walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+    """The walk after moving from ``walk.space`` to ``nxt``, an elimination, or None if the
+    rules forbid the step."""
+    track = query.track
+    request = query.request
+    if nxt in query.occupied:
+        return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
+    here = track.spaces[walk.space]
+    there = track.spaces[nxt]
+    if there.kind is SpaceKind.BOX:
+        if nxt != request.box or request.box_taken or slipstream:
+            return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
+    elif request.box >= 0 and request.box in track.successors[walk.space]:
+        return None  # Masters 19-2-5: a car in the pit lane must stop at its box
+    entering_pit = there.kind is SpaceKind.PIT_LANE and here.kind is SpaceKind.TRACK
+    if entering_pit and (not request.pit_allowed or slipstream):
+        return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
+    # corners (Masters 7-1, 10)
+    made = walk.made
+    over = walk.over
+    fuel = walk.fuel
+    if over:
+        if nxt != track.ahead_in_lane[walk.space]:
+            return None  # Masters 10-2-1: no lane change after the first space outside
+        over += 1
+    if here.corner and there.corner != here.corner:
+        missing = track.corners[here.corner - 1].stops - made
+        if missing >= 2 or (missing >= 1 and walk.over):
+            return Elimination.MISSED_STOPS
+        if missing == 1:
+            over = 1
+        if here.corner == query.last_corner:
+            fuel += 1  # Dresden "Verschleiß": one fuel point per lap leaving the last corner
+    if there.corner and there.corner != here.corner:
+        made = 0
+    # straights (rule decision "Straights, exactly"; Masters 7-2-1)
+    run_start, run_len, run_crossed, entry_lane = (
+        walk.run_start,
+        walk.run_len,
+        walk.run_crossed,
+        walk.entry_lane,
+    )
+    straight = track.straight_of[nxt]
+    if straight < 0 or slipstream:
+        run_start, run_len, run_crossed = -1, 0, frozenset()
+    elif run_start >= 0 and track.straight_of[run_start] == straight:
+        run_len += 1
+        if nxt in query.hazards:
+            run_crossed = run_crossed | {nxt}
+        if abs(there.lane - entry_lane) > MAX_LANES_AWAY:
+            return None
+        if query.oracle.shortest(run_start, nxt, run_crossed) < run_len:
+            return None
+    else:
+        run_start, run_len, entry_lane = nxt, 0, there.lane
+        run_crossed = frozenset({nxt}) & query.hazards
+    slip_brake = walk.slip_brake
+    if slipstream and there.corner and not here.corner:
+        slip_brake = 1  # Masters 18-1-4: a slipstream into a corner costs a brake point
+    return Walk(
+        space=nxt,
+        run_start=run_start,
+        run_len=run_len,
+        run_crossed=run_crossed,
+        entry_lane=entry_lane,
+        made=made,
+        over=over,
+        danger=(*walk.danger, nxt) if nxt in request.dangerous else walk.danger,
+        wall_tests=walk.wall_tests + (nxt in track.wall and walk.space not in track.wall),
+        fuel=fuel,
+        slip_brake=slip_brake,
+        slips=walk.slips,
+        in_box=there.kind is SpaceKind.BOX,
+    )
+
+
+Layers = list[list[Node]]
+
+
+def walk_forward(
+    query: Query, roots: list[Node], steps: int, slipstream: bool
+) -> tuple[Layers, list[tuple[tuple[int, ...], Elimination]]]:
+    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there."""
+    layers: Layers = [roots]
+    eliminations: list[tuple[tuple[int, ...], Elimination]] = []
+    successors = query.track.successors
+    follow = query.follow
+    for _ in range(steps):
+        layer: dict[Walk, Node] = {}
+        for node in layers[-1]:
+            if node.walk.in_box:
+                continue
+            choices = successors[node.walk.space]
+            if follow is not None:
+                depth = len(node.path)
+                choices = (follow[depth],) if depth < len(follow) else ()
+            for nxt in choices:
+                result = step(query, node.walk, nxt, slipstream)
+                if result is None:
+                    continue
+                if isinstance(result, Elimination):
+                    eliminations.append(((*node.path, nxt), result))
+                elif result not in layer:
+                    layer[result] = Node(result, (*node.path, nxt), node)
+        if not layer:
+            break
+        layers.append(list(layer.values()))
+    return layers, eliminations
+
+
+class _Options:
+    """Collects options, folding those that end alike at the same cost."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[object, ...], MoveOption] = {}
+
+    def add(self, option: MoveOption | None) -> None:
+        if option is not None:
+            self.by_key.setdefault(option.cost_key(), option)
+
+    def eliminated(self, start: int, path: tuple[int, ...], reason: Elimination) -> None:
+        self.add(MoveOption(start=start, path=path, eliminated=reason))
+
+
+def finish(
+    query: Query,
+    node: Node,
+    brakes: int,
+    blocked: int = 0,
+    blocked_brakes: int = 0,
+    blocked_tyres: int = 0,
+    leftover: int = 0,
+) -> MoveOption | None:
+    """Turn an end of a walk into an option with all its costs, or None if the car cannot pay
+    the brake points it needs."""
+    track = query.track
+    request = query.request
+    walk = node.walk
+    end = walk.space
+    corner = track.spaces[end].corner
+    stop_corner = 0
+    corner_stops = walk.made if corner else 0
+    if query.required_stop(walk):
+        stop_corner = corner
+        corner_stops = walk.made + 1
+    total_brakes = brakes + blocked_brakes + walk.slip_brake
+    if total_brakes > request.brakes:
+        return None
+    tyres = walk.over * request.overshoot_factor + blocked_tyres
+    eliminated = None
+    spin = False
+    if tyres:
+        if request.tyres == 0:
+            spin, eliminated = tyres == 1, None if tyres == 1 else _tyre_reason(blocked_tyres)
+        elif tyres > request.tyres:
+            eliminated = _tyre_reason(blocked_tyres)
+        elif tyres == request.tyres:
+            spin = True  # Masters 10-4-1, 12-1-4; Dresden "Verschleiß": the last tyre point
+    contacts: tuple[int, ...] = ()
+    if track.spaces[end].kind is SpaceKind.TRACK:
+        near = (*track.beside[end], track.ahead_in_lane[end])
+        contacts = tuple(sorted(s for s in set(near) if s in query.occupied))
+    body_loss = -1
+    if eliminated is not None and blocked:
+        body_loss = _car_in_front(query, end)
+    return MoveOption(
+        start=request.start,
+        path=node.path,
+        brakes=total_brakes,
+        tyres=tyres,
+        fuel=walk.fuel,
+        lane_changes=count_lane_changes(track, request.start, node.path),
+        stop_corner=stop_corner,
+        corner_stops=corner_stops,
+        overshoot=walk.over,
+        dangerous=walk.danger,
+        wall_tests=walk.wall_tests,
+        contacts=contacts,
+        slipstreams=walk.slips,
+        blocked=blocked,
+        laps=count_laps(track, request.start, node.path),
+        spin=spin,
+        pit=walk.in_box,
+        leftover=leftover,
+        body_loss=body_loss,
+        eliminated=eliminated,
+    )
+
+
+def count_lane_changes(track: Track, start: int, path: tuple[int, ...]) -> int:
+    """Lane changes along a path; entering the pit lane counts as one (Dresden "Boxenstopp")."""
+    changes = 0
+    previous = track.spaces[start]
+    for index in path:
+        here = track.spaces[index]
+        if previous.kind is SpaceKind.TRACK and (
+            here.kind is SpaceKind.PIT_LANE
+            or (here.kind is SpaceKind.TRACK and here.lane != previous.lane)
+        ):
+            changes += 1
+        previous = here
+    return changes
+
+
+def count_laps(track: Track, start: int, path: tuple[int, ...]) -> int:
+    """How often a path crosses the start/finish line."""
+    steps = zip((start, *path), path, strict=False)
+    return sum(1 for edge in steps if edge in track.line_edges)
+
+
+def _tyre_reason(blocked_tyres: int) -> Elimination:
+    return Elimination.BLOCKED_UNPAID if blocked_tyres else Elimination.TYRES_OVERSHOOT
+
+
+def _car_in_front(query: Query, end: int) -> int:
+    """The car directly in front of a blocked car (Dresden "Blockierte Spur")."""
+    track = query.track
+    ahead = track.ahead_in_lane[end]
+    if ahead in query.occupied:
+        return ahead
+    for nxt in track.successors[end]:
+        if nxt in query.occupied:
+            return nxt
+    return -1
+
+
+def apply_slide(query: Query, node: Node, options: _Options) -> list[Node]:
+    """Rain sliding and the profiles' corner-stop adjustment (rule decision "Rain sliding"):
+    a move that ends as a required corner stop goes ``slide`` spaces further. A slide stops
+    without cost where cars block it (our decision, docs/formula_de/movement.md). The −1 of a
+    profile in sunshine is handled by ``ends_one_short``."""
+    slide = query.request.slide
+    if slide <= 0 or not query.required_stop(node.walk):
+        return [node]
+    layers, eliminations = walk_forward(query, [node], slide, slipstream=False)
+    for path, reason in eliminations:
+        options.eliminated(query.request.start, path, reason)
+    return layers[-1]
+
+
+def ends_one_short(query: Query, layer: list[Node]) -> list[Node]:
+    """Nodes of ``layer`` from which one more step would end as a required corner stop: with a
+    slide of −1 the car stops there instead (Dresden "Fahrerprofile": "falls möglich")."""
+    found = []
+    for node in layer:
+        for nxt in query.track.successors[node.walk.space]:
+            result = step(query, node.walk, nxt, slipstream=False)
+            if isinstance(result, Walk) and query.required_stop(result):
+                found.append(node)
+                break
+    return found
+
+
+def _nominal_ends(query: Query, layers: Layers, moved: int) -> list[Node]:
+    """The nodes where a move of ``moved`` spaces really ends, after a slide of −1."""
+    layer = [n for n in layers[moved] if not (n.walk.in_box and n.path)]
+    if query.request.slide >= 0:
+        return layer
+    kept = [n for n in layer if not query.required_stop(n.walk) or not n.path]
+    if moved == 0:
+        return kept
+    return kept + ends_one_short(query, layers[moved - 1])
+
+
+def _slipstream_gear(query: Query, walk: Walk) -> bool:
+    """Whether the car directly ahead may be slipstreamed (Masters 18-0-2, 18-1-1, 18-1-7)."""
+    gear = query.request.gear
+    if gear < SLIPSTREAM_MIN_GEAR or walk.over or walk.in_box:
+        return False
+    ahead = query.track.ahead_in_lane[walk.space]
+    other = query.request.slipstream_gears.get(ahead)
+    return other is not None and SLIPSTREAM_MIN_GEAR <= other <= gear
+
+
+def add_slipstreams(query: Query, node: Node, options: _Options) -> None:
+    """Every slipstream chain from an unbraked end directly behind a car (Masters 18)."""
+    if not _slipstream_gear(query, node.walk):
+        return
+    walk = node.walk._replace(slips=node.walk.slips + 1)
+    root = Node(walk, node.path, node.prev)
+    layers, eliminations = walk_forward(query, [root], SLIPSTREAM_SPACES, slipstream=True)
+    for path, reason in eliminations:
+        options.eliminated(query.request.start, path, reason)
+    for used, layer in enumerate(layers[1:], start=1):
+        for end in layer:
+            options.add(finish(query, end, SLIPSTREAM_SPACES - used))
+            if used == SLIPSTREAM_SPACES:
+                add_slipstreams(query, end, options)  # Masters 18-1-3: chaining
+
+
+def generate_moves(
+    track: Track, request: MoveRequest, follow: tuple[int, ...] | None = None
+) -> list[MoveOption]:
+    """Every legal way to end the move described by ``request``. With ``follow``, only the
+    options whose path starts like ``follow`` (used to check one proposed path)."""
+    query = Query(track, request, follow)
+    options = _Options()
+    distance = max(request.distance, 0)
+    root = Node(query.initial(), (), None)
+    if root.walk.in_box:
+        return []
+    layers, eliminations = walk_forward(query, [root], distance, slipstream=False)
+    for path, reason in eliminations:
+        options.eliminated(request.start, path, reason)
+    box_ends = [n for layer in layers for n in layer if n.walk.in_box and n.path]
+    for node in box_ends:
+        options.add(finish(query, node, 0, leftover=distance - len(node.path)))
+    for moved in range(len(layers)):
+        braking = distance - moved
+        if braking > request.brakes:
+            continue
+        for node in _nominal_ends(query, layers, moved):
+            for end in apply_slide(query, node, options):
+                options.add(finish(query, end, braking))
+                if braking == 0 and end.walk.in_box is False:
+                    add_slipstreams(query, end, options)
+    reached = len(layers) - 1
+    if reached < distance and not eliminations and not box_ends:
+        _add_blocked(query, _nominal_ends(query, layers, reached), distance - reached, options)
+    return list(options.by_key.values())
+
+
+def _add_blocked(query: Query, ends: list[Node], shortfall: int, options: _Options) -> None:
+    """A car that cannot move its full distance (Dresden "Blockierte Spur", Masters 12): it
+    moves as far as it can and pays the table, optionally braking first (Masters 12-0-3). In
+    the pit lane a car simply waits (Masters 19-1-5)."""
+    track = query.track
+    for node in ends:
+        for end in apply_slide(query, node, options):
+            if track.spaces[end.walk.space].kind is not SpaceKind.TRACK:
+                options.add(finish(query, end, 0, blocked=shortfall))
+                continue
+            for voluntary in range(shortfall):
+                rest = shortfall - voluntary
+                cost = blocked_cost(rest)
+                if cost is None:
+                    if voluntary == 0:
+                        option = finish(query, end, 0, blocked=shortfall)
+                        if option is not None:
+                            options.add(
+                                option.replace_elimination(
+                                    Elimination.BLOCKED_TOO_FAR,
+                                    _car_in_front(query, end.walk.space),
+                                )
+                            )
+                    continue
+                brakes, tyres = cost
+                if voluntary + brakes > query.request.brakes:
+                    if voluntary == 0:
+                        option = finish(query, end, 0, blocked=shortfall)
+                        if option is not None:
+                            options.add(
+                                option.replace_elimination(
+                                    Elimination.BLOCKED_UNPAID, _car_in_front(query, end.walk.space)
+                                )
+                            )
+                    continue
+                options.add(finish(query, end, voluntary, shortfall, brakes, tyres))

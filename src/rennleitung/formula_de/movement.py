@@ -1,0 +1,179 @@
+"""What a move is asked and what it answers: the request, the options, and the cost tables.
+
+The generator (movegen.py) and the checker (movecheck.py) share these types and tables, so that
+the two independent implementations of the driving rules are compared on the same terms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+BLOCKED_TABLE: Mapping[int, tuple[int, int]] = {
+    1: (1, 0),
+    2: (2, 0),
+    3: (3, 0),
+    4: (3, 1),
+    5: (3, 2),
+    6: (3, 3),
+}
+"""Spaces a blocked car could not move -> (brake points, tyre points) it pays (Dresden "Blockierte
+Spur", Masters 12-0-1). Seven or more spaces eliminate the car (Masters 12-1-1)."""
+
+SLIPSTREAM_SPACES = 3
+"""Spaces a slipstream adds (Dresden "Fahrregeln", Masters 18-0-3)."""
+
+SLIPSTREAM_MIN_GEAR = 4
+"""Both cars must be in at least this gear to slipstream (Masters 18-0-1, 18-1-1)."""
+
+PIT_MAX_GEAR = 4
+"""Highest gear into and inside the pit lane (Dresden "Boxenstopp")."""
+
+
+class Elimination(Enum):
+    """Why a move eliminates the car, with the rule that says so."""
+
+    MISSED_STOPS = "Masters 10-1"
+    TYRES_OVERSHOOT = "Masters 10-3"
+    BLOCKED_TOO_FAR = "Masters 12-1-1"
+    BLOCKED_UNPAID = "Dresden Blockierte Spur"
+
+    @property
+    def rule(self) -> str:
+        """The rule reference, e.g. ``Masters 10-1``."""
+        return self.value
+
+    @property
+    def text_de(self) -> str:
+        """German reason."""
+        return _ELIMINATION_TEXT[self][0]
+
+    @property
+    def text_en(self) -> str:
+        """English reason."""
+        return _ELIMINATION_TEXT[self][1]
+
+
+_ELIMINATION_TEXT: Mapping[Elimination, tuple[str, str]] = {
+    Elimination.MISSED_STOPS: (
+        "zwei oder mehr Kurvenstopps fehlen",
+        "two or more corner stops missing",
+    ),
+    Elimination.TYRES_OVERSHOOT: (
+        "Reifenschaden: nicht genug Reifenpunkte für das Überschießen",
+        "tyre failure: not enough tyre points for the overshoot",
+    ),
+    Elimination.BLOCKED_TOO_FAR: (
+        "blockiert um sieben oder mehr Felder",
+        "blocked by seven or more spaces",
+    ),
+    Elimination.BLOCKED_UNPAID: (
+        "Blockade nicht mit Brems- und Reifenpunkten zu bezahlen",
+        "blocking cannot be paid with brake and tyre points",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRequest:
+    """Everything the driving rules need to list the moves of one car for one roll.
+
+    ``distance`` is the number of spaces to move after every modifier (roll, profile, soft-tyre
+    bonus or malus, engine boost). ``slide`` is added when the move ends as a required corner stop
+    (rain sliding by tyre type and profile, or the profiles' ±1 in sunshine; it may be −1).
+    ``overshoot_factor`` is the tyre points per overshot space for this car's tyres, weather and
+    set lap (Dresden "Reifen", Masters 10-0-2). ``occupants`` maps every space with another car or
+    a wreck to its id; ``slipstream_gears`` gives, for the cars that may be slipstreamed (not spun,
+    not rolling out), their gear. ``box`` is the car's own box space, or -1.
+    """
+
+    start: int
+    distance: int
+    gear: int
+    brakes: int
+    tyres: int
+    overshoot_factor: int = 1
+    slide: int = 0
+    corner_stops: int = 0
+    occupants: Mapping[int, str] = field(default_factory=dict)
+    dangerous: frozenset[int] = frozenset()
+    slipstream_gears: Mapping[int, int] = field(default_factory=dict)
+    pit_allowed: bool = False
+    box: int = -1
+    box_taken: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    """One legal way to end a move, with everything it costs and triggers.
+
+    ``path`` lists the spaces entered in order (the start excluded). ``stop_corner`` is the corner
+    in which the end counts as a stop (0 if none) and ``corner_stops`` the stops made in the end
+    space's corner after the move. ``contacts`` are the occupied spaces whose cars must take a
+    collision test with this car (Masters 14-1). ``dangerous`` are the dangerous spaces entered,
+    one road-holding test each (Masters 17-0-2). ``blocked`` is the number of spaces the car could
+    not move (Dresden "Blockierte Spur"); ``body_loss`` the space of the car that then loses a body
+    point (-1 if none).
+    """
+
+    start: int
+    path: tuple[int, ...]
+    brakes: int = 0
+    tyres: int = 0
+    fuel: int = 0
+    lane_changes: int = 0
+    stop_corner: int = 0
+    corner_stops: int = 0
+    overshoot: int = 0
+    dangerous: tuple[int, ...] = ()
+    wall_tests: int = 0
+    contacts: tuple[int, ...] = ()
+    slipstreams: int = 0
+    blocked: int = 0
+    laps: int = 0
+    spin: bool = False
+    pit: bool = False
+    leftover: int = 0
+    body_loss: int = -1
+    eliminated: Elimination | None = None
+
+    @property
+    def end(self) -> int:
+        """The space where the car ends (its start if it did not move)."""
+        return self.path[-1] if self.path else self.start
+
+    def replace_elimination(self, reason: Elimination, body_loss: int) -> MoveOption:
+        """The same move, eliminating the car for ``reason``."""
+        return replace(self, eliminated=reason, body_loss=body_loss, spin=False)
+
+    @property
+    def spaces_moved(self) -> int:
+        """How many spaces the car moved."""
+        return len(self.path)
+
+    def cost_key(self) -> tuple[object, ...]:
+        """Everything that makes two options with the same end different for the driver."""
+        return (
+            self.end,
+            self.brakes,
+            self.tyres,
+            self.fuel,
+            self.stop_corner,
+            self.corner_stops,
+            self.overshoot,
+            tuple(sorted(self.dangerous)),
+            self.wall_tests,
+            self.slipstreams,
+            self.blocked,
+            self.spin,
+            self.pit,
+            self.eliminated,
+        )
+
+
+def blocked_cost(shortfall: int) -> tuple[int, int] | None:
+    """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""
+    if shortfall <= 0:
+        return (0, 0)
+    return BLOCKED_TABLE.get(shortfall)
