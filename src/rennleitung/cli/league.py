@@ -106,7 +106,7 @@ def _read(path: Path) -> str:
 
 def _say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
     text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
-    Console(highlight=False).print(escape(text))
+    Console(highlight=False, soft_wrap=True).print(escape(text))
 
 
 @app.command("create")

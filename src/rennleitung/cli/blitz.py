@@ -1,0 +1,230 @@
+"""`rennleitung blitz`: an FD Blitz match refereed from the command line.
+
+The match lives in a small JSON file. The chess clock is kept here, not by the players: each
+``press`` stores the time of the command, and ``status`` shows what is left. ``--now`` passes
+the time explicitly (seconds), for replaying a match or for tests.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
+from rennleitung.league.blitz_match import BlitzMatch, RunStart
+from rennleitung.league.chess_clock import ChessClock
+
+app = typer.Typer(
+    name="blitz",
+    help="FD Blitz: zwei Spieler, Schachuhr, zwei Siege / two players, chess clock, best of three.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+Result = TypeVar("Result")
+NowOption = Annotated[
+    float | None, typer.Option("--now", help="Zeitpunkt in Sekunden / time in seconds.")
+]
+
+
+def _run(action: Callable[[], Result]) -> Result:
+    try:
+        return action()
+    except RennleitungError as error:
+        Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+        raise typer.Exit(code=1) from None
+
+
+def _say(de: str, en: str) -> None:
+    Console(highlight=False, soft_wrap=True).print(escape(f"{de} / {en}"))
+
+
+def _load(file: Path) -> BlitzSession:
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as error:
+        raise RennleitungError(
+            f"Blitz-Datei nicht lesbar: {error}", f"cannot read Blitz file: {error}", str(file)
+        ) from None
+    return session_from_json(data)
+
+
+def _save(file: Path, session: BlitzSession) -> None:
+    file.write_text(json.dumps(session_to_json(session), indent=2), encoding="utf-8")
+
+
+def _describe(start: RunStart) -> tuple[str, str]:
+    if start.pole is None:
+        rolls = ", ".join(f"{n} {'/'.join(map(str, r))}" for n, r in start.die_rolls)
+        return (
+            f"Lauf {start.run}: nebeneinander, Würfel ({rolls}): {start.first_to_move} beginnt",
+            f"run {start.run}: side by side, dice ({rolls}): {start.first_to_move} begins",
+        )
+    return (
+        f"Lauf {start.run}: {start.pole} auf Pole, {start.second} auf Startplatz 2",
+        f"run {start.run}: {start.pole} on pole, {start.second} second on the grid",
+    )
+
+
+@app.command("new")
+def new(
+    file: Path,
+    first: str,
+    second: str,
+    minutes: Annotated[float, typer.Option("--minutes", help="Bedenkzeit je Lauf / limit.")]
+    = 5.0,
+    seed: Annotated[int | None, typer.Option("--seed", help="Würfel-Seed / dice seed.")] = None,
+) -> None:
+    """Neues Match; FIRST startet Lauf 1 von der Pole / new match; FIRST has pole in run 1."""
+
+    def action() -> None:
+        if minutes <= 0:
+            raise RennleitungError(
+                "die Bedenkzeit muss größer als 0 sein", "the time limit must be above 0",
+                "--minutes",
+            )
+        session = BlitzSession(BlitzMatch((first, second)), minutes * 60,
+                               seed if seed is not None else secrets.randbelow(2**31))
+        _save(file, session)
+
+    _run(action)
+    _say(f"Match {first} gegen {second} angelegt", f"match {first} vs {second} created")
+
+
+@app.command("start")
+def start(file: Path, now: NowOption = None) -> None:
+    """Nächsten Lauf starten, Uhr des ersten Fahrers läuft / start the next run and the clock."""
+
+    def action() -> RunStart:
+        session = _load(file)
+        if session.current is not None:
+            raise RennleitungError(
+                "ein Lauf ist noch offen; erst 'result'", "a run is still open; 'result' first",
+                "blitz, run",
+            )
+        dice = random.Random(f"{session.seed}:{len(session.match.runs)}")
+        run_start = session.match.next_start(dice)
+        clock = ChessClock(session.match.players, session.limit_s).start(
+            run_start.first_to_move, _now(now)
+        )
+        _save(file, BlitzSession(session.match, session.limit_s, session.seed, run_start, clock))
+        return run_start
+
+    de, en = _describe(_run(action))
+    _say(de, en)
+
+
+@app.command("press")
+def press(file: Path, player: str, now: NowOption = None) -> None:
+    """PLAYER beendet seinen Zug / PLAYER ends his move."""
+
+    def action() -> BlitzSession:
+        session = _load(file)
+        clock = _running_clock(session)
+        pressed = clock.press(player, _now(now))
+        updated = BlitzSession(session.match, session.limit_s, session.seed, session.current,
+                               pressed)
+        _save(file, updated)
+        return updated
+
+    _status(_run(action), now)
+
+
+@app.command("status")
+def status(file: Path, now: NowOption = None) -> None:
+    """Restzeiten und wer am Zug ist / time left and who is on the move."""
+    _status(_run(lambda: _load(file)), now)
+
+
+@app.command("result")
+def result(
+    file: Path,
+    distance: Annotated[
+        list[str], typer.Option("--distance", help="SPIELER=Felder / PLAYER=spaces.")
+    ],
+    finished: Annotated[
+        str | None, typer.Option("--finished", help="Wer zuerst im Ziel war / first over "
+                                                    "the line.")
+    ] = None,
+) -> None:
+    """Lauf werten: Ziel zuerst, sonst weitere Strecke / score the run."""
+
+    def action() -> BlitzMatch:
+        session = _load(file)
+        if session.current is None:
+            raise RennleitungError(
+                "kein Lauf gestartet; erst 'start'", "no run started; 'start' first",
+                "blitz, run",
+            )
+        match = session.match.with_run(session.current, _distances(distance), finished)
+        _save(file, BlitzSession(match, session.limit_s, session.seed))
+        return match
+
+    match = _run(action)
+    last = match.runs[-1]
+    a, b = match.players
+    score = f"{a} {match.wins(a)} : {match.wins(b)} {b}"
+    if last.winner is None:
+        _say(f"gleich weit: Lauf wird wiederholt ({score})",
+             f"equally far: the run is driven again ({score})")
+    else:
+        _say(f"{last.winner} gewinnt den Lauf ({score})", f"{last.winner} wins the run ({score})")
+    if match.winner is not None:
+        _say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
+
+
+def _distances(items: list[str]) -> dict[str, int]:
+    distances: dict[str, int] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        try:
+            distances[name.strip()] = int(value)
+        except ValueError:
+            raise RennleitungError(
+                f"{item!r}: Form SPIELER=Felder", f"{item!r}: form PLAYER=spaces", "--distance"
+            ) from None
+    return distances
+
+
+def _running_clock(session: BlitzSession) -> ChessClock:
+    if session.clock is None:
+        raise RennleitungError(
+            "kein Lauf gestartet; erst 'start'", "no run started; 'start' first", "blitz, run"
+        )
+    return session.clock
+
+
+def _status(session: BlitzSession, now: float | None) -> None:
+    a, b = session.match.players
+    _say(f"Stand {a} {session.match.wins(a)} : {session.match.wins(b)} {b}",
+         f"score {a} {session.match.wins(a)} : {session.match.wins(b)} {b}")
+    if session.clock is None:
+        return
+    moment = _now(now)
+    clock = session.clock
+    for player in session.match.players:
+        left = clock.remaining(player, moment)
+        flag = " (Zeit abgelaufen / time up)" if clock.time_up(player, moment) else ""
+        Console(highlight=False).print(
+            escape(f"{player}: {int(left // 60)}:{left % 60:04.1f}{flag}")
+        )
+    mover = clock.on_move(moment)
+    if mover is None:
+        _say("beide Uhren abgelaufen: weitere Strecke gewinnt",
+             "both clocks are out: the farther car wins")
+    else:
+        _say(f"am Zug: {mover}", f"on the move: {mover}")
+
+
+def _now(now: float | None) -> float:
+    return time.time() if now is None else now
