@@ -297,13 +297,23 @@ def _geometry(layout: _Layout) -> tuple[list[tuple[Point, ...]], list[Point]]:
             right_edge = [_on_arc((cx, cy), u0, sign * phi, right_rho) for phi in steps]
             left_edge = [_on_arc((cx, cy), u0, sign * phi, left_rho) for phi in reversed(steps)]
             polygons[n] = tuple(right_edge + left_edge)
-        middle = _rotate(u0, sign * abs(theta) / 2)
-        inside = max(seg.radius - (half + 1.2) * width, seg.radius * 0.3)
-        flags.append((cx + inside * middle[0], cy + inside * middle[1]))
+        flags.append(_flag_point((cx, cy), _rotate(u0, sign * abs(theta) / 2), seg, spec))
         end = _rotate(u0, sign * abs(theta))
         x, y = cx + seg.radius * end[0], cy + seg.radius * end[1]
         heading += theta
     return polygons, flags
+
+
+FLAG_ROOM = 2.4
+"""Board units a flag needs inside a corner; tighter corners carry their flag outside."""
+
+
+def _flag_point(centre: Point, middle: Point, seg: CornerSpec, spec: TrackSpec) -> Point:
+    """Where a corner's yellow flag stands: inside the bend if there is room, else outside."""
+    reach = (spec.lanes / 2) * spec.lane_width
+    inner = seg.radius - reach
+    distance = inner - FLAG_ROOM / 2 - 0.2 if inner >= FLAG_ROOM else seg.radius + reach + 1.3
+    return (centre[0] + distance * middle[0], centre[1] + distance * middle[1])
 
 
 def _shift(polygon: tuple[Point, ...], lanes_out: float, width: float) -> tuple[Point, ...]:

@@ -216,17 +216,17 @@ def _draw_flags(canvas: _Canvas, track: Track) -> None:
     s = style.scale
     for corner, point in zip(track.corners, track.corner_flags, strict=False):
         x, y = canvas.xy(point)
-        w, h = 2.6 * s, 1.9 * s
+        w, h = 2.2 * s, 1.6 * s
         canvas.add(
             f'<g><title>Kurve/corner {corner.number}</title>'
             f'<line x1="{x - w / 2:.1f}" y1="{y - h / 2:.1f}" x2="{x - w / 2:.1f}" '
-            f'y2="{y + h / 2 + 0.5 * s:.1f}" stroke="#444" stroke-width="2"/>'
+            f'y2="{y + h / 2 + 0.4 * s:.1f}" stroke="#444" stroke-width="2"/>'
             f'<rect x="{x - w / 2:.1f}" y="{y - h / 2:.1f}" width="{w:.1f}" height="{h:.1f}" '
             f'rx="3" fill="{style.flag}" stroke="#7a6400" stroke-width="1"/>'
-            f'<text x="{x:.1f}" y="{y - 0.2 * s:.1f}" font-size="{0.95 * s:.1f}" '
+            f'<text x="{x:.1f}" y="{y - 0.2 * s:.1f}" font-size="{0.85 * s:.1f}" '
             f'font-weight="bold" text-anchor="middle" dominant-baseline="central" '
             f'fill="{style.text}">{corner.stops}</text>'
-            f'<text x="{x:.1f}" y="{y + 0.6 * s:.1f}" font-size="{0.5 * s:.1f}" '
+            f'<text x="{x:.1f}" y="{y + 0.5 * s:.1f}" font-size="{0.45 * s:.1f}" '
             f'text-anchor="middle" dominant-baseline="central" fill="{style.text}">'
             f"L{corner.longest} C{corner.shortest}</text>"
             f'<text x="{x - w / 2 - 0.15 * s:.1f}" y="{y - h / 2 - 0.3 * s:.1f}" '
