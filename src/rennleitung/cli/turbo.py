@@ -147,8 +147,8 @@ def check(
                       f"Rennmeldungen, {len(parsed.trades)} Geschäfte)")
         return
     for problem in parsed.problems:
-        console.print(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}\n"
-                      f"{' ' * len(str(sheet))} {problem.en}", markup=False)
+        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
+        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.en}")
     raise typer.Exit(code=1)
 
 

@@ -125,8 +125,8 @@ class GameConfig:
     """Formula checked against a Formel N number (the §4.2 example uses the original rule)."""
     original_lp_divisor: int = 100
     april_lp_divisor: int = 10
-    max_push: int = 6
-    """Largest d or e an entry may name (d, e >= 1)."""
+    max_push: int = 7
+    """Largest d or e an entry may name (d, e >= 1); 7 lets risk reach 12, past "Unfall"."""
     die_sides: int = 6
     wurf_face: int = 6
     """Every die showing this face counts as one Wurf."""

@@ -1,0 +1,34 @@
+"""Bot teams write sheets the parser accepts, and a whole demo game ends with a winner."""
+
+from __future__ import annotations
+
+from rennleitung.turbo2000.bots import STRATEGIES
+from rennleitung.turbo2000.sheet import parse_sheet
+from rennleitung.turbo2000.simulation import bot_round, bot_teams, play_bot_game
+
+from .helpers import CONFIG
+
+
+def test_bot_sheets_have_no_problems_in_any_round() -> None:
+    strategies = bot_teams(len(STRATEGIES) * 2)
+    game = play_bot_game(strategies, 1, "bots", CONFIG)
+    sheets = bot_round(game.state, strategies, "bots", CONFIG)
+    assert len(sheets) == len(strategies)
+    for text in sheets:
+        assert parse_sheet(text, CONFIG).problems == []
+
+
+def test_demo_game_plays_three_years_and_someone_scores() -> None:
+    game = play_bot_game(bot_teams(8), 3, "1", CONFIG)
+    assert game.state.round == 19
+    assert sum(game.state.wm_points.values()) > 0
+    assert game.winner() in game.strategies
+    assert game.last is not None and "Rennanzeiger Runde 18" in game.last.results_sheet
+
+
+def test_bots_hire_buy_and_race() -> None:
+    game = play_bot_game(bot_teams(5), 1, "x", CONFIG)
+    racing = [name for name, s in game.strategies.items() if STRATEGIES[s].races]
+    for name in racing:
+        assert any(d.team == name for d in game.state.drivers.values())
+    assert any(f.owner for f in game.state.factories)

@@ -1,0 +1,100 @@
+"""`rennleitung turbo …` on a real game directory: new, check, submit, evaluate, report, replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rennleitung.cli.turbo import app
+
+runner = CliRunner()
+
+
+def _new(tmp_path: Path) -> Path:
+    game = tmp_path / "game"
+    result = runner.invoke(app, ["new", str(game), "--teams", "Ferrari:rosso,Honda:ichi,Lotus",
+                                 "--seed", "42"])
+    assert result.exit_code == 0, result.output
+    return game
+
+
+def _play_round(game: Path, tmp_path: Path) -> None:
+    for team, strategy in (("Ferrari", "ausgewogen"), ("Honda", "vorsichtig")):
+        result = runner.invoke(app, ["bot", str(game), "--team", team, "--strategy", strategy])
+        assert result.exit_code == 0, result.output
+        path = tmp_path / f"{team}.txt"
+        path.write_text(result.output, encoding="utf-8")
+        assert runner.invoke(app, ["submit", str(game), str(path)]).exit_code == 0
+    result = runner.invoke(app, ["evaluate", str(game)])
+    assert result.exit_code == 0, result.output
+
+
+def test_new_game_directory_layout(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    assert (game / "rounds" / "001" / "state.json").exists()
+    assert json.loads((game / "game.json").read_text())["seed"] == "42"
+    assert "Passwort" in runner.invoke(app, ["new", str(tmp_path / "g2"), "--teams", "A,B"]).output
+    again = runner.invoke(app, ["new", str(game), "--teams", "A,B"])
+    assert again.exit_code == 2 and "already exists" in again.output
+
+
+def test_bad_team_name_is_refused_in_both_languages(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", str(tmp_path / "g"), "--teams", "Turbo,Honda"])
+    assert result.exit_code == 2
+    assert "vorbehalten" in result.output and "reserved" in result.output
+
+
+def test_check_reports_lines_and_exit_code(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    good = tmp_path / "good.txt"
+    good.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 10.000\n")
+    assert runner.invoke(app, ["check", str(good), "--game", str(game)]).exit_code == 0
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Rennstall: Ferrari\nPasswort: falsch\nRunde: 1\nBau X: 2\n")
+    result = runner.invoke(app, ["check", str(bad), "--game", str(game)])
+    assert result.exit_code == 1
+    assert f"{bad}:4:" in result.output and "needs W, M or R" in result.output
+    assert "falsches Passwort" in result.output and "wrong password" in result.output
+
+
+def test_evaluate_archives_sheets_and_replay_matches(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    _play_round(game, tmp_path)
+    assert list((game / "inbox").iterdir()) == []
+    archived = sorted(p.name for p in (game / "archive" / "001").iterdir())
+    assert archived == ["0001-Ferrari.txt", "0002-Honda.txt", "manifest.json"]
+    assert (game / "rounds" / "003" / "state.json").exists()
+    report = runner.invoke(app, ["report", str(game), "--team", "Ferrari"])
+    assert report.exit_code == 0 and "Bericht Runde 2 für Ferrari" in report.output
+    results = runner.invoke(app, ["report", str(game), "--round", "1"])
+    assert "Rennanzeiger Runde 1" in results.output
+    replay = runner.invoke(app, ["replay", str(game)])
+    assert replay.exit_code == 0, replay.output
+    assert "2 Runden identisch" in replay.output
+
+
+def test_replay_detects_a_changed_state(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    path = game / "rounds" / "002" / "state.json"
+    data = json.loads(path.read_text())
+    data["teams"][0]["money"] += 1
+    path.write_text(json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
+    result = runner.invoke(app, ["replay", str(game)])
+    assert result.exit_code == 1 and "state.json" in result.output
+
+
+def test_report_for_an_unknown_team(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    result = runner.invoke(app, ["report", str(game), "--team", "Tyrrell"])
+    assert result.exit_code == 2 and "no report" in result.output
+
+
+def test_demo_prints_the_wm_table() -> None:
+    result = runner.invoke(app, ["demo", "--teams", "4", "--years", "1", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "Ewige WM-Liste" in result.output and "Sieger / winner: Bot" in result.output

@@ -1,0 +1,73 @@
+"""Driver contracts, the blank contract (April 2000 §16) and training camps (§1)."""
+
+from __future__ import annotations
+
+from .helpers import CONFIG, game, hire, notes, run, sheet
+
+
+def test_highest_salary_wins_the_driver() -> None:
+    state = game("Ferrari", "Honda", "Lotus")
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 20.000"),
+                  sheet(state, "Honda", "Vertrag: Lauda 25.000"),
+                  sheet(state, "Lotus", "Vertrag: Lauda 12.000 Folgejahr"))
+    lauda = outcome.state.drivers["Lauda"]
+    assert (lauda.team, lauda.salary) == ("Honda", 25_000)
+    assert (lauda.next_team, lauda.next_salary) == ("Lotus", 12_000)
+    assert "überboten / outbid" in notes(outcome, "Ferrari")
+
+
+def test_salary_is_paid_every_round() -> None:
+    state = game("Ferrari", "Honda")
+    hire(state, "Lauda", "Ferrari", salary=30_000)
+    outcome = run(state)
+    assert outcome.state.teams["Ferrari"].money == \
+        state.teams["Ferrari"].money + CONFIG.sponsor_money - 30_000
+
+
+def test_blank_contract_gives_another_driver_of_the_same_rating() -> None:
+    state = game("Ferrari", "Honda")
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"),
+                  sheet(state, "Honda", "Vertrag: Lauda 40.000"))
+    mine = [d for d in outcome.state.drivers.values() if d.team == "Ferrari"]
+    assert len(mine) == 1 and mine[0].name != "Lauda" and mine[0].salary == 10_000
+    assert outcome.state.drivers["Lauda"].team == "Honda"
+
+
+def test_blank_contract_only_in_the_entry_turn() -> None:
+    state = game("Ferrari", "Honda")
+    state.round = 2
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"))
+    assert "nur im Einstiegszug (§16)" in notes(outcome, "Ferrari")
+    assert outcome.state.drivers["Lauda"].team is None
+
+
+def test_blank_contract_in_a_years_last_round_is_for_the_next_year() -> None:
+    state = game("Ferrari", "Honda")
+    state.round = 6
+    for team in state.teams.values():
+        team.entry_round = 6
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"))
+    # the year ends in this evaluation, so the next-year contract is now the running one
+    assert outcome.state.drivers["Lauda"].team == "Ferrari"
+
+
+def test_training_places_go_to_the_highest_bids() -> None:
+    state = game("Ferrari", "Honda")
+    for name, team in (("Lauda", "Ferrari"), ("Piquet", "Ferrari"), ("Prost", "Honda")):
+        hire(state, name, team)
+    outcome = run(state, sheet(state, "Ferrari", "Training: Lauda 30.000",
+                               "Training: Piquet 10.000"),
+                  sheet(state, "Honda", "Training: Prost 20.000"))
+    drivers = outcome.state.drivers
+    assert drivers["Lauda"].rating == 120 and drivers["Prost"].rating == 120
+    assert drivers["Piquet"].rating == 100  # no place: no gain, no payment
+    paid = state.teams["Ferrari"].money + CONFIG.sponsor_money - 20_000 - \
+        outcome.state.teams["Ferrari"].money
+    assert paid == 30_000
+    assert "kein Platz / no place" in notes(outcome, "Ferrari")
+
+
+def test_training_needs_a_driver_under_contract() -> None:
+    state = game("Ferrari", "Honda")
+    outcome = run(state, sheet(state, "Ferrari", "Training: Lauda 30.000"))
+    assert "not under contract this year (§1)" in notes(outcome, "Ferrari")

@@ -1,0 +1,148 @@
+"""The evaluation as a whole: pure, deterministic, replayable; sheets from the right sender."""
+
+from __future__ import annotations
+
+import copy
+
+from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.errors import TurboError
+from rennleitung.turbo2000.game import new_game
+from rennleitung.turbo2000.intake import check_sheet
+from rennleitung.turbo2000.pipeline import evaluate_round
+from rennleitung.turbo2000.simulation import bot_round, bot_teams
+from rennleitung.turbo2000.state_json import dump_state, load_state
+
+from .helpers import CONFIG, game, notes, run, sheet
+
+
+def _bot_game_rounds(rounds: int, seed: str) -> list[tuple[str, list[str], str]]:
+    """(state before, sheets, state after) for each round, as JSON text."""
+    strategies = bot_teams(6)
+    state = new_game([(name, name.lower()) for name in sorted(strategies)], CONFIG)
+    history = []
+    for _ in range(rounds):
+        sheets = bot_round(state, strategies, seed, CONFIG)
+        outcome = evaluate_round(state, sheets, seed, CONFIG)
+        history.append((dump_state(state), sheets, dump_state(outcome.state)))
+        state = outcome.state
+    return history
+
+
+def test_replay_from_stored_inputs_gives_identical_states() -> None:
+    history = _bot_game_rounds(8, "replay")
+    for before, sheets, after in history:
+        again = evaluate_round(load_state(before), sheets, "replay", CONFIG)
+        assert dump_state(again.state) == after
+
+
+def test_same_inputs_give_the_same_log_and_reports() -> None:
+    state = _bot_game_rounds(3, "s")[-1][2]
+    strategies = bot_teams(6)
+    loaded = load_state(state)
+    sheets = bot_round(loaded, strategies, "s", CONFIG)
+    first = evaluate_round(loaded, sheets, "s", CONFIG)
+    second = evaluate_round(load_state(state), sheets, "s", CONFIG)
+    assert first.log == second.log
+    assert first.results_sheet == second.results_sheet
+    assert first.team_reports == second.team_reports
+
+
+def test_another_seed_rolls_other_dice() -> None:
+    a = _bot_game_rounds(4, "one")[-1][2]
+    b = _bot_game_rounds(4, "two")[-1][2]
+    assert a != b
+
+
+def test_evaluation_does_not_change_its_input() -> None:
+    state = _bot_game_rounds(2, "p")[-1][2]
+    loaded = load_state(state)
+    untouched = copy.deepcopy(loaded)
+    evaluate_round(loaded, bot_round(loaded, bot_teams(6), "p", CONFIG), "p", CONFIG)
+    assert loaded == untouched
+
+
+def test_state_json_round_trip() -> None:
+    text = _bot_game_rounds(5, "j")[-1][2]
+    assert dump_state(load_state(text)) == text
+
+
+def test_sheet_with_wrong_password_or_round_is_refused() -> None:
+    state = game("Ferrari", "Honda")
+    wrong = sheet(state, "Ferrari", "Vertrag: Lauda 10.000").replace("ferrari", "falsch")
+    late = sheet(state, "Honda", "Vertrag: Piquet 10.000").replace("Runde: 1", "Runde: 2")
+    outcome = run(state, wrong, late)
+    assert outcome.state.drivers["Lauda"].team is None
+    assert outcome.state.drivers["Piquet"].team is None
+    assert "falsches Passwort / wrong password" in notes(outcome, "Ferrari")
+    assert "Blatt für Runde 2" in notes(outcome, "Honda")
+
+
+def test_later_sheet_of_a_team_replaces_the_earlier() -> None:
+    state = game("Ferrari", "Honda")
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000"),
+                  sheet(state, "Ferrari", "Vertrag: Piquet 10.000"))
+    assert outcome.state.drivers["Lauda"].team is None
+    assert outcome.state.drivers["Piquet"].team == "Ferrari"
+    assert any("ersetzt" in line for line in outcome.log)
+
+
+def test_check_sheet_names_sender_problems_with_a_game() -> None:
+    state = game("Ferrari", "Honda")
+    checked = check_sheet("Rennstall: Tyrrell\nPasswort: x\nRunde: 1\n", state, CONFIG)
+    assert "Tyrrell" in checked.problems[0].de and "not in this game" in checked.problems[0].en
+    assert check_sheet("Rennstall: Tyrrell\nPasswort: x\nRunde: 1\n", None, CONFIG).problems == []
+
+
+def test_year_end_adds_two_and_rolls_contracts_over() -> None:
+    state = game("Ferrari", "Honda")
+    state.round = 6
+    lauda = state.drivers["Lauda"]
+    lauda.team, lauda.salary, lauda.next_team, lauda.next_salary = "Ferrari", 1, "Honda", 2
+    state.drivers["Piquet"].team = "Ferrari"
+    after = run(state).state
+    assert after.drivers["Lauda"].rating == 120
+    assert (after.drivers["Lauda"].team, after.drivers["Lauda"].salary) == ("Honda", 2)
+    assert after.drivers["Piquet"].team is None
+    assert after.round == 7
+
+
+def test_sponsor_money_and_storage_fees() -> None:
+    state = game("Ferrari", "Honda")
+    from .helpers import stock
+    stock(state, "Ferrari", "2 Turbo-W10", "3 Turbo-R10")
+    after = run(state).state
+    fee = 2 * CONFIG.storage_fee["W"] + 3 * CONFIG.storage_fee["R"]
+    assert after.teams["Ferrari"].money == CONFIG.start_money + 200_000 - fee
+
+
+def test_finished_game_cannot_be_evaluated() -> None:
+    state = game("Ferrari", "Honda")
+    state.finished = True
+    try:
+        run(state)
+    except TurboError as error:
+        assert "beendet" in error.de and "over" in error.en
+    else:
+        raise AssertionError("a finished game was evaluated")
+
+
+def test_config_round_trip_and_unknown_keys() -> None:
+    data = config_to_dict(CONFIG)
+    assert config_from_dict(data) == CONFIG
+    assert config_from_dict({"sponsor_money": 1}).sponsor_money == 1
+    try:
+        config_from_dict({"sponsor_mony": 1})
+    except TurboError as error:
+        assert "sponsor_mony" in error.en
+    else:
+        raise AssertionError("unknown setting accepted")
+
+
+def test_team_names_follow_the_1996_rules() -> None:
+    for bad in ("Turbo", "Scuderia Ferrari", "Fourteen_Chars", "Abcdefghijklmn"):
+        try:
+            new_game([(bad, "x"), ("Honda", "y")], GameConfig())
+        except TurboError as error:
+            assert error.where == "--teams"
+        else:
+            raise AssertionError(f"{bad!r} accepted")
