@@ -19,12 +19,9 @@ from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.movement import (
-    SLIPSTREAM_MIN_GEAR,
-    SLIPSTREAM_SPACES,
     Elimination,
     MoveOption,
     MoveRequest,
-    blocked_cost,
 )
 from rennleitung.formula_de.track import SpaceKind, Track
 
@@ -219,7 +216,7 @@ def evaluate(
     straight = _straight_violation(track, request, seq[:slip_from], hazards)
     if straight is not None:
         return Verdict(straight)
-    slip_brake = int(
+    slip_brake = request.slipstream_corner_brakes * int(
         any(
             _corner_number(track, seq[i]) and not _corner_number(track, seq[i - 1])
             for i in range(max(slip_from, 1), len(seq))
@@ -382,15 +379,15 @@ def _slipstreams(
     ahead = track.ahead_in_lane[seq[-1]]
     other = request.slipstream_gears.get(ahead)
     if (
-        gear < SLIPSTREAM_MIN_GEAR
+        gear < request.slipstream_min_gear
         or verdict.over
         or other is None
-        or not SLIPSTREAM_MIN_GEAR <= other <= gear
+        or not request.slipstream_min_gear <= other <= gear
         or track.spaces[seq[-1]].kind is SpaceKind.BOX
     ):
         return
     base = len(seq)
-    for candidate in _all_sequences(track, request, seq, SLIPSTREAM_SPACES):
+    for candidate in _all_sequences(track, request, seq, request.slipstream_spaces):
         used = len(candidate) - base
         if used == 0:
             continue
@@ -406,8 +403,10 @@ def _slipstreams(
             continue
         if result.violation is not None:
             continue
-        out.add(_option(track, request, candidate, result, SLIPSTREAM_SPACES - used, slips + 1))
-        if used == SLIPSTREAM_SPACES:
+        out.add(
+            _option(track, request, candidate, result, request.slipstream_spaces - used, slips + 1)
+        )
+        if used == request.slipstream_spaces:
             _slipstreams(track, request, candidate, slip_from, result, slips + 1, out)
 
 
@@ -470,7 +469,7 @@ def _blocked_options(
         out.add(_option(track, request, seq, verdict, 0, blocked=(shortfall, 0, 0)))
         return
     for voluntary in range(shortfall):
-        cost = blocked_cost(shortfall - voluntary)
+        cost = request.blocked_cost(shortfall - voluntary)
         if cost is not None and voluntary + cost[0] <= request.brakes:
             out.add(_option(track, request, seq, verdict, voluntary, blocked=(shortfall, *cost)))
             continue

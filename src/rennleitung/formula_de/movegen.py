@@ -21,12 +21,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rennleitung.formula_de.movement import (
-    SLIPSTREAM_MIN_GEAR,
-    SLIPSTREAM_SPACES,
     Elimination,
     MoveOption,
     MoveRequest,
-    blocked_cost,
 )
 from rennleitung.formula_de.straights import StraightOracle
 from rennleitung.formula_de.track import SpaceKind, Track
@@ -160,7 +157,7 @@ def step(query: Query, walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimina
         run_crossed = frozenset({nxt}) & query.hazards
     slip_brake = walk.slip_brake
     if slipstream and there.corner and not here.corner:
-        slip_brake = 1  # Masters 18-1-4: a slipstream into a corner costs a brake point
+        slip_brake = request.slipstream_corner_brakes  # Masters 18-1-4: late braking
     return Walk(
         space=nxt,
         run_start=run_start,
@@ -368,27 +365,29 @@ def _nominal_ends(query: Query, layers: Layers, moved: int) -> list[Node]:
 
 def _slipstream_gear(query: Query, walk: Walk) -> bool:
     """Whether the car directly ahead may be slipstreamed (Masters 18-0-2, 18-1-1, 18-1-7)."""
-    gear = query.request.gear
-    if gear < SLIPSTREAM_MIN_GEAR or walk.over or walk.in_box:
+    request = query.request
+    gear = request.gear
+    if gear < request.slipstream_min_gear or walk.over or walk.in_box:
         return False
     ahead = query.track.ahead_in_lane[walk.space]
-    other = query.request.slipstream_gears.get(ahead)
-    return other is not None and SLIPSTREAM_MIN_GEAR <= other <= gear
+    other = request.slipstream_gears.get(ahead)
+    return other is not None and request.slipstream_min_gear <= other <= gear
 
 
 def add_slipstreams(query: Query, node: Node, options: _Options) -> None:
     """Every slipstream chain from an unbraked end directly behind a car (Masters 18)."""
     if not _slipstream_gear(query, node.walk):
         return
+    request = query.request
     walk = node.walk._replace(slips=node.walk.slips + 1)
     root = Node(walk, node.path, node.prev)
-    layers, eliminations = walk_forward(query, [root], SLIPSTREAM_SPACES, slipstream=True)
+    layers, eliminations = walk_forward(query, [root], request.slipstream_spaces, slipstream=True)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
     for used, layer in enumerate(layers[1:], start=1):
         for end in layer:
-            options.add(finish(query, end, SLIPSTREAM_SPACES - used))
-            if used == SLIPSTREAM_SPACES:
+            options.add(finish(query, end, request.slipstream_spaces - used))
+            if used == request.slipstream_spaces:
                 add_slipstreams(query, end, options)  # Masters 18-1-3: chaining
 
 
@@ -436,7 +435,7 @@ def _add_blocked(query: Query, ends: list[Node], shortfall: int, options: _Optio
                 continue
             for voluntary in range(shortfall):
                 rest = shortfall - voluntary
-                cost = blocked_cost(rest)
+                cost = query.request.blocked_cost(rest)
                 if cost is None:
                     if voluntary == 0:
                         option = finish(query, end, 0, blocked=shortfall)

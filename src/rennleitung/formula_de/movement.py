@@ -10,25 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-BLOCKED_TABLE: Mapping[int, tuple[int, int]] = {
-    1: (1, 0),
-    2: (2, 0),
-    3: (3, 0),
-    4: (3, 1),
-    5: (3, 2),
-    6: (3, 3),
-}
-"""Spaces a blocked car could not move -> (brake points, tyre points) it pays (Dresden "Blockierte
-Spur", Masters 12-0-1). Seven or more spaces eliminate the car (Masters 12-1-1)."""
-
-SLIPSTREAM_SPACES = 3
-"""Spaces a slipstream adds (Dresden "Fahrregeln", Masters 18-0-3)."""
-
-SLIPSTREAM_MIN_GEAR = 4
-"""Both cars must be in at least this gear to slipstream (Masters 18-0-1, 18-1-1)."""
-
-PIT_MAX_GEAR = 4
-"""Highest gear into and inside the pit lane (Dresden "Boxenstopp")."""
+BLOCKED_TABLE: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3))
+"""Default for ``MoveRequest.blocked_table``: spaces a blocked car could not move (1 … 6) ->
+(brake points, tyre points); more eliminate (Dresden "Blockierte Spur", Masters 12). The race
+fills the request from its ``Ruleset`` (``blocked_table``, ``slipstream_*``)."""
 
 
 class Elimination(Enum):
@@ -102,6 +87,18 @@ class MoveRequest:
     pit_allowed: bool = False
     box: int = -1
     box_taken: bool = False
+    blocked_table: tuple[tuple[int, int], ...] = BLOCKED_TABLE
+    slipstream_min_gear: int = 4
+    slipstream_spaces: int = 3
+    slipstream_corner_brakes: int = 1
+
+    def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
+        """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""
+        if shortfall <= 0:
+            return (0, 0)
+        if shortfall > len(self.blocked_table):
+            return None
+        return self.blocked_table[shortfall - 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,10 +167,3 @@ class MoveOption:
             self.pit,
             self.eliminated,
         )
-
-
-def blocked_cost(shortfall: int) -> tuple[int, int] | None:
-    """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""
-    if shortfall <= 0:
-        return (0, 0)
-    return BLOCKED_TABLE.get(shortfall)

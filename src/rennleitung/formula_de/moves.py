@@ -1,0 +1,161 @@
+"""From a position and a roll to a ``MoveRequest``: every modifier the driver and the rules add.
+
+This is where the car's state meets the driving rules: the profile's ±1 (Dresden
+"Fahrerprofile"), the soft-tyre +1 and −1 (Dresden "Reifen"), the engine boost (Dresden
+"Verschleiß": + gear number, not the last engine point), the tyre points per overshot space, the
+rain slide and the profiles' corner-stop adjustments (rule decision "Rain sliding"), the cars
+that block and the cars that may be slipstreamed (Masters 18-1-7), and whether the pit lane is
+open to this car (Masters 19-1-7, 19-2-4; Dresden "Boxenstopp": at most 4th gear).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import CarStatus, WearArea, Weather
+from rennleitung.formula_de.movecheck import check_move
+from rennleitung.formula_de.movegen import generate_moves
+from rennleitung.formula_de.movement import MoveOption, MoveRequest
+from rennleitung.formula_de.position import Position
+from rennleitung.formula_de.track import SpaceKind
+
+SLIPSTREAMABLE = frozenset({CarStatus.RUNNING, CarStatus.IN_PIT})
+"""Cars that can be slipstreamed; spun cars and cars rolling out cannot (Masters 18-1-7)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What the driver decides before rolling (Masters 6-3): the gear (default: the car's),
+    the engine boost, the optional soft-tyre +1, and extra spaces the race grants (launch
+    bonus of a profile at the start, out of the box or after a spin)."""
+
+    gear: int | None = None
+    boost: bool = False
+    soft_bonus: bool = False
+    extra: int = 0
+    pit_open: bool = True
+
+
+def request_for(
+    position: Position, car_id: str, roll: int, choices: Choices = Choices()
+) -> MoveRequest:
+    """The move request of ``car_id`` for a die result ``roll`` under ``choices``."""
+    car = position.car(car_id)
+    track = position.track
+    ruleset = position.ruleset
+    gear = car.gear if choices.gear is None else choices.gear
+    in_pit = track.spaces[car.space].kind is not SpaceKind.TRACK
+    effects = car.profile.effects_at(in_pit_lane=in_pit)
+    tyre = ruleset.tyre(car.tyre)
+    distance = roll + effects.movement + tyre.movement_malus(car.set_lap) + choices.extra
+    if choices.soft_bonus:
+        bonus = tyre.movement_bonus(position.weather, car.set_lap)
+        if not bonus:
+            raise RennleitungError(
+                "der Weichreifen-Bonus gilt nur in der ersten Runde des Satzes bei Sonne",
+                "the soft-tyre bonus only applies on the set's first lap in sunshine",
+                "Dresden Reifen",
+            )
+        distance += bonus
+    if choices.boost:
+        if not ruleset.engine_boost or car.wear[WearArea.ENGINE] <= 1:
+            raise RennleitungError(
+                "Motor-Boost nicht erlaubt (nicht mit dem letzten Motorpunkt)",
+                "engine boost not allowed (not with the last engine point)",
+                "Dresden Verschleiß",
+            )
+        distance += gear
+    if position.weather is Weather.RAIN:
+        slide = tyre.rain_slide + effects.rain_slide
+    else:
+        slide = effects.corner_stop_sun
+    occupants = {c.space: c.id for c in position.cars if c.id != car.id and c.status.on_track}
+    slipstream = {
+        c.space: c.gear for c in position.cars if c.id != car.id and c.status in SLIPSTREAMABLE
+    }
+    max_gear = ruleset.pit_lane_max_gear
+    last_lap = car.laps >= position.laps - 1
+    pit_allowed = (
+        choices.pit_open
+        and track.pit is not None
+        and car.box > 0
+        and (max_gear is None or gear <= max_gear)
+        and car.laps >= ruleset.pit_min_laps
+        and not (ruleset.pit_closed_last_lap and last_lap)
+    )
+    return MoveRequest(
+        start=car.space,
+        distance=distance,
+        gear=gear,
+        brakes=car.wear[WearArea.BRAKES],
+        tyres=car.wear[WearArea.TYRES],
+        overshoot_factor=tyre.overshoot_per_space(position.weather, car.set_lap),
+        slide=slide,
+        corner_stops=car.corner_stops,
+        occupants=occupants,
+        dangerous=position.dangerous,
+        slipstream_gears=slipstream,
+        pit_allowed=pit_allowed,
+        box=track.boxes[car.box - 1] if car.box else -1,
+        blocked_table=ruleset.blocked_table,
+        slipstream_min_gear=ruleset.slipstream_min_gear,
+        slipstream_spaces=ruleset.slipstream_spaces,
+        slipstream_corner_brakes=ruleset.slipstream_corner_brakes,
+    )
+
+
+def legal_moves(
+    position: Position, car_id: str, roll: int, choices: Choices = Choices()
+) -> list[MoveOption]:
+    """Every legal way for ``car_id`` to end its move after rolling ``roll``."""
+    return generate_moves(position.track, request_for(position, car_id, roll, choices))
+
+
+def check_path(
+    position: Position, car_id: str, roll: int, path: Sequence[str], choices: Choices = Choices()
+) -> list[MoveOption]:
+    """The options with exactly this path (space names), or ``IllegalMove`` naming the rule."""
+    track = position.track
+    indices = []
+    for n, name in enumerate(path):
+        try:
+            indices.append(track.space(name))
+        except RennleitungError as error:
+            raise RennleitungError(error.de, error.en, f"path[{n}]") from None
+    return check_move(track, request_for(position, car_id, roll, choices), indices)
+
+
+def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
+    """The JSON form of an option (``moves --json``): spaces by name."""
+    name = position.track.name_of
+    return {
+        "end": name(option.end),
+        "path": [name(s) for s in option.path],
+        "spaces": option.spaces_moved,
+        "brakes": option.brakes,
+        "tyres": option.tyres,
+        "fuel": option.fuel,
+        "lane_changes": option.lane_changes,
+        "stop_corner": option.stop_corner,
+        "corner_stops": option.corner_stops,
+        "overshoot": option.overshoot,
+        "dangerous": [name(s) for s in option.dangerous],
+        "wall_tests": option.wall_tests,
+        "collisions": [
+            next((c.id for c in position.cars if c.space == s and c.status.on_track), name(s))
+            for s in option.contacts
+        ],
+        "slipstreams": option.slipstreams,
+        "blocked": option.blocked,
+        "laps": option.laps,
+        "spin": option.spin,
+        "pit": option.pit,
+        "leftover": option.leftover,
+        "body_loss": name(option.body_loss) if option.body_loss >= 0 else None,
+        "eliminated": option.eliminated is not None,
+        "elimination_rule": option.eliminated.rule if option.eliminated else None,
+        "elimination_reason_de": option.eliminated.text_de if option.eliminated else None,
+        "elimination_reason_en": option.eliminated.text_en if option.eliminated else None,
+    }
