@@ -64,6 +64,8 @@ def test_open_driver_needs_a_city() -> None:
 def test_profile_and_kind_names() -> None:
     assert parse_profile("Schönwetterfahrer") is DriverProfile.SCHOENWETTERFAHRER
     assert parse_profile("leichter flitzer") is DriverProfile.LEICHTER_FLITZER
+    assert parse_profile("rain_god") is DriverProfile.REGENGOTT
+    assert parse_profile("Theorist") is DriverProfile.THEORETIKER
     with pytest.raises(RennleitungError) as error:
         parse_profile("Raser")
     assert_refused(error.value, "profile", "Raser")

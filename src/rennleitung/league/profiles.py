@@ -30,17 +30,31 @@ QUALIFYING_ADJUSTMENT: dict[DriverProfile, int] = {
 }
 
 
+# English names, as the Formula Dé engine spells them (``formula_de.car.DriverProfile`` values).
+ENGLISH_NAMES: dict[str, DriverProfile] = {
+    "normal": DriverProfile.NORMALO,
+    "theorist": DriverProfile.THEORETIKER,
+    "practitioner": DriverProfile.PRAKTIKER,
+    "light-sprinter": DriverProfile.LEICHTER_FLITZER,
+    "heavy-tourer": DriverProfile.SCHWERER_TOURER,
+    "fair-weather": DriverProfile.SCHOENWETTERFAHRER,
+    "rain-god": DriverProfile.REGENGOTT,
+}
+
+
 def qualifying_adjustment(profile: DriverProfile) -> int:
     """The profile's change to the qualifying score (lower is better)."""
     return QUALIFYING_ADJUSTMENT.get(profile, 0)
 
 
 def parse_profile(text: str, where: str = "profile") -> DriverProfile:
-    """Read a profile name as typed by an organiser (case and umlaut spelling tolerated)."""
+    """Read a profile name, German or English (case, umlaut and separators tolerated)."""
     key = text.strip().lower().replace("ö", "oe").replace(" ", "-").replace("_", "-")
     for profile in DriverProfile:
         if profile.value == key:
             return profile
+    if key in ENGLISH_NAMES:
+        return ENGLISH_NAMES[key]
     names = ", ".join(p.value for p in DriverProfile)
     raise RennleitungError(
         f"unbekanntes Fahrerprofil {text!r}; erlaubt: {names}",
