@@ -12,9 +12,7 @@ ROOT=$(pwd)
 # Debian machine (as root) the server is installed with apt-get. PostgreSQL refuses to run as root,
 # so as root the cluster belongs to the "postgres" user.
 PG_PORT=${RENNLEITUNG_PG_PORT:-55432}
-PG_DATA="$ROOT/var/postgres/data"
-PG_LOG="$ROOT/var/postgres/server.log"
-PG_SOCKET="$ROOT/var/postgres"
+PG_HOME="$ROOT/var/postgres"
 PG_USER=rennleitung
 PG_DB=rennleitung_test
 
@@ -38,13 +36,24 @@ if ! PG_BIN=$(pg_bindir); then
 fi
 
 if [ "$(id -u)" -eq 0 ]; then
-    as_pg() { runuser -u postgres -- "$@"; }
+    as_pg() { (cd / && runuser -u postgres -- "$@"); }
 else
     as_pg() { "$@"; }
 fi
 
-mkdir -p "$ROOT/var/postgres"
-if [ "$(id -u)" -eq 0 ]; then chown postgres "$ROOT/var/postgres"; fi
+mkdir -p "$PG_HOME"
+if [ "$(id -u)" -eq 0 ]; then
+    chown postgres "$PG_HOME"
+    if ! runuser -u postgres -- test -w "$PG_HOME"; then
+        # The checkout lies where the postgres user cannot reach (e.g. under /root): keep the
+        # cluster in postgres' own home instead, one per checkout.
+        PG_HOME="/var/lib/postgresql/rennleitung-$(printf %s "$ROOT" | cksum | cut -d' ' -f1)"
+        mkdir -p "$PG_HOME" && chown postgres "$PG_HOME"
+    fi
+fi
+PG_DATA="$PG_HOME/data"
+PG_LOG="$PG_HOME/server.log"
+PG_SOCKET="$PG_HOME"
 
 if [ ! -f "$PG_DATA/PG_VERSION" ]; then
     as_pg "$PG_BIN/initdb" --pgdata="$PG_DATA" --username="$PG_USER" --auth=trust \
