@@ -146,3 +146,46 @@ def test_team_names_follow_the_1996_rules() -> None:
             assert error.where == "--teams"
         else:
             raise AssertionError(f"{bad!r} accepted")
+
+
+def test_a_team_joins_with_einstieg_and_may_use_a_blank_contract() -> None:
+    state = game("Ferrari", "Honda")
+    state.round = 3
+    drivers_before = len(state.drivers)
+    joining = "\n".join(["Einstieg", "Rennstall: Tyrrell", "Passwort: blau", "Runde: 3",
+                         "Vertrag: Lauda 10.000 Blankovertrag"])
+    outcome = run(state, joining, sheet(state, "Honda", "Vertrag: Lauda 50.000"))
+    after = outcome.state
+    assert after.teams["Tyrrell"].entry_round == 3
+    assert after.wm_points["Tyrrell"] == 0
+    assert len(after.drivers) == drivers_before + CONFIG.joining_drivers
+    assert any(d.team == "Tyrrell" for d in after.drivers.values())
+    assert "Tyrrell steigt in die Partie ein" in outcome.results_sheet
+
+
+def test_joining_with_a_taken_or_bad_name_is_refused() -> None:
+    state = game("Ferrari", "Honda")
+    taken = check_sheet("Einstieg\nRennstall: honda\nPasswort: x\nRunde: 1\n", state, CONFIG)
+    assert "already exists" in taken.problems[0].en
+    bad = check_sheet("Einstieg\nRennstall: Turbo\nPasswort: x\nRunde: 1\n", state, CONFIG)
+    assert "reserved" in bad.problems[0].en
+
+
+def test_long_contacts_are_cut_and_published() -> None:
+    from dataclasses import replace
+    config = replace(CONFIG, contact_limit=10)
+    state = game("Ferrari", "Honda", config=config)
+    outcome = run(state, sheet(state, "Ferrari", "Kontakt: Wer verkauft Motoren?"),
+                  config=config)
+    assert "Ferrari: Wer verkau\n" in outcome.results_sheet
+    assert "(§18)" in notes(outcome, "Ferrari")
+
+
+def test_results_sheet_names_the_winner_when_the_game_ends() -> None:
+    state = game("Ferrari", "Honda")
+    state.round, state.end_after_round = 24, 24
+    state.wm_points.update({"Ferrari": 12, "Honda": 30})
+    outcome = run(state)
+    assert outcome.state.finished
+    assert "Partiesieger / winner of the game (§20): Honda mit 30 WM-Punkten" in \
+        outcome.results_sheet

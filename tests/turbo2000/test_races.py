@@ -171,3 +171,30 @@ def test_accident_destroys_the_car_and_injures_the_driver() -> None:
     again = run(after, sheet(after, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 "
                              "d=1 e=1 Q=1 A=1/1/1"))
     assert "injured after an accident" in notes(again, "Ferrari")
+
+
+def test_rallye_start_publishes_all_stages_and_ends_early_without_finishers() -> None:
+    state = game("Ferrari", "Honda")
+    state.round = 2
+    before_rally = run(state)
+    assert "Etappe 1/3; Etappen in Runden 3, 4, 5" in before_rally.results_sheet
+    first_stage = run(before_rally.state)  # nobody enters: fewer than 7 reach the finish
+    assert first_stage.state.rally_closed
+    assert "RALLYE" not in [a.code for a in first_stage.state.announcements]
+    assert "Rallye endet vorzeitig" in first_stage.results_sheet
+
+
+def test_rallye_prizes_only_after_the_last_stage() -> None:
+    config = replace(CONFIG, rally_min_finishers=1)
+    state = _two_cars()
+    state.announcements = [Announcement("RALLYE", 1, 3)]
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", sections="A=30/30")),
+                  config=config)
+    honda_money = outcome.state.teams["Honda"].money
+    assert honda_money == state.teams["Honda"].money + CONFIG.sponsor_money - 10_000 - 7_500
+    assert outcome.state.rally["Piquet"].track_points == 60
+    state = _two_cars()
+    state.announcements = [Announcement("RALLYE", 1, 1)]
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", sections="A=30/30")),
+                  config=config)
+    assert outcome.state.teams["Honda"].money == honda_money + 500_000

@@ -97,6 +97,14 @@ class GameConfig:
         default_factory=lambda: {"W": 700_000, "M": 250_000, "R": 25_000})
     """Price of a Turbo component sold by the game master at the new-factory rating."""
 
+    leftover_auction_rounds: int = 1
+    """April 2000 §19: rounds the material of a leaving team is offered before the rest goes."""
+    contact_limit: int = 2000
+    """April 2000 §18: characters of contacts a team may publish per round (the game master's
+    "reasonable measure"); longer contacts are cut and the team is told."""
+    joining_drivers: int = 3
+    """Free drivers added to the pool when a team joins during the game (reconstructed)."""
+
     # --- drivers --------------------------------------------------------------------------
     start_drivers_per_team: int = 3
     start_driver_rating: int = 100

@@ -1,5 +1,7 @@
 """Step 1: take in the order sheets, check who sent them, keep the last one of each team.
 
+A sheet with ``Einstieg`` creates a new team (name rules of June 1996) in this round.
+
 A sheet with an unknown team, a wrong password or a wrong round is refused as a whole; every
 problem inside an accepted sheet only drops its own line (see ``sheet.parse_sheet``).
 """
@@ -9,14 +11,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rennleitung.turbo2000.config import GameConfig
-from rennleitung.turbo2000.errors import Problem
-from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.driver_names import driver_names
+from rennleitung.turbo2000.errors import Problem, TurboError
+from rennleitung.turbo2000.game import check_team_name
+from rennleitung.turbo2000.model import Driver, GameState, Team
 from rennleitung.turbo2000.sheet import OrderSheet, parse_sheet
 from rennleitung.turbo2000.turn import Turn
 
 
-def sender_problems(sheet: OrderSheet, state: GameState) -> list[Problem]:
+def _joining_problems(sheet: OrderSheet, state: GameState, config: GameConfig) -> list[Problem]:
+    problems = []
+    known = state.teams.get(sheet.team)
+    if known and known.entry_round == state.round and known.password == sheet.password:
+        return []  # a second sheet of a team that joined this round replaces its first
+    if any(name.lower() == sheet.team.lower() for name in state.teams):
+        problems.append(Problem(sheet.join_line, "Einstieg", f"Rennstall '{sheet.team}' gibt es "
+                                "schon", f"team '{sheet.team}' already exists"))
+    try:
+        check_team_name(sheet.team, config)
+    except TurboError as error:
+        problems.append(Problem(sheet.join_line, "Rennstall", error.de, error.en))
+    if sheet.round != state.round:
+        problems.append(Problem(0, "Runde", f"Blatt für Runde {sheet.round}, ausgewertet wird "
+                                f"Runde {state.round}", f"sheet for round {sheet.round}, "
+                                f"round {state.round} is being evaluated"))
+    return problems
+
+
+def sender_problems(sheet: OrderSheet, state: GameState,
+                    config: GameConfig | None = None) -> list[Problem]:
     """Why a sheet cannot be accepted at all (empty list: it can)."""
+    if sheet.join_line and config is not None:
+        return _joining_problems(sheet, state, config)
     team = state.teams.get(sheet.team)
     if team is None:
         return [Problem(0, "Rennstall", f"Rennstall '{sheet.team}' spielt nicht mit",
@@ -38,8 +64,37 @@ def check_sheet(text: str, state: GameState | None, config: GameConfig) -> Order
     """What ``turbo check`` shows: the parse problems plus, with a game, the sender checks."""
     sheet = parse_sheet(text, config)
     if state is not None and sheet.team:
-        sheet.problems[:0] = sender_problems(sheet, state)
+        sheet.problems[:0] = sender_problems(sheet, state, config)
     return sheet
+
+
+def _join(turn: Turn, sheet: OrderSheet) -> None:
+    """A team joins (April 2000 §16 speaks of its entry turn); the pool gets new free drivers."""
+    state, config = turn.state, turn.config
+    state.teams[sheet.team] = Team(sheet.team, sheet.password, config.start_money,
+                                   entry_round=state.round)
+    state.wm_points[sheet.team] = 0
+    known = len(state.drivers)
+    for name in driver_names(known + config.joining_drivers)[known:]:
+        state.drivers[name] = Driver(name, config.start_driver_rating)
+    turn.say(f"{sheet.team} steigt ein / joins the game")
+    turn.publish("Rennställe", f"{sheet.team} steigt in die Partie ein")
+
+
+def _limit_contacts(turn: Turn, team: str, sheet: OrderSheet) -> None:
+    """April 2000 §18: contacts are public and of reasonable length (setting ``contact_limit``)."""
+    room = turn.config.contact_limit
+    kept: list[tuple[int, str]] = []
+    for line, text in sheet.contacts:
+        if len(text) > room:
+            turn.reject(team, Problem(line, "Kontakt", f"Kontakte über {turn.config.contact_limit}"
+                                      " Zeichen werden gekürzt (§18)", "contacts beyond "
+                                      f"{turn.config.contact_limit} characters are cut (§18)"))
+            text = text[:room]
+        if text:
+            kept.append((line, text))
+        room -= len(text)
+    sheet.contacts[:] = kept
 
 
 def take_in(turn: Turn, texts: Sequence[str]) -> None:
@@ -47,8 +102,10 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
     turn.begin("1 Zugabgabe")
     for index, text in enumerate(texts, start=1):
         sheet = parse_sheet(text, turn.config)
-        refused = sender_problems(sheet, turn.state)
+        refused = sender_problems(sheet, turn.state, turn.config)
         label = sheet.team or "?"
+        if sheet.join_line and not refused and sheet.team not in turn.state.teams:
+            _join(turn, sheet)
         if refused:
             turn.say(f"Blatt {index} ({label}) abgelehnt / refused: "
                      + "; ".join(p.text() for p in refused))
@@ -65,6 +122,7 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
     for name, sheet in sorted(turn.sheets.items()):
         for problem in sheet.problems:
             turn.reject(name, problem)
+        _limit_contacts(turn, name, sheet)
     for team in turn.state.active_teams():
         if team.name not in turn.sheets:
             turn.say(f"{team.name}: kein Blatt / no sheet")

@@ -240,15 +240,20 @@ def _answer_offers(turn: Turn) -> None:
 
 
 def _clear_leftovers(turn: Turn) -> None:
-    """April 2000 §19: what a team that left did not sell is eliminated (a setting-free choice)."""
+    """April 2000 §19: the auction of a leaving team's material runs for the set number of
+    rounds (``leftover_auction_rounds``); what is still unsold then is eliminated."""
     state = turn.state
-    for name in state.leaving:
+    for name, rounds_left in sorted(state.leaving.items()):
+        if rounds_left > 1:
+            state.leaving[name] = rounds_left - 1
+            continue
         team = state.teams[name]
-        if team.stock:
+        if team.stock or state.factory(name, "W") or state.factory(name, "M") or \
+                state.factory(name, "R"):
             turn.say(f"{name}: Restmaterial eliminiert / leftover material eliminated")
         team.stock.clear()
         state.factories[:] = [f for f in state.factories if f.owner != name]
-    state.leaving = []
+        del state.leaving[name]
 
 
 def _surely_undeliverable(turn: Turn, team: str, line: TradeLine) -> bool:
@@ -318,5 +323,6 @@ def run_market(turn: Turn, leaving_now: list[str]) -> None:
     turn.begin("4 Geschäfte")
     _answer_offers(turn)
     _clear_leftovers(turn)
-    turn.state.leaving = sorted(leaving_now)
+    for name in leaving_now:
+        turn.state.leaving[name] = turn.config.leftover_auction_rounds
     _publish_lines(turn)

@@ -153,8 +153,8 @@ class GameState:
     end_after_round: int = 0
     finished: bool = False
     next_offer_number: int = 1
-    leaving: list[str] = field(default_factory=list)
-    """Teams that left last round; their unsold material is removed this round (§19)."""
+    leaving: dict[str, int] = field(default_factory=dict)
+    """Teams that left, with the auction rounds still to run for their material (§19)."""
 
     def factory(self, owner: str, kind: str) -> Factory | None:
         for factory in self.factories:

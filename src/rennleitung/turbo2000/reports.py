@@ -32,6 +32,13 @@ def wm_table(state: GameState) -> list[tuple[int, str, int]]:
     return [(index, name, points) for index, (name, points) in enumerate(ordered, start=1)]
 
 
+def rally_rounds(first: int, code: str, config: GameConfig) -> list[int]:
+    """All stage rounds of a Rallye starting in round ``first`` (published at its start, §4.6)."""
+    start = first - config.round_in_year(first)
+    return [start + index + 1 for index, day in enumerate(config.calendar)
+            if code in day and start + index + 1 >= first]
+
+
 def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
     lines = []
     for announcement in state.announcements:
@@ -39,6 +46,9 @@ def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
         extra = []
         if announcement.stage:
             extra.append(f"Etappe {announcement.stage}/{announcement.stages}")
+        if announcement.stage == 1:
+            extra.append("Etappen in Runden " + ", ".join(
+                str(r) for r in rally_rounds(state.round, announcement.code, config)))
         if t.lp_cap:
             extra.append(f"höchstens {t.lp_cap} LP nach Originalregel")
         if t.min_risk:
@@ -77,6 +87,11 @@ def results_sheet(turn: Turn, evaluated_round: int) -> str:
     out.append(f"== Geschäftszeilen zur Antwort in Runde {state.round} / trade lines")
     out += [f"  {offer.describe()}" + (" (unerfüllbar)" if offer.unfulfillable else "")
             for offer in state.offers] or ["  keine"]
+    if state.finished:
+        table = wm_table(state)
+        best = table[0][2]
+        names = " und ".join(name for _, name, points in table if points == best)
+        out += ["", f"== Partiesieger / winner of the game (§20): {names} mit {best} WM-Punkten"]
     out += ["", f"== Rennausschreibung Runde {state.round} / races"]
     out += [] if state.finished else [f"  {line}" for line in announcement_lines(state, config)]
     free = sorted((d for d in state.drivers.values() if d.team is None),

@@ -21,6 +21,8 @@ are the German ones of the paper sheets (see ``docs/turbo2000/sheets.md``)::
     Kontakt: Suche Partner für Motoren.
     Ausstieg
 
+A team joining during the game sends ``Einstieg`` with the name and password it chooses.
+
 The parser never raises for a player's mistake: every problem is collected with its line number,
 field and a German and English message, and the faulty order is left out. The evaluation uses this
 same parser, so ``turbo check`` shows exactly what the evaluation will see.
@@ -131,6 +133,7 @@ class OrderSheet:
     vote_line: int = 0
     contacts: list[tuple[int, str]] = field(default_factory=list)
     leave_line: int = 0
+    join_line: int = 0
     problems: list[Problem] = field(default_factory=list)
 
     def problem(self, line: int, where: str, de: str, en: str) -> None:
@@ -392,6 +395,10 @@ def _leave(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: Ga
     sheet.leave_line = number
 
 
+def _join(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: GameConfig) -> None:
+    sheet.join_line = number
+
+
 def _header(sheet: OrderSheet, number: int, key: str, rest: str) -> None:
     value = rest.strip()
     if key == "rennstall":
@@ -419,6 +426,7 @@ HANDLERS: dict[str, Handler] = {
     "abstimmung": _vote,
     "kontakt": _contact,
     "ausstieg": _leave,
+    "einstieg": _join,
 }
 """Keyword (first word before the colon) -> reader of the line."""
 
@@ -436,7 +444,7 @@ def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
         qualifier = words[1] if len(words) > 1 else ""
         if keyword in ("rennstall", "passwort", "runde") and colon:
             _header(sheet, number, keyword, rest)
-        elif keyword in HANDLERS and (colon or keyword == "ausstieg"):
+        elif keyword in HANDLERS and (colon or keyword in ("ausstieg", "einstieg")):
             HANDLERS[keyword](sheet, number, qualifier, rest, config)
         else:
             sheet.problem(number, words[0] if words else "?",

@@ -78,7 +78,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "end_after_round": state.end_after_round,
         "finished": state.finished,
         "next_offer_number": state.next_offer_number,
-        "leaving": sorted(state.leaving),
+        "leaving": dict(sorted(state.leaving.items())),
     }
 
 
@@ -124,7 +124,7 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         end_after_round=data["end_after_round"],
         finished=data["finished"],
         next_offer_number=data["next_offer_number"],
-        leaving=list(data["leaving"]),
+        leaving=dict(data["leaving"]),
     )
 
 
