@@ -1,0 +1,59 @@
+"""Helpers shared by the command modules: loading tracks and positions, bilingual errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
+from rennleitung.formula_de.position import Position, parse_position
+from rennleitung.formula_de.track import Track
+from rennleitung.formula_de.trackbuild import build_track
+from rennleitung.formula_de.trackfile import parse_track_file
+
+error_console = Console(stderr=True)
+
+
+def fail(error: RennleitungError, code: int = 1) -> NoReturn:
+    """Print a bilingual error (German first) and exit."""
+    error_console.print(f"[bold red]Fehler:[/bold red] {error.message_de}", markup=True)
+    error_console.print(f"[bold red]Error:[/bold red] {error.message_en}", markup=True)
+    raise typer.Exit(code)
+
+
+def load_track(reference: str) -> Track:
+    """A built-in track by name, or a track file by path."""
+    if reference in builtin_track_names():
+        return builtin_track(reference)
+    path = Path(reference)
+    if not path.exists():
+        raise RennleitungError(
+            f"weder eingebaute Strecke noch Datei: {reference!r} "
+            f"(eingebaut: {', '.join(builtin_track_names())})",
+            f"neither a built-in track nor a file: {reference!r} "
+            f"(built in: {', '.join(builtin_track_names())})",
+            "track",
+        )
+    return build_track(parse_track_file(path.read_text(encoding="utf-8"), default_name=path.stem))
+
+
+def read_position(path: Path) -> Position:
+    """Read and validate a position file, resolving track files relative to it."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise RennleitungError(
+            f"Datei nicht lesbar: {error}", f"cannot read file: {error}", str(path)
+        ) from None
+
+    def loader(reference: str) -> Track:
+        candidate = path.parent / reference
+        if reference not in builtin_track_names() and candidate.exists():
+            return load_track(str(candidate))
+        return load_track(reference)
+
+    return parse_position(text, loader)

@@ -1,0 +1,37 @@
+"""`rennleitung position`: draw a position, with one car's options highlighted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from rennleitung.cli.common import fail, read_position
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.moves import Choices, legal_moves
+from rennleitung.render.position_svg import render_position
+
+app = typer.Typer(help="Stellungen / positions (rennleitung-position/1).", no_args_is_help=True)
+
+
+@app.command("render")
+def render(
+    position_file: Path = typer.Argument(..., help="Stellung (JSON) / position file"),
+    output: Path = typer.Option(..., "-o", "--output", help="SVG-Datei / SVG file"),
+    car: str | None = typer.Option(None, "--car", help="Züge dieses Autos / options of this car"),
+    roll: int | None = typer.Option(None, "--roll", help="Würfelergebnis / die result"),
+    gear: int | None = typer.Option(None, "--gear", help="Gang / gear"),
+    names: bool = typer.Option(False, "--names", help="Feldnamen / space names"),
+) -> None:
+    """Stellung als SVG zeichnen / draw the position as SVG."""
+    try:
+        position = read_position(position_file)
+        options = []
+        if car is not None:
+            if roll is None:
+                raise RennleitungError("--car braucht --roll", "--car needs --roll", "--roll")
+            options = legal_moves(position, car, roll, Choices(gear=gear))
+    except RennleitungError as error:
+        fail(error)
+    output.write_text(render_position(position, options, names=names), encoding="utf-8")
+    typer.echo(f"{output}: {len(options)} Züge markiert / options highlighted")
