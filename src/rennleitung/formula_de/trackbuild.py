@@ -304,6 +304,27 @@ def _geometry(layout: _Layout) -> tuple[list[tuple[Point, ...]], list[Point]]:
     return polygons, flags
 
 
+def drawing_end(spec: TrackSpec) -> Point:
+    """Where the drawing of the lap ends, the line's midpoint being (0, 0): a closed drawing
+    ends where it began (trackcheck reports the gap)."""
+    x, y = 0.0, 0.0
+    heading = math.radians(spec.heading)
+    for seg in spec.segments:
+        forward = (math.cos(heading), math.sin(heading))
+        left = (-forward[1], forward[0])
+        if isinstance(seg, StraightSpec):
+            x += seg.draw_length * forward[0]
+            y += seg.draw_length * forward[1]
+            continue
+        theta = math.radians(seg.turn)
+        sign = 1.0 if theta >= 0 else -1.0
+        cx, cy = x + sign * seg.radius * left[0], y + sign * seg.radius * left[1]
+        end = _rotate((-sign * left[0], -sign * left[1]), theta)
+        x, y = cx + seg.radius * end[0], cy + seg.radius * end[1]
+        heading += theta
+    return x, y
+
+
 FLAG_ROOM = 2.4
 """Board units a flag needs inside a corner; tighter corners carry their flag outside."""
 

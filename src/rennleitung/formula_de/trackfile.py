@@ -133,7 +133,7 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z_][\w.-]*)\s*\]\]?")
 _KEY = re.compile(r"^\s*([A-Za-z_][\w-]*|\"[^\"]*\")\s*=")
 
 
-class _LineIndex:
+class LineIndex:
     """Line numbers of tables and keys, so every message can point at a line.
 
     TOML parsers forget positions; this scans the text once and records, for each table
@@ -171,7 +171,7 @@ class _Reader:
     def __init__(
         self,
         table: dict[str, Any],
-        index: _LineIndex,
+        index: LineIndex,
         table_id: str,
         prefix: str,
         problems: list[TrackFileError],
@@ -341,11 +341,15 @@ def read_track_file(
         place = Place(line, "Datei/file")
         return None, (
             TrackFileError(
-                f"kein gültiges TOML: {error}", f"not valid TOML: {error}", str(place), place=place
+                f"kein gültiges TOML: {error}",
+                f"not valid TOML: {error}",
+                str(place),
+                place=place,
+                kind="toml",
             ),
         )
     problems: list[TrackFileError] = []
-    index = _LineIndex(text)
+    index = LineIndex(text)
     top = _Reader(data, index, "", "", problems)
     top.unknown_keys(TOP_KEYS)
     lanes = top.get_int("lanes", 3, minimum=2)
@@ -424,7 +428,7 @@ def read_track_file(
 
 
 def _pit(
-    data: dict[str, Any], index: _LineIndex, problems: list[TrackFileError]
+    data: dict[str, Any], index: LineIndex, problems: list[TrackFileError]
 ) -> PitSpec | None:
     if "pit" not in data:
         return None

@@ -1,0 +1,297 @@
+"""`rennleitung track`: list, show, render and check Formula Dé tracks.
+
+Thin adapter over ``formula_de.track*`` and ``render.board_svg``. NAME is a built-in track
+(``monaco``, ``monza``, ``oval``, ``short``) or the path of a track file (``*.toml``). The JSON of
+``track show --json`` is documented in docs/formula_de/track.md.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
+from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
+from rennleitung.formula_de.trackbuild import build_track
+from rennleitung.formula_de.trackcheck import ERROR, check_track
+from rennleitung.formula_de.trackfile import parse_track_file
+from rennleitung.render.board_svg import render_board
+
+app = typer.Typer(
+    name="track",
+    help="Strecken / tracks: list, show, render and check Formula Dé boards.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def _fail(error: RennleitungError) -> None:
+    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]", markup=True)
+    raise typer.Exit(code=1)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        _fail(
+            RennleitungError(
+                f"Datei kann nicht gelesen werden ({error.strerror})",
+                f"cannot read the file ({error.strerror})",
+                str(path),
+            )
+        )
+        raise  # unreachable: _fail always exits
+
+
+def load_track(name: str) -> Track:
+    """A built-in track by name, or a track file by path (``*.toml`` or any existing file)."""
+    path = Path(name)
+    if name.endswith(".toml") or (name not in builtin_track_names() and path.is_file()):
+        return build_track(parse_track_file(_read(path), default_name=path.stem))
+    return builtin_track(name)
+
+
+def _load(name: str) -> Track:
+    try:
+        return load_track(name)
+    except RennleitungError as error:
+        _fail(error)
+        raise  # unreachable: _fail always exits
+
+
+# --- JSON documents ------------------------------------------------------------------------
+
+
+def _names(track: Track, indices: Any) -> list[str]:
+    return [track.name_of(i) for i in indices]
+
+
+def _corner_json(track: Track, number: int) -> dict[str, Any]:
+    corner = track.corners[number - 1]
+    return {
+        "number": corner.number,
+        "stops": corner.stops,
+        "longest": corner.longest,
+        "shortest": corner.shortest,
+        "lane_counts": list(corner.lane_counts),
+        "spaces": _names(track, sorted(corner.spaces)),
+        "entries": _names(track, corner.entry_spaces),
+        "exits": _names(track, corner.exit_spaces),
+    }
+
+
+def track_summary(track: Track) -> dict[str, Any]:
+    """One line of `track list --json`: name, spaces per lane and the corners' flags."""
+    return {
+        "name": track.name,
+        "title": track.title,
+        "lanes": list(track.lane_lengths()),
+        "corners": [
+            {"number": c.number, "stops": c.stops, "longest": c.longest, "shortest": c.shortest}
+            for c in track.corners
+        ],
+        "grid_slots": len(track.grid),
+        "boxes": len(track.boxes),
+        "wall": bool(track.wall),
+    }
+
+
+def _space_json(track: Track, index: int) -> dict[str, Any]:
+    space = track.spaces[index]
+    straight = track.straight_of[index]
+    ahead = track.ahead_in_lane[index]
+    behind = track.behind_in_lane[index]
+    return {
+        "index": index,
+        "name": space.name,
+        "kind": space.kind.value,
+        "lane": LANE_LETTERS[space.lane] if space.lane >= 0 else None,
+        "number": space.number,
+        "corner": space.corner or None,
+        "straight": straight + 1 if straight >= 0 else None,
+        "successors": _names(track, track.successors[index]),
+        "beside": _names(track, track.beside[index]),
+        "behind": track.name_of(behind) if behind >= 0 else None,
+        "ahead": track.name_of(ahead) if ahead >= 0 else None,
+        "start": round(space.start, 4),
+        "end": round(space.end, 4),
+        "wall": index in track.wall,
+    }
+
+
+def track_document(track: Track) -> dict[str, Any]:
+    """The whole board as JSON for other programs (`track show --json`)."""
+    weather = track.weather
+    pit = track.pit
+    return {
+        **track_summary(track),
+        "lane_count": track.lanes,
+        "lap_rows": round(track.lap_rows, 4),
+        "spaces": [_space_json(track, n) for n in range(len(track.spaces))],
+        "corners": [_corner_json(track, c.number) for c in track.corners],
+        "last_corner": track.last_corner.number if track.corners else None,
+        "line": {
+            "first_after_line": _names(track, track.first_after_line),
+            "crossings": sorted([track.name_of(a), track.name_of(b)] for a, b in track.line_edges),
+        },
+        "grid": _names(track, track.grid),
+        "pit": None
+        if pit is None
+        else {
+            "entry_from": _names(track, pit.entry_from),
+            "entry_to": _names(track, pit.entry_to),
+            "entry_limit": track.name_of(pit.entry_limit),
+            "lane": _names(track, pit.lane),
+            "boxes": _names(track, pit.boxes),
+            "box_from": _names(track, pit.box_from),
+            "exit_to": _names(track, pit.exit_to),
+        },
+        "wall": _names(track, sorted(track.wall)),
+        "weather": {
+            "rain": [1, weather.rain_max],
+            "changeable": [weather.rain_max + 1, weather.changeable_max],
+            "sun": [weather.changeable_max + 1, 20],
+        },
+    }
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def summary_table(tracks: list[Track]) -> Table:
+    """Rich table of tracks: spaces per lane, stops and flags (shared with `rennleitung main`)."""
+    table = Table(title="Strecken / tracks")
+    table.add_column("Strecke\ntrack", no_wrap=True)
+    table.add_column("Felder je Spur\nspaces per lane")
+    table.add_column("Stopps je Kurve\nstops per corner")
+    table.add_column("L/C je Kurve\nL/C per corner")
+    table.add_column("Start\ngrid", justify="right")
+    table.add_column("Boxen\nboxes", justify="right")
+    for track in tracks:
+        table.add_row(
+            track.name,
+            "/".join(str(n) for n in track.lane_lengths()),
+            " ".join(str(c.stops) for c in track.corners),
+            " ".join(f"{c.longest}/{c.shortest}" for c in track.corners),
+            str(len(track.grid)),
+            str(len(track.boxes)),
+        )
+    return table
+
+
+@app.command("list")
+def list_tracks(
+    as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON")] = False,
+) -> None:
+    """Eingebaute Strecken auflisten / list the built-in tracks."""
+    tracks = [_load(name) for name in builtin_track_names()]
+    if as_json:
+        typer.echo(json.dumps([track_summary(t) for t in tracks], ensure_ascii=False, indent=2))
+        return
+    Console(highlight=False).print(summary_table(tracks))
+
+
+@app.command("show")
+def show(
+    name: Annotated[str, typer.Argument(help="Strecke oder Datei / track name or file")],
+    as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON")] = False,
+) -> None:
+    """Eine Strecke ganz zeigen / show a whole track (every space with --json)."""
+    track = _load(name)
+    if as_json:
+        typer.echo(json.dumps(track_document(track), ensure_ascii=False, indent=1))
+        return
+    console = Console(highlight=False)
+    console.print(summary_table([track]))
+    corners = Table(title=f"{track.title}: Kurven / corners")
+    for column in ("Nr.", "Stopps / stops", "L", "C", "Felder je Spur / lane spaces", "Felder"):
+        corners.add_column(column)
+    for corner in track.corners:
+        spaces = sorted(corner.spaces)
+        corners.add_row(
+            str(corner.number),
+            str(corner.stops),
+            str(corner.longest),
+            str(corner.shortest),
+            "/".join(str(n) for n in corner.lane_counts),
+            f"{track.name_of(spaces[0])} … {track.name_of(spaces[-1])}",
+        )
+    console.print(corners)
+    console.print(f"Start / grid: {' '.join(_names(track, track.grid))}")
+    if track.pit is not None:
+        pit = track.pit
+        console.print(
+            f"Boxengasse / pit lane: {track.name_of(pit.lane[0])}…{track.name_of(pit.lane[-1])},"
+            f" Einfahrt von / entry from {' '.join(_names(track, pit.entry_from))}, "
+            f"Ausfahrt nach / exit to {' '.join(_names(track, pit.exit_to))}, "
+            f"{len(pit.boxes)} Boxen / boxes"
+        )
+    if track.wall:
+        lane = LANE_LETTERS[track.spaces[min(track.wall)].lane]
+        console.print(f"Betonmauer an Spur / concrete wall along lane {lane} (Masters 15)")
+    w = track.weather
+    console.print(
+        f"Wetter / weather: 1–{w.rain_max} Regen / rain, {w.rain_max + 1}–{w.changeable_max} "
+        f"wechselhaft / changeable, {w.changeable_max + 1}–20 Sonne / sun"
+    )
+    pit_count = sum(1 for s in track.spaces if s.kind is not SpaceKind.TRACK)
+    console.print(f"Felder / spaces: {len(track.spaces)} ({pit_count} Boxengasse+Boxen / pit)")
+
+
+@app.command("render")
+def render(
+    name: Annotated[str, typer.Argument(help="Strecke oder Datei / track name or file")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="SVG-Datei / SVG file")],
+    names: Annotated[
+        bool, typer.Option("--names", help="Feldnamen zeigen / show space names")
+    ] = False,
+) -> None:
+    """Strecke als SVG zeichnen / draw a track as SVG."""
+    track = _load(name)
+    try:
+        output.write_text(render_board(track, names=names), encoding="utf-8")
+    except OSError as error:
+        _fail(
+            RennleitungError(
+                f"kann nicht schreiben ({error.strerror})",
+                f"cannot write ({error.strerror})",
+                str(output),
+            )
+        )
+    typer.echo(f"{output} geschrieben / written")
+
+
+@app.command("check")
+def check(
+    file: Annotated[Path, typer.Argument(help="Streckendatei / track file (.toml)")],
+) -> None:
+    """Streckendatei prüfen, alle Probleme melden / check a track file, report every problem."""
+    problems = check_track(_read(file), default_name=file.stem)
+    console = Console(highlight=False)
+    for problem in problems:
+        label = "Fehler / error" if problem.severity == ERROR else "Warnung / warning"
+        colour = "red" if problem.severity == ERROR else "yellow"
+        console.print(
+            f"[{colour}]{escape(f'{file}:{problem.line}: {label} [{problem.kind}]')}[/{colour}] "
+            f"{escape(problem.key)}\n  de: {escape(problem.de)}\n  en: {escape(problem.en)}",
+            markup=True,
+        )
+    errors = sum(1 for p in problems if p.severity == ERROR)
+    warnings = len(problems) - errors
+    if not problems:
+        console.print(f"{file}: in Ordnung / OK")
+    else:
+        console.print(
+            f"{file}: {errors} Fehler, {warnings} Warnungen / {errors} errors, "
+            f"{warnings} warnings"
+        )
+    if errors:
+        raise typer.Exit(code=1)
