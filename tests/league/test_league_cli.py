@@ -126,5 +126,11 @@ def test_season_json_race_drops_and_grid(tmp_path: Path) -> None:
     ]
     code, _, err = league(db, "grid", "Saison", "2")
     assert code == 1 and "no qualifying for race 2" in err
+    code, _, err = league(db, "delete-race", "Saison", "2")
+    assert code == 1 and "only the last race" in err
+    code, _, err = league(db, "delete-race", "Saison", "1")
+    assert code == 0, err
+    code, out, _ = league(db, "standings", "Saison", "--json")
+    assert [r["points"] for r in json.loads(out)] == [0, 0]
     code, out, _ = league(db, "list")
     assert "Saison\tseason" in out

@@ -180,3 +180,19 @@ def test_leagues_are_kept_apart(store: LeagueStore) -> None:
     assert store.load("B").races == ()
     assert len(store.karma_ledger("B")) == 4
     assert [name for name, _ in store.leagues()] == ["A", "B"]
+
+
+def test_only_the_last_race_can_be_deleted_and_it_leaves_no_trace(store: LeagueStore) -> None:
+    build_season(store)
+    store.enter_race(SEASON, karma_race())
+    after_first = row_counts(store)
+    ledger_after_first = store.karma_ledger(SEASON)
+    store.enter_race(SEASON, simple_race(2, ["Dirk", "Clara", "Ben", "Anna"]))
+    refused(store, "race", lambda: store.delete_race(SEASON, 1))
+    refused(store, "race", lambda: store.delete_race(SEASON, 3))
+    store.delete_race(SEASON, 2)
+    assert row_counts(store) == after_first
+    assert store.karma_ledger(SEASON) == ledger_after_first
+    assert store.load(SEASON).held_races() == (1,)
+    store.enter_race(SEASON, simple_race(2, ["Anna", "Ben", "Clara", "Dirk"]))
+    assert store.load(SEASON).held_races() == (1, 2)

@@ -41,7 +41,8 @@ def _run(action: Callable[[], Result]) -> Result:
     try:
         return action()
     except RennleitungError as error:
-        Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+        stderr.print(f"[red]{escape(str(error))}[/red]")
         raise typer.Exit(code=1) from None
 
 

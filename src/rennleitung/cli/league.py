@@ -86,7 +86,8 @@ def _run(action: Callable[[], Result]) -> Result:
     try:
         return action()
     except RennleitungError as error:
-        Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+        stderr.print(f"[red]{escape(str(error))}[/red]")
         raise typer.Exit(code=1) from None
 
 
@@ -196,6 +197,14 @@ def enter_race(
 
     booked = _run(action)
     _say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries")
+
+
+@app.command("delete-race")
+def delete_race(league: str, race: int, db: DbOption = None) -> None:
+    """Zuletzt eingetragenes Rennen löschen / delete the last race entered."""
+    store = _store(db)
+    _run(lambda: store.delete_race(league, race))
+    _say(f"Rennen {race} gelöscht", f"race {race} deleted")
 
 
 @app.command("enter-qualifying")

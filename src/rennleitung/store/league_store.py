@@ -145,6 +145,34 @@ class LeagueStore:
                 )
             return booked
 
+    def delete_race(self, league: str, race: int) -> None:
+        """Take back the last race entered (a typing error): its results and karma go too.
+
+        Only the last race can go, because the karma of every later race builds on it.
+        """
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            held = _load_league(session, row).held_races()
+            if not held or race != held[-1]:
+                last = held[-1] if held else "-"
+                raise RennleitungError(
+                    f"nur das zuletzt eingetragene Rennen kann gelöscht werden ({last})",
+                    f"only the last race entered can be deleted ({last})",
+                    "race",
+                )
+            session.execute(
+                delete(KarmaLedgerRow).where(
+                    KarmaLedgerRow.league_id == row.id, KarmaLedgerRow.race_number == race
+                )
+            )
+            race_id = select(RaceRow.id).where(RaceRow.league_id == row.id,
+                                               RaceRow.number == race).scalar_subquery()
+            result_ids = select(ResultRow.id).where(ResultRow.race_id == race_id)
+            session.execute(delete(RaceKarmaRow).where(RaceKarmaRow.result_id.in_(result_ids)))
+            session.execute(delete(ResultRow).where(ResultRow.race_id == race_id))
+            session.execute(delete(RaceRow).where(RaceRow.league_id == row.id,
+                                                  RaceRow.number == race))
+
     def enter_qualifying(
         self,
         league: str,
@@ -159,7 +187,7 @@ class LeagueStore:
             current = _load_league(session, row)
             qualifying = build_qualifying(race, laps, starters, current.roster,
                                           random.Random(seed))
-            current.with_qualifying(qualifying)
+            current.with_qualifying(qualifying)  # refuses a second or a late qualifying
             ids = _driver_ids(session, row.id)
             quali_row = QualifyingRow(league_id=row.id, race_number=race, seed=seed)
             session.add(quali_row)
