@@ -145,3 +145,18 @@ def test_two_laps_in_one_run_are_refused() -> None:
     laps = [QualifyingLap("A", 40, 0, 100_000), QualifyingLap("A", 39, 0, 100_000)]
     with pytest.raises(RennleitungError, match="same run"):
         build_qualifying(1, laps, ["A"], teams, random.Random(0))
+
+
+def test_run_weather_is_recorded_and_feeds_a_changeable_race_start() -> None:
+    teams = roster(DRESDEN_OPEN, {"R": ["A"]}, cities={"A": "X"})
+    laps = [QualifyingLap("A", 40, 0, 100_000, run=1), QualifyingLap("A", 41, 0, 100_000, run=2)]
+    result = build_qualifying(1, laps, ["A"], teams, random.Random(0),
+                              [Weather.RAIN, Weather.CHANGEABLE])
+    assert result.weather == (Weather.RAIN, Weather.RAIN)
+    assert result.race_start_weather_if_changeable() is Weather.RAIN
+    with pytest.raises(RennleitungError) as error:
+        build_qualifying(1, laps, ["A"], teams, random.Random(0), [Weather.SUN])
+    assert error.value.where == "qualifying, A, run"
+    with pytest.raises(RennleitungError) as error:
+        build_qualifying(1, laps, ["A"], teams, random.Random(0), [Weather.SUN] * 3)
+    assert error.value.where == "qualifying, weather"

@@ -6,9 +6,11 @@ import random
 from dataclasses import replace
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
+from alembic.config import Config
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect
+from sqlalchemy import create_engine, inspect, text
 from store_fixtures import SEASON, build_season, karma_race, row_counts, simple_race
 
 from rennleitung.errors import RennleitungError
@@ -19,9 +21,11 @@ from rennleitung.league.grid import build_qualifying
 from rennleitung.league.karma import KarmaReason, karma_balances, karma_ledger
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
+from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_result import InRaceKarma, InRaceKarmaKind
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
+from rennleitung.store.database import MIGRATIONS
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.store.models import Base
 
@@ -167,7 +171,10 @@ def test_open_league_with_cities_and_qualifying_points(store: LeagueStore) -> No
     store.add_driver("Open 2006", Driver("Anna", "Elbe", city="Dresden"))
     store.add_driver("Open 2006", Driver("Ben", "Elbe", city="Leipzig"))
     laps = [QualifyingLap("Ben", 30, 0, 60_000, run=2), QualifyingLap("Anna", 35, 0, 60_000)]
-    store.enter_qualifying("Open 2006", 1, laps, ["Anna", "Ben"], seed=1)
+    store.enter_qualifying("Open 2006", 1, laps, ["Anna", "Ben"], seed=1,
+                           rolled_weather=[Weather.CHANGEABLE, Weather.CHANGEABLE])
+    qualifying = store.load("Open 2006").qualifying_of(1)
+    assert qualifying is not None and qualifying.weather == (Weather.SUN, Weather.SUN)
     store.enter_race("Open 2006", simple_race(1, ["Ben", "Anna"]))
     table = [(line.driver, line.points) for line in driver_standings(store.load("Open 2006"))]
     assert table == [("Ben", 1000 + 100), ("Anna", 800 + 99)]
@@ -196,3 +203,23 @@ def test_only_the_last_race_can_be_deleted_and_it_leaves_no_trace(store: LeagueS
     assert store.load(SEASON).held_races() == (1,)
     store.enter_race(SEASON, simple_race(2, ["Anna", "Ben", "Clara", "Dirk"]))
     assert store.load(SEASON).held_races() == (1, 2)
+
+
+def test_upgrade_from_the_first_revision_keeps_old_rows(database_url: str) -> None:
+    engine = create_engine(database_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(text("INSERT INTO leagues (id, name, kind) VALUES (1, 'Alt', 'open')"))
+        connection.execute(text(
+            "INSERT INTO league_qualifyings (id, league_id, race_number, seed) VALUES (1, 1, 1, 5)"
+        ))
+    engine.dispose()
+    store = LeagueStore.open(database_url)
+    try:
+        qualifying = store.load("Alt").qualifying_of(1)
+        assert qualifying is not None and qualifying.weather == ()
+    finally:
+        store.engine.dispose()

@@ -29,6 +29,7 @@ from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.profiles import parse_profile
 from rennleitung.league.qualifying import format_lap_time
+from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import (
     qualifying_laps_from_csv,
     race_result_from_csv,
@@ -219,6 +220,11 @@ def enter_qualifying(
     seed: Annotated[
         int | None, typer.Option("--seed", help="Würfel-Seed der Auslosung / draw seed.")
     ] = None,
+    weather: Annotated[
+        list[str] | None,
+        typer.Option("--weather", help="Gewürfeltes Wetter je Lauf (sonne, regen, wechselhaft) "
+                                       "/ rolled weather per run (sun, rain, changeable)."),
+    ] = None,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
@@ -231,7 +237,8 @@ def enter_qualifying(
         names = [s.strip() for s in starters.split(",") if s.strip()]
         if not names:
             names = [d.name for d in store.load(league).roster.drivers]
-        result = store.enter_qualifying(league, race, laps, names, draw_seed)
+        rolled = [parse_weather(w, "--weather") for w in weather or []]
+        result = store.enter_qualifying(league, race, laps, names, draw_seed, rolled)
         return store.load(league), result
 
     loaded, result = _run(action)
@@ -324,6 +331,9 @@ def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
     order = box_choice_order(result.grid_order(), league.roster)
     _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
+    if result.weather:
+        applied = ", ".join(w.value for w in result.weather)
+        _say(f"Wetter je Lauf: {applied}", f"weather per run: {applied}", lang)
 
 
 def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:

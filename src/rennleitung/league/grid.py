@@ -17,6 +17,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.league.black_die import black_die_order
 from rennleitung.league.points import qualifying_points
 from rennleitung.league.qualifying import QualifyingLap, check_lap, qualifying_score
+from rennleitung.league.qualifying_weather import Weather, qualifying_weather
 from rennleitung.league.roster import Roster
 
 
@@ -41,6 +42,13 @@ class QualifyingResult:
     race: int
     laps: tuple[QualifyingLap, ...]
     grid: tuple[GridSlot, ...]
+    weather: tuple[Weather, ...] = ()
+    """The weather that applied in each run (never changeable), if it was recorded."""
+
+    def race_start_weather_if_changeable(self) -> Weather | None:
+        """What changeable weather at the race start means for now: the weather of the last
+        qualifying run ("Wetter"; in the Open "der letzten Qualifizierung")."""
+        return self.weather[-1] if self.weather else None
 
     def grid_order(self) -> tuple[str, ...]:
         """Driver names from pole backwards."""
@@ -57,9 +65,15 @@ def build_qualifying(
     starters: Sequence[str],
     roster: Roster,
     dice: random.Random,
+    rolled_weather: Sequence[Weather] = (),
 ) -> QualifyingResult:
-    """Check the laps, rank them and draw the rest: the grid of one race."""
+    """Check the laps, rank them and draw the rest: the grid of one race.
+
+    ``rolled_weather`` is the black-die weather result of each run, if recorded; it becomes
+    the weather that applied (``qualifying_weather.py``).
+    """
     fmt = roster.format
+    weather = _run_weather(rolled_weather, fmt.max_qualifying_runs)
     if not 1 <= race <= fmt.races:
         raise RennleitungError(
             f"Rennnummer {race} liegt nicht zwischen 1 und {fmt.races}",
@@ -73,6 +87,11 @@ def build_qualifying(
         driver = roster.driver(lap.driver, "qualifying, driver")
         check_lap(lap, fmt.max_qualifying_runs)
         where = f"qualifying, {lap.driver}"
+        if weather and lap.run > len(weather):
+            raise RennleitungError(
+                f"für Lauf {lap.run} fehlt das Wetter", f"run {lap.run} has no weather",
+                f"{where}, run",
+            )
         if lap.driver not in starters:
             raise RennleitungError(
                 "Fahrer hat eine Runde, steht aber nicht in der Starterliste",
@@ -109,7 +128,20 @@ def build_qualifying(
         slots.append(
             GridSlot(len(slots) + 1, drawn_slot.driver, None, None, 0, drawn_slot.rolls)
         )
-    return QualifyingResult(race, tuple(laps), tuple(slots))
+    return QualifyingResult(race, tuple(laps), tuple(slots), weather)
+
+
+def _run_weather(rolled: Sequence[Weather], max_runs: int) -> tuple[Weather, ...]:
+    if len(rolled) > max_runs:
+        raise RennleitungError(
+            f"höchstens {max_runs} Qualifizierungsläufe, Wetter für {len(rolled)} angegeben",
+            f"at most {max_runs} qualifying runs, weather given for {len(rolled)}",
+            "qualifying, weather",
+        )
+    applied: list[Weather] = []
+    for run, result in enumerate(rolled, start=1):
+        applied.append(qualifying_weather(result, run, applied[0] if applied else None))
+    return tuple(applied)
 
 
 def _check_starters(starters: Sequence[str], roster: Roster) -> None:

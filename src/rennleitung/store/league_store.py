@@ -22,6 +22,7 @@ from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
 from rennleitung.league.karma import KarmaEntry, KarmaReason
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
+from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_result import (
     DriverRaceResult,
     FinishStatus,
@@ -180,16 +181,21 @@ class LeagueStore:
         laps: Sequence[QualifyingLap],
         starters: Sequence[str],
         seed: int,
+        rolled_weather: Sequence[Weather] = (),
     ) -> QualifyingResult:
-        """Rank the laps, draw the rest with the black die seeded by ``seed``, store the grid."""
+        """Rank the laps, draw the rest with the black die seeded by ``seed``, store the grid
+        (and the weather of each run, if given)."""
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
             qualifying = build_qualifying(race, laps, starters, current.roster,
-                                          random.Random(seed))
+                                          random.Random(seed), rolled_weather)
             current.with_qualifying(qualifying)  # refuses a second or a late qualifying
             ids = _driver_ids(session, row.id)
-            quali_row = QualifyingRow(league_id=row.id, race_number=race, seed=seed)
+            quali_row = QualifyingRow(
+                league_id=row.id, race_number=race, seed=seed,
+                weather=",".join(w.value for w in qualifying.weather),
+            )
             session.add(quali_row)
             session.flush()
             for lap in laps:
@@ -413,7 +419,8 @@ def _load_qualifying(
                      slot.qualifying_points, rolls)
         )
     return tuple(
-        QualifyingResult(q.race_number, tuple(laps_of[q.id]), tuple(slots_of[q.id]))
+        QualifyingResult(q.race_number, tuple(laps_of[q.id]), tuple(slots_of[q.id]),
+                         tuple(Weather(w) for w in q.weather.split(",") if w))
         for q in qualifyings
     )
 

@@ -118,6 +118,8 @@ class QualifyingRow(Base):
     league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
     race_number: Mapped[int] = mapped_column(Integer)
     seed: Mapped[int] = mapped_column(Integer)
+    weather: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    """Weather that applied per run, comma separated (revision 0002)."""
 
 
 class QualifyingLapRow(Base):

@@ -1,0 +1,27 @@
+"""Qualifying weather per run.
+
+Revision ID: 0002
+Revises: 0001
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0002"
+down_revision = "0001"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("league_qualifyings") as batch:
+        batch.add_column(
+            sa.Column("weather", sa.String(length=40), nullable=False, server_default="")
+        )
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("league_qualifyings") as batch:
+        batch.drop_column("weather")
