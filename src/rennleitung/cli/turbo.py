@@ -200,10 +200,14 @@ def evaluate(
         files = sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
         texts = [p.read_text(encoding="utf-8") for p in files]
         outcome = evaluate_round(state, texts, _seed(game_dir), config)
+        archive = game_dir / "archive" / f"{round_number:03d}"
+        if archive.exists() or (_round_dir(game_dir, round_number) / "log.txt").exists():
+            raise RennleitungError(f"Runde {round_number} ist schon ausgewertet worden",
+                                   f"round {round_number} has already been evaluated",
+                                   where=str(archive))
     except RennleitungError as error:
         raise _fail(error) from error
-    archive = game_dir / "archive" / f"{round_number:03d}"
-    archive.mkdir(parents=True, exist_ok=False)
+    archive.mkdir(parents=True)
     for path in files:
         shutil.move(str(path), archive / path.name)
     _write_new(archive / "manifest.json",

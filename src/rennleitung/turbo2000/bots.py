@@ -40,12 +40,14 @@ STRATEGIES: dict[str, Strategy] = {
     "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True),
     "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, 0.35, True),
     "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, 0.35, True),
-    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.45, False),
+    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.35, False),
 }
 """Balanced, never pushing, always pushing, only building, only racing."""
 
 RESERVE = 400_000
 """Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""
+WORN = 1
+"""A bot replaces a part worn more than this below the Turbo rating."""
 
 
 @dataclass
@@ -102,6 +104,15 @@ def _buy_turbo(state: GameState, config: GameConfig, plan: _Plan, kind: str) -> 
     plan.money -= price
     plan.lines.append(f"an {config.reserved_maker}: Kaufe {part.notation()} zu {price}")
     return part
+
+
+def _fresh_part(state: GameState, config: GameConfig, plan: _Plan, kind: str) -> Part | None:
+    """The best part in stock, or a new Turbo part when the stock is worn below it."""
+    pool = plan.pieces[kind]
+    turbo_rating = state.new_factory_rating[kind]
+    if pool and pool[0].rating >= turbo_rating - WORN:
+        return plan.take(kind)
+    return _buy_turbo(state, config, plan, kind) or plan.take(kind)
 
 
 def _eligible(state: GameState, team: Team, announcement: Announcement, parts: dict[str, Part],
@@ -178,7 +189,7 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
     for driver, announcement in zip(fit, slots, strict=False):
         parts: dict[str, Part] = {}
         for kind in KINDS:
-            part = plan.take(kind) or _buy_turbo(state, config, plan, kind)
+            part = _fresh_part(state, config, plan, kind)
             if part is None:
                 break
             parts[kind] = part
@@ -259,10 +270,14 @@ def _training(state: GameState, drivers: list[Driver], racing: set[str], strateg
         plan.money -= bid
 
 
-def _eliminations(team: Team, config: GameConfig, plan: _Plan) -> None:
-    """Keep at most four spare parts of each kind; the worst go (April 2000 §6 notation)."""
+def _eliminations(state: GameState, config: GameConfig, plan: _Plan) -> None:
+    """Worn parts and more than four spares of a kind go (April 2000 §6 notation)."""
     for kind in KINDS:
-        spare = len(plan.pieces[kind]) - 4
+        worn_below = state.new_factory_rating[kind] - WORN - 1
+        worn = sum(1 for part in plan.pieces[kind] if part.rating <= worn_below)
+        if worn:
+            plan.lines.append(f"Elimination: {worn} {kind}{worn_below}-")
+        spare = len(plan.pieces[kind]) - worn - 4
         if spare > 0:
             plan.lines.append(f"Elimination: {spare} {kind}1+")
 
@@ -278,7 +293,7 @@ def bot_sheet(state: GameState, team_name: str, strategy: Strategy, config: Game
     _trades(state, team, strategy, config, plan)
     racing = _races(state, team, strategy, drivers, config, plan)
     _training(state, drivers, racing, strategy, rng, plan)
-    _eliminations(team, config, plan)
+    _eliminations(state, config, plan)
     if state.vote_open:
         table = wm_table(state)
         place = next(p for p, name, _ in table if name == team.name)
