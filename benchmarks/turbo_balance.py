@@ -11,6 +11,7 @@ import random
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES
 from rennleitung.turbo2000.config import GameConfig
@@ -27,8 +28,15 @@ def seating(seed: int) -> dict[str, str]:
     return {f"Bot{index + 1:02d}": name for index, name in enumerate(names)}
 
 
-def main() -> None:
-    config = GameConfig()
+VARIANTS: dict[str, GameConfig] = {
+    "default (maker points = team points)": GameConfig(),
+    "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
+    "no maker points": replace(GameConfig(), maker_wm_points=()),
+}
+"""Settings a game master might choose; the study runs each the same way."""
+
+
+def study(title: str, config: GameConfig) -> None:
     wins: Counter[str] = Counter()
     points: Counter[str] = Counter()
     start = time.perf_counter()
@@ -38,13 +46,19 @@ def main() -> None:
         for team, value in game.state.wm_points.items():
             points[game.strategies[team]] += value
     elapsed = time.perf_counter() - start
-    print(f"{GAMES} games, {len(STRATEGIES) * PER_STRATEGY} teams, {YEARS} years each "
+    print(f"{title}: {GAMES} games, {len(STRATEGIES) * PER_STRATEGY} teams, {YEARS} years each "
           f"({elapsed:.1f} s)")
     print(f"{'strategy':<14} {'wins':>5} {'share':>7} {'mean WM points/team':>20}")
     for name in STRATEGIES:
         share = wins[name] / GAMES
         mean = points[name] / (GAMES * PER_STRATEGY)
         print(f"{name:<14} {wins[name]:>5} {share:>7.1%} {mean:>20.1f}")
+    print()
+
+
+def main() -> None:
+    for title, config in VARIANTS.items():
+        study(title, config)
 
 
 if __name__ == "__main__":

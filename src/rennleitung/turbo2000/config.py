@@ -143,7 +143,9 @@ class GameConfig:
         "Wagenschaden", "Totalschaden", "Unfall")
     """April 2000 §3; the last entry applies to that many Würfe and more."""
     wm_points: tuple[int, ...] = (9, 6, 4, 3, 2, 1)
-    """Formel I only (§4): the same points go to the team and to each component's maker."""
+    """Formel I only (§4): points of places 1–6 for the team."""
+    maker_wm_points: tuple[int, ...] = (9, 6, 4, 3, 2, 1)
+    """Points of places 1–6 for the maker of each of the car's components (brief: the same)."""
     min_component_rating: int = 1
     """Wear never lowers a rating below this."""
     rally_min_finishers: int = 7

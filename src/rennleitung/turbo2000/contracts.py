@@ -73,7 +73,7 @@ def run_contracts(turn: Turn) -> None:
         if not _is_free(driver, next_year):
             losers_blank.extend(b for b in group if b.bid.blank)
             continue
-        ranked = sorted(((-b.bid.salary, turn.lot(), b) for b in group),
+        ranked = sorted(((-b.bid.salary, turn.lot(f"Vertrag {name} {b.team}"), b) for b in group),
                         key=lambda item: (item[0], item[1]))
         winner = ranked[0][2]
         if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
@@ -98,6 +98,6 @@ def _assign_blank(turn: Turn, bid: Bid) -> None:
                                       "kein freier Fahrer gleicher Kennzahl",
                                       "no free driver of the same rating"))
         return
-    choice = candidates[int(turn.lot() * len(candidates))]
+    choice = candidates[int(turn.lot(f"Blankovertrag {bid.team}") * len(candidates))]
     turn.say(f"Blankovertrag {bid.team}: {choice} statt {named.name} (Los)")
     _sign(turn, state.drivers[choice], bid.team, bid.bid.salary, bid.next_year)

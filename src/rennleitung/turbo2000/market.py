@@ -123,7 +123,7 @@ def _drop_one_for_unfulfillable(turn: Turn, offer: Offer, bids: list[Answer]) ->
         return bids
     top = max(b.line.price for b in bids)
     highest = [b for b in bids if b.line.price == top]
-    lots = [(turn.lot(), index) for index, _ in enumerate(highest)]
+    lots = [(turn.lot(f"§14 #{offer.number} {b.team}"), index) for index, b in enumerate(highest)]
     dropped = highest[min(lots)[1]]
     turn.say(f"§14: Angebot #{offer.number} unerfüllbar, Kaufe von {dropped.team} zu {top} "
              "gestrichen (Los)" if len(highest) > 1 else
@@ -134,7 +134,8 @@ def _drop_one_for_unfulfillable(turn: Turn, offer: Offer, bids: list[Answer]) ->
 
 
 def _ranked(turn: Turn, bids: list[Answer], highest_first: bool) -> list[Answer]:
-    keyed = [((-b.line.price if highest_first else b.line.price), turn.lot(), b) for b in bids]
+    keyed = [((-b.line.price if highest_first else b.line.price),
+              turn.lot(f"Geschäft {b.team} Zeile {b.line.line}"), b) for b in bids]
     keyed.sort(key=lambda item: (item[0], item[1]))
     return [item[2] for item in keyed]
 

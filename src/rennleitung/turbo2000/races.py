@@ -209,8 +209,10 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if template.series == "formel1" and car.place <= len(config.wm_points):
             points = config.wm_points[car.place - 1]
             state.wm_points[car.team] = state.wm_points.get(car.team, 0) + points
+        if template.series == "formel1" and car.place <= len(config.maker_wm_points):
+            points = config.maker_wm_points[car.place - 1]
             for part in car.parts.values():
-                if part.maker in state.teams:
+                if part.maker in state.teams and points:
                     state.wm_points[part.maker] = state.wm_points.get(part.maker, 0) + points
                     turn.say(f"WM-Punkte {points} an Hersteller {part.maker} ({part.notation()})")
     if template.series == "formel2":
@@ -254,7 +256,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
     template = config.race(announcement.code)
     code = template.code
     for car in cars:
-        car.lot = turn.lot()
+        car.lot = turn.lot(f"{code} {car.driver.name}")
     order = sorted(cars, key=lambda c: (-c.entry.qualifying, -c.lp, c.lot))
     qualified = order[:template.grid]
     turn.say(f"{code} Qualifikation: " + ", ".join(

@@ -21,7 +21,7 @@ def run_training(turn: Turn) -> None:
                                           "Fahrer steht für dieses Jahr nicht unter Vertrag (§1)",
                                           "driver is not under contract this year (§1)"))
             else:
-                bids.append((-bid.bid, turn.lot(), team, bid))
+                bids.append((-bid.bid, turn.lot(f"Training {bid.driver}"), team, bid))
     bids.sort(key=lambda item: (item[0], item[1]))
     places = config.training_places
     for _, _, team, bid in bids:

@@ -63,9 +63,11 @@ class Turn:
             self.say(f"{count}W{sides} {purpose}: {' '.join(map(str, values))}")
         return values
 
-    def lot(self) -> float:
-        """A lot to break ties; logged by the caller together with what it decided."""
-        return self.rng.random()
+    def lot(self, purpose: str) -> float:
+        """A lot to break ties, drawn for every candidate and logged like a die."""
+        value = self.rng.random()
+        self.say(f"Los {purpose}: {value:.6f}")
+        return value
 
     def pay(self, team: str, amount: int, why: str) -> None:
         """Move money: positive is income, negative an expense."""
