@@ -402,7 +402,7 @@ def _build_pit(
         problems.add(
             f"{pit.beside} ist kein Feld der Spur {LANE_LETTERS[side_lane]} neben der Boxengasse",
             f"{pit.beside} is not a space of lane {LANE_LETTERS[side_lane]} beside the pit lane",
-            Place(pit.place.line, "pit.beside"),
+            spec.places.get("pit.beside", Place(pit.place.line, "pit.beside")),
             kind="pit",
         )
         return None

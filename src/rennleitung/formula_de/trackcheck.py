@@ -309,7 +309,7 @@ def _check_pit(spec: TrackSpec, track: Track) -> list[Problem]:
         problems.append(
             _problem(
                 "pit",
-                Place(spec.pit.place.line, "pit.beside"),
+                spec.places.get("pit.beside", place),
                 f"die Boxengasse liegt neben einer Kurve: {_names(beside_corner)} "
                 "(sie muss neben einer Geraden liegen)",
                 f"the pit lane lies beside a corner: {_names(beside_corner)} "

@@ -183,7 +183,8 @@ class _Reader:
         self.problems = problems
 
     def place(self, key: str) -> Place:
-        return Place(self.index.line(self.table_id, key), f"{self.prefix}{key}")
+        name = f"{self.prefix}{key}" if key else self.prefix.rstrip(".")
+        return Place(self.index.line(self.table_id, key), name)
 
     def fail(self, key: str, de: str, en: str, kind: str = "field") -> None:
         place = self.place(key)
@@ -337,7 +338,8 @@ def read_track_file(
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        line = getattr(error, "lineno", 0) or 0
+        found = re.search(r"line (\d+)", str(error))
+        line = int(found.group(1)) if found else 0
         place = Place(line, "Datei/file")
         return None, (
             TrackFileError(
@@ -406,6 +408,7 @@ def read_track_file(
         key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")
     }
     places["weather"] = weather_reader.place("")
+    places["pit.beside"] = Place(index.line("pit", "beside"), "pit.beside")
     if any(s is None for s in segments) or not segments:
         return None, tuple(problems)
     spec = TrackSpec(
