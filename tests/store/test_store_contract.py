@@ -22,7 +22,7 @@ from rennleitung.league.karma import KarmaReason, karma_balances, karma_ledger
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import Weather
-from rennleitung.league.race_result import InRaceKarma, InRaceKarmaKind
+from rennleitung.league.race_result import InRaceKarma, InRaceKarmaKind, RaceSource, RoundOrder
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
 from rennleitung.store.database import MIGRATIONS
@@ -223,3 +223,17 @@ def test_upgrade_from_the_first_revision_keeps_old_rows(database_url: str) -> No
         assert qualifying is not None and qualifying.weather == ()
     finally:
         store.engine.dispose()
+
+
+def test_lap_chart_rounds_round_trip(store: LeagueStore) -> None:
+    build_season(store)
+    base = simple_race(1, ["Anna", "Ben", "Clara", "Dirk"])
+    rounds = (RoundOrder(1, ("Ben", "Anna", "Clara", "Dirk")),
+              RoundOrder(2, ("Anna", "Ben", "Clara", "Dirk")),
+              RoundOrder(3, ("Anna", "Ben", "Clara", "Dirk")))
+    drivers = tuple(
+        replace(e, laps_most_led={"Anna": 2, "Ben": 1}.get(e.driver, 0)) for e in base.drivers
+    )
+    result = replace(base, drivers=drivers, rounds=rounds, source=RaceSource.ENGINE)
+    store.enter_race(SEASON, result)
+    assert store.load(SEASON).races == (result,)

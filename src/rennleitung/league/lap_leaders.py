@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from rennleitung.league.race_result import RoundOrder
+
 
 def laps_most_led(leader_after_round: Sequence[tuple[int, str]]) -> dict[str, int]:
     """Per driver, the number of race laps in which he led the most rounds of play.
@@ -27,3 +29,8 @@ def laps_most_led(leader_after_round: Sequence[tuple[int, str]]) -> dict[str, in
             if led == most:
                 earned[driver] += 1
     return dict(earned)
+
+
+def laps_most_led_from_rounds(rounds: Sequence[RoundOrder]) -> dict[str, int]:
+    """The same count, read from the running order after each round of play."""
+    return laps_most_led([(r.lap, r.order[0]) for r in rounds if r.order])

@@ -50,6 +50,18 @@ class InRaceKarma:
 
 
 @dataclass(frozen=True)
+class RoundOrder:
+    """The running order at the end of one round of play (races run by the engine).
+
+    ``lap`` is the lap the leader is on; ``order`` lists the cars still in the race, leader
+    first. The lap chart is drawn from these, and "laps most led" follows from them.
+    """
+
+    lap: int
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class DriverRaceResult:
     """One car's race.
 
@@ -79,6 +91,8 @@ class RaceResult:
     laps: int = 3
     track: str = ""
     source: RaceSource = RaceSource.TABLE
+    rounds: tuple[RoundOrder, ...] = ()
+    """Running order after every round of play; empty for races entered from a table."""
 
     def result_of(self, driver: str) -> DriverRaceResult | None:
         """The driver's result, or None if the driver did not start."""

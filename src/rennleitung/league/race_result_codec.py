@@ -21,6 +21,7 @@ from rennleitung.league.race_result import (
     InRaceKarmaKind,
     RaceResult,
     RaceSource,
+    RoundOrder,
 )
 
 RACE_CSV_COLUMNS = ("driver", "grid", "position", "laps", "status", "driven_by",
@@ -57,6 +58,7 @@ def race_result_to_json(result: RaceResult) -> dict[str, Any]:
             }
             for e in result.drivers
         ],
+        "rounds": [{"lap": r.lap, "order": list(r.order)} for r in result.rounds],
     }
 
 
@@ -86,12 +88,20 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
                 karma,
             )
         )
+    rounds = tuple(
+        RoundOrder(
+            _int(_field(item, "lap", f"rounds[{index}]"), f"rounds[{index}].lap"),
+            tuple(str(name) for name in _list(item, "order", f"rounds[{index}]")),
+        )
+        for index, item in enumerate(_list(data, "rounds", "json", required=False), start=1)
+    )
     return RaceResult(
         _int(_field(data, "race", "json"), "race"),
         tuple(drivers),
         _int(data.get("laps", 3), "laps"),
         str(data.get("track", "")),
         _enum(RaceSource, str(data.get("source", "table")), "source"),
+        rounds,
     )
 
 

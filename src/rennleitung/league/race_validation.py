@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 
 from rennleitung.errors import RennleitungError
+from rennleitung.league.lap_leaders import laps_most_led_from_rounds
 from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
 from rennleitung.league.roster import Roster
 
@@ -76,6 +77,8 @@ def validate_race_result(
         "positions",
     )
     _check_classification(result)
+    if result.rounds:
+        _check_rounds(result)
     if expected_grid is not None:
         actual = [e.driver for e in sorted(result.drivers, key=lambda e: e.grid)]
         if actual != list(expected_grid):
@@ -124,4 +127,39 @@ def _check_classification(result: RaceResult) -> None:
                 f"{behind.driver} (place {behind.position}, {behind.laps_completed} laps, "
                 f"{behind.status.value}) must be classified ahead of {ahead.driver}",
                 f"race {result.race}, position",
+            )
+
+
+def _check_rounds(result: RaceResult) -> None:
+    """The lap chart names only starters, each once per round, with laps that never go back;
+    the laps-most-led figures must be the ones it implies (``lap_leaders.py``)."""
+    where = f"race {result.race}, rounds"
+    starters = {e.driver for e in result.drivers}
+    previous_lap = 1
+    for number, round_order in enumerate(result.rounds, start=1):
+        unknown = [name for name in round_order.order if name not in starters]
+        if unknown or len(set(round_order.order)) != len(round_order.order):
+            raise RennleitungError(
+                f"Runde {number}: Reihenfolge mit Unbekannten oder doppelten Autos: "
+                f"{', '.join(round_order.order)}",
+                f"round {number}: order with unknown or repeated cars: "
+                f"{', '.join(round_order.order)}",
+                where,
+            )
+        if not previous_lap <= round_order.lap <= result.laps:
+            raise RennleitungError(
+                f"Runde {number}: Runde des Führenden {round_order.lap} passt nicht",
+                f"round {number}: leader's lap {round_order.lap} is out of order",
+                where,
+            )
+        previous_lap = round_order.lap
+    implied = laps_most_led_from_rounds(result.rounds)
+    for entry in result.drivers:
+        if entry.laps_most_led != implied.get(entry.driver, 0):
+            raise RennleitungError(
+                f"laps_most_led {entry.laps_most_led} passt nicht zum Rennverlauf "
+                f"({implied.get(entry.driver, 0)})",
+                f"laps_most_led {entry.laps_most_led} does not match the lap chart "
+                f"({implied.get(entry.driver, 0)})",
+                f"race {result.race}, {entry.driver}, laps_most_led",
             )

@@ -16,6 +16,7 @@ from rennleitung.league.karma import karma_balances, karma_ledger
 from rennleitung.league.progression import points_after_each_race
 from rennleitung.league.season import League
 from rennleitung.render.league_chart import points_chart_svg
+from rennleitung.render.league_lap_chart import lap_chart_svg
 from rennleitung.render.league_tables import (
     Row,
     city_rows,
@@ -30,6 +31,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "cities": ("Städtewertung", "City ranking"),
     "karma": ("Karmapool", "Karma pool"),
     "chart": ("Punkte nach jedem Rennen", "Points after each race"),
+    "lap_chart": ("Rennverlauf", "Lap chart"),
 }
 
 STYLE = (
@@ -57,6 +59,11 @@ def league_page(league: League, lang: str = "both") -> str:
     karma_table: list[Row] = [{"driver": name, "balance": balance}
                               for name, balance in balances.items()]
     sections.append(_section("karma", lang, _table(karma_table, lang)))
+    for result in league.races:
+        if result.rounds:
+            title = f"{label('race', lang)} {result.race}"
+            sections.append(_section("lap_chart", lang, f"<h3>{escape(title)}</h3>"
+                                     + lap_chart_svg(result.rounds, title), f"-{result.race}"))
     return (
         '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
         f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
@@ -64,10 +71,10 @@ def league_page(league: League, lang: str = "both") -> str:
     )
 
 
-def _section(key: str, lang: str, body: str) -> str:
+def _section(key: str, lang: str, body: str, suffix: str = "") -> str:
     de, en = HEADINGS[key]
     heading = {"de": de, "en": en}.get(lang, f"{de} / {en}")
-    return f'<section id="{key}"><h2>{escape(heading)}</h2>{body}</section>'
+    return f'<section id="{key}{suffix}"><h2>{escape(heading)}</h2>{body}</section>'
 
 
 def _table(rows: Sequence[Row], lang: str) -> str:

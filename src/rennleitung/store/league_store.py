@@ -7,6 +7,7 @@ rows, and the engine does the rest.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import defaultdict
 from collections.abc import Sequence
@@ -30,6 +31,7 @@ from rennleitung.league.race_result import (
     InRaceKarmaKind,
     RaceResult,
     RaceSource,
+    RoundOrder,
 )
 from rennleitung.league.roster import Driver, Roster
 from rennleitung.league.season import League
@@ -117,6 +119,7 @@ class LeagueStore:
             race_row = RaceRow(
                 league_id=row.id, number=result.race, laps=result.laps, track=result.track,
                 source=result.source.value,
+                rounds=json.dumps([[r.lap, list(r.order)] for r in result.rounds]),
             )
             session.add(race_row)
             session.flush()
@@ -381,7 +384,8 @@ def _load_races(session: Session, league_id: int, names: dict[int, str]) -> tupl
         )
     return tuple(
         RaceResult(race.number, tuple(by_race[race.id]), race.laps, race.track,
-                   RaceSource(race.source))
+                   RaceSource(race.source),
+                   tuple(RoundOrder(lap, tuple(order)) for lap, order in json.loads(race.rounds)))
         for race in races
     )
 

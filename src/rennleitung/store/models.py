@@ -7,7 +7,7 @@ line by line.
 
 from __future__ import annotations
 
-from sqlalchemy import ForeignKey, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import ForeignKey, Integer, MetaData, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Named constraints, so later migrations can address them on SQLite and PostgreSQL alike.
@@ -70,6 +70,8 @@ class RaceRow(Base):
     laps: Mapped[int] = mapped_column(Integer)
     track: Mapped[str] = mapped_column(String(200), default="")
     source: Mapped[str] = mapped_column(String(20))
+    rounds: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    """Running order after each round of play as JSON (engine races; revision 0003)."""
 
 
 class ResultRow(Base):
