@@ -150,3 +150,12 @@ def test_races_are_entered_in_order() -> None:
     with pytest.raises(RennleitungError) as error:
         league.with_race(race(3, ["Ben", "Anna"]))
     assert_refused(error.value, "race", "2")
+
+
+def test_open_has_no_stand_in_drivers() -> None:
+    open_teams = roster(DRESDEN_OPEN, {"T": ["Anna", "Ben"]}, cities={"Anna": "D", "Ben": "D"})
+    result = race(1, ["Anna", "Ben"], driven_by={"Anna": "Ben"})
+    with pytest.raises(RennleitungError) as error:
+        League("o", open_teams).with_race(result)
+    assert_refused(error.value, "race 1, Anna, driven_by")
+    assert "abwesend" in error.value.de and "absent" in error.value.en

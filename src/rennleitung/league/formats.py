@@ -54,6 +54,9 @@ class LeagueFormat:
     """Season: teams choose, best-placed driver first; Open: drivers choose ("Rennen")."""
     city_ranking: bool
     """The Open ranks cities ("Open": "Städtewertung")."""
+    team_mate_may_drive: bool
+    """A team-mate may drive an absent driver's car ("Saison" "Rennen"; the Open's rules leave
+    this out and place only drivers who are present, so the Open does not allow it)."""
 
 
 DRESDEN_SEASON_2006 = LeagueFormat(
@@ -70,6 +73,7 @@ DRESDEN_SEASON_2006 = LeagueFormat(
     race_points_per_karma=1,
     box_choice_by=BoxChoiceBy.TEAM,
     city_ranking=False,
+    team_mate_may_drive=True,
 )
 
 DRESDEN_OPEN = LeagueFormat(
@@ -86,6 +90,7 @@ DRESDEN_OPEN = LeagueFormat(
     race_points_per_karma=100,
     box_choice_by=BoxChoiceBy.DRIVER,
     city_ranking=True,
+    team_mate_may_drive=False,
 )
 
 FORMATS: dict[LeagueKind, LeagueFormat] = {

@@ -105,11 +105,8 @@ def build_qualifying(
                 where,
             )
         seen_runs.add((lap.driver, lap.run))
-        if lap.driven_by is not None and lap.driven_by not in roster.team_mates(lap.driver):
-            raise RennleitungError(
-                f"{lap.driven_by!r} ist kein Teamkollege", f"{lap.driven_by!r} is not a team-mate",
-                f"{where}, driven_by",
-            )
+        if lap.driven_by is not None:
+            roster.check_stand_in(lap.driver, lap.driven_by, f"{where}, driven_by")
         key = (qualifying_score(lap, driver.profile), lap.lap_time_ms)
         best[lap.driver] = min(best.get(lap.driver, key), key)
 

@@ -50,13 +50,7 @@ def validate_race_result(
         seen.add(entry.driver)
         _check_laps(entry.laps_completed, entry.status, result.laps, where)
         if entry.driven_by is not None:
-            mates = roster.team_mates(entry.driver)
-            if entry.driven_by not in mates:
-                raise RennleitungError(
-                    f"{entry.driven_by!r} ist kein Teamkollege und darf das Auto nicht fahren",
-                    f"{entry.driven_by!r} is not a team-mate and may not drive this car",
-                    f"{where}, driven_by",
-                )
+            roster.check_stand_in(entry.driver, entry.driven_by, f"{where}, driven_by")
         if not 0 <= entry.laps_most_led <= result.laps:
             raise RennleitungError(
                 f"Führungsrunden müssen zwischen 0 und {result.laps} liegen",

@@ -96,6 +96,21 @@ class Roster:
         team = self.driver(name).team
         return tuple(n for n in self.members(team) if n != name)
 
+    def check_stand_in(self, driver: str, driven_by: str, where: str) -> None:
+        """Refuse a stand-in who is no team-mate, or any stand-in where the format has none."""
+        if not self.format.team_mate_may_drive:
+            raise RennleitungError(
+                "in diesem Wettbewerb darf niemand das Auto eines abwesenden Fahrers fahren",
+                "in this competition nobody may drive an absent driver's car",
+                where,
+            )
+        if driven_by not in self.team_mates(driver):
+            raise RennleitungError(
+                f"{driven_by!r} ist kein Teamkollege von {driver} und darf das Auto nicht fahren",
+                f"{driven_by!r} is not a team-mate of {driver} and may not drive this car",
+                where,
+            )
+
     def cities(self) -> tuple[str, ...]:
         """Every city that has a driver, in order of first appearance."""
         return tuple(dict.fromkeys(d.city for d in self.drivers if d.city))
