@@ -58,6 +58,8 @@ class Car:
     parts: dict[str, Part]
     lp: int
     risk: int
+    started_as: str = ""
+    """The driver's rating as he started (the gain comes after the race)."""
     lot: float = 0.0
     points: int = 0
     wear: str = ""
@@ -163,7 +165,7 @@ def _admit(turn: Turn, team: str, entry: RaceEntry,
         _entry_problem(turn, team, entry, "Q/A", f"{spent} LP verteilt, nur {lp} vorhanden (§2)",
                        f"{spent} LP split, only {lp} available (§2)")
         return None
-    car = Car(team, entry, driver, parts, lp, risk(entry.d, entry.e))
+    car = Car(team, entry, driver, parts, lp, risk(entry.d, entry.e), driver.notation())
     problem = _series_problem(turn, team, entry, template, announcement, car)
     if problem:
         _entry_problem(turn, team, entry, template.code, *problem)
@@ -302,8 +304,9 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
             status += f" (ausgefallen: {car.retired})"
         if car.wear:
             status += f", Verschleiß {car.wear}"
-        turn.tell(car.team, f"{template.name}{stage}: {car.driver.notation()} LP {car.lp}, "
-                  f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte")
+        turn.tell(car.team, f"{template.name}{stage}: {car.started_as} LP {car.lp}, "
+                  f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte, jetzt / now "
+                  f"{car.driver.notation()}")
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
         turn.publish("Rennen", "  qualifiziert: " + ", ".join(
