@@ -275,7 +275,7 @@ def check(
 ) -> None:
     """Streckendatei prüfen, alle Probleme melden / check a track file, report every problem."""
     problems = check_track(_read(file), default_name=file.stem)
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     for problem in problems:
         label = "Fehler / error" if problem.severity == ERROR else "Warnung / warning"
         colour = "red" if problem.severity == ERROR else "yellow"
