@@ -15,7 +15,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rennleitung.errors import RennleitungError
 
@@ -39,20 +40,25 @@ def resolve_url(option: str | None, environ: Mapping[str, str] | None = None) ->
 
 
 def open_database(url: str) -> Engine:
-    """An engine on ``url`` whose schema is migrated to the newest revision."""
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+    """An engine on ``url`` whose schema is migrated to the newest revision.
+
+    Anything that keeps the database from opening (bad URL, unknown driver, server down, a
+    file that cannot be created) becomes one bilingual error naming ``--db``.
+    """
     try:
+        if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+            Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url)
-    except Exception as error:  # unknown dialect, bad URL syntax
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _sqlite_foreign_keys)
+        migrate(engine)
+    except (OSError, ArgumentError, SQLAlchemyError) as error:
+        reason = str(error).splitlines()[0]
         raise RennleitungError(
-            f"Datenbank-URL nicht verwendbar: {error}",
-            f"database URL cannot be used: {error}",
+            f"Datenbank {_safe(url)} nicht verwendbar: {reason}",
+            f"cannot use database {_safe(url)}: {reason}",
             "--db",
         ) from error
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_foreign_keys)
-    migrate(engine)
     return engine
 
 
@@ -63,6 +69,14 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for messages."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
 
 
 def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
