@@ -59,6 +59,19 @@ def test_check_reports_lines_and_exit_code(tmp_path: Path) -> None:
     assert "falsches Passwort" in result.output and "wrong password" in result.output
 
 
+def test_check_with_a_game_previews_what_the_evaluation_would_refuse(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    sheet = tmp_path / "entry.txt"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 10.000\n"
+                     "an Turbo: Kaufe Turbo-W10 zu 700.000\nan Turbo: Kaufe Turbo-M10 zu 250.000\n"
+                     "an Turbo: Kaufe Turbo-R10 zu 25.000\n"
+                     "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 Q=50 A=30/30/30\n")
+    result = runner.invoke(app, ["check", str(sheet), "--game", str(game)])
+    assert result.exit_code == 1
+    assert "preview" in result.output
+    assert f"{sheet}:8: [Q/A] 140 LP split, only 110 available (§2)" in result.output
+
+
 def test_evaluate_archives_sheets_and_replay_matches(tmp_path: Path) -> None:
     game = _new(tmp_path)
     _play_round(game, tmp_path)

@@ -31,7 +31,7 @@ from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.intake import check_sheet
 from rennleitung.turbo2000.model import GameState
-from rennleitung.turbo2000.pipeline import RoundOutcome, evaluate_round
+from rennleitung.turbo2000.pipeline import RoundOutcome, evaluate_round, preview_problems
 from rennleitung.turbo2000.reports import as_html, wm_table
 from rennleitung.turbo2000.simulation import bot_teams, play_bot_game
 from rennleitung.turbo2000.state_json import dump_state, load_state
@@ -141,12 +141,20 @@ def check(
         state = _load_round_state(game_dir, _current_round(game_dir)) if game_dir else None
     except RennleitungError as error:
         raise _fail(error) from error
-    parsed = check_sheet(sheet.read_text(encoding="utf-8"), state, config)
-    if not parsed.problems:
+    text = sheet.read_text(encoding="utf-8")
+    parsed = check_sheet(text, state, config)
+    preview = preview_problems(text, state, config) if state and not parsed.problems else []
+    if not parsed.problems and not preview:
         console.print(f"[green]{sheet}: in Ordnung / fine[/green] ({len(parsed.entries)} "
                       f"Rennmeldungen, {len(parsed.trades)} Geschäfte)")
         return
     for problem in parsed.problems:
+        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
+        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.en}")
+    if preview:
+        typer.echo("Vorschau, falls kein anderer Rennstall dazwischenkommt / preview, if no other "
+                   "team interferes:")
+    for problem in preview:
         typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
         typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.en}")
     raise typer.Exit(code=1)

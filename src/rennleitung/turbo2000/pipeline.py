@@ -13,7 +13,7 @@ from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.contracts import run_contracts
 from rennleitung.turbo2000.departure import run_departures
 from rennleitung.turbo2000.eliminations import run_eliminations
-from rennleitung.turbo2000.errors import TurboError
+from rennleitung.turbo2000.errors import Problem, TurboError
 from rennleitung.turbo2000.factories import new_factory_ratings, run_factories
 from rennleitung.turbo2000.intake import take_in
 from rennleitung.turbo2000.market import run_market
@@ -22,6 +22,7 @@ from rennleitung.turbo2000.money import settle_round_money
 from rennleitung.turbo2000.races import run_races
 from rennleitung.turbo2000.reports import results_sheet, team_report
 from rennleitung.turbo2000.season import close_round
+from rennleitung.turbo2000.sheet import parse_sheet
 from rennleitung.turbo2000.training import run_training
 from rennleitung.turbo2000.turn import Turn, round_random
 
@@ -32,6 +33,8 @@ class RoundOutcome:
     log: tuple[str, ...]
     results_sheet: str
     team_reports: dict[str, str]
+    rejections: dict[str, tuple[Problem, ...]]
+    """Every order that was not carried out, by team (the same texts as in the reports)."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -55,4 +58,20 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     turn.state.new_factory_rating = new_factory_ratings(turn.state, config)
     reports = {team.name: team_report(turn, team.name, evaluated)
                for team in turn.state.teams.values() if team.active or team.name in leaving}
-    return RoundOutcome(turn.state, tuple(turn.log), results_sheet(turn, evaluated), reports)
+    rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
+    return RoundOutcome(turn.state, tuple(turn.log), results_sheet(turn, evaluated), reports,
+                        rejections)
+
+
+def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:
+    """What the evaluation would refuse of this sheet if no other team sent anything.
+
+    ``turbo check --game`` shows these after the sheet's own problems: a driver bid for by
+    another team or a trade that others answer can still turn out differently.
+    """
+    sheet = parse_sheet(text, config)
+    if sheet.team not in state.teams or state.finished:
+        return []
+    outcome = evaluate_round(state, [text], "preview", config)
+    own = set(sheet.problems)
+    return [p for p in outcome.rejections.get(sheet.team, ()) if p not in own]

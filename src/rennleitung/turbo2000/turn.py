@@ -30,6 +30,7 @@ class Turn:
     notes: dict[str, list[str]] = field(default_factory=dict)
     ledger: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     news: dict[str, list[str]] = field(default_factory=dict)
+    rejections: dict[str, list[Problem]] = field(default_factory=dict)
     step: str = ""
 
     def begin(self, step: str) -> None:
@@ -51,6 +52,7 @@ class Turn:
         """An order that cannot be carried out: logged and told to the team in both languages."""
         self.say(f"{team}: {problem.text()}")
         self.tell(team, problem.text())
+        self.rejections.setdefault(team, []).append(problem)
 
     def roll(self, sides: int, purpose: str) -> int:
         value = self.rng.randint(1, sides)
