@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 
 from rennleitung.errors import RennleitungError
 
@@ -224,15 +225,18 @@ class Track:
         """The box spaces in order, box 1 first (empty without a pit lane)."""
         return self.pit.boxes if self.pit else ()
 
-    def lane_lengths(self) -> tuple[int, ...]:
-        """Spaces per lane over one lap."""
+    @cached_property
+    def _lane_counts(self) -> tuple[int, ...]:
         counts = [0] * self.lanes
         for space in self.spaces:
             if space.kind is SpaceKind.TRACK:
                 counts[space.lane] += 1
         return tuple(counts)
 
+    def lane_lengths(self) -> tuple[int, ...]:
+        """Spaces per lane over one lap."""
+        return self._lane_counts
+
     def track_spaces(self) -> range:
         """Indices of the spaces of the racing surface (they come first)."""
-        count = sum(1 for s in self.spaces if s.kind is SpaceKind.TRACK)
-        return range(count)
+        return range(sum(self._lane_counts))

@@ -140,6 +140,24 @@ def _draw_spaces(canvas: _Canvas, track: Track, highlights: Mapping[int, str]) -
     canvas.add("</g>")
 
 
+def _draw_edges(canvas: _Canvas, track: Track) -> None:
+    """A dark line along both sides of the road, so the racing surface stands out."""
+    segments = []
+    for space in track.spaces:
+        if space.kind is not SpaceKind.TRACK:
+            continue
+        polygon = track.polygons[space.index]
+        if space.lane == 0:
+            segments.append(_left_edge(polygon))
+        if space.lane == track.lanes - 1:
+            segments.append(_right_edge(polygon))
+    canvas.add(
+        '<g stroke="#4d4d4d" stroke-width="2" fill="none">'
+        + "".join(f'<path d="{canvas.path(edge)}"/>' for edge in segments)
+        + "</g>"
+    )
+
+
 def _draw_kerbs(canvas: _Canvas, track: Track) -> None:
     """Red-and-white kerbs along both outer edges of every corner (Masters 7-1-2)."""
     style = canvas.style
@@ -263,17 +281,26 @@ def _draw_line(canvas: _Canvas, track: Track) -> None:
                 canvas.add(f'<path d="{d} Z" fill="{fill}"/>')
 
 
-def _draw_grid(canvas: _Canvas, track: Track) -> None:
-    """Grid slots: a white bracket at the front of the slot and its number (pole = 1)."""
+def _draw_grid(canvas: _Canvas, track: Track, names: bool) -> None:
+    """Grid slots: a white bracket at the front of the slot and its number (pole = 1); with
+    names on, the number moves to the back of the slot so both stay readable."""
     for number, index in enumerate(track.grid, 1):
         polygon = track.polygons[index]
         a, b = _front_edge(polygon)
         canvas.add(
             f'<path d="{canvas.path((a, b))}" stroke="#fff" stroke-width="3" fill="none"/>'
         )
-        canvas.text(
-            _centre(polygon), str(number), 0.55 * canvas.style.scale, fill="#fff", weight="bold"
-        )
+        point, size = _centre(polygon), 0.55
+        if names:  # the name moves up a little (see _draw_names), the number below it
+            dx, dy = _direction(polygon)
+            point = (point[0] + dy * GRID_SHIFT, point[1] - dx * GRID_SHIFT)
+            size = 0.3
+            x, y = canvas.xy(point)
+            canvas.add(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.19 * canvas.style.scale:.1f}" '
+                'fill="#333"/>'
+            )
+        canvas.text(point, str(number), size * canvas.style.scale, fill="#fff", weight="bold")
 
 
 def _draw_wall(canvas: _Canvas, track: Track) -> None:
@@ -312,12 +339,21 @@ def _draw_pit_marks(canvas: _Canvas, track: Track) -> None:
     )
 
 
+GRID_SHIFT = 0.3
+"""Board units by which a grid slot's name and number move apart when names are shown."""
+
+
 def _draw_names(canvas: _Canvas, track: Track) -> None:
     size = 0.36 * canvas.style.scale
+    slots = set(track.grid)
     for space, polygon in zip(track.spaces, track.polygons, strict=True):
         if space.kind is SpaceKind.BOX:
             continue
-        canvas.text(_centre(polygon), space.name, size, fill="#333")
+        point = _centre(polygon)
+        if space.index in slots:
+            dx, dy = _direction(polygon)
+            point = (point[0] - dy * GRID_SHIFT * 0.7, point[1] + dx * GRID_SHIFT * 0.7)
+        canvas.text(point, space.name, size, fill="#333")
 
 
 def _draw_cars(canvas: _Canvas, track: Track, cars: Sequence[Car]) -> None:
@@ -360,13 +396,17 @@ def render_board(
     canvas = _Canvas(track, style)
     s = style.scale
     heading = title if title is not None else track.title
-    canvas.add(f'<rect width="100%" height="100%" fill="{style.grass}"/>')
+    canvas.add(
+        f'<rect x="0" y="0" width="{canvas.width:.1f}" height="{canvas.height:.1f}" '
+        f'fill="{style.grass}"/>'
+    )
     _draw_spaces(canvas, track, highlights)
+    _draw_edges(canvas, track)
     _draw_kerbs(canvas, track)
     _draw_wall(canvas, track)
     _draw_corner_limits(canvas, track)
     _draw_line(canvas, track)
-    _draw_grid(canvas, track)
+    _draw_grid(canvas, track, names)
     _draw_pit_marks(canvas, track)
     if arrows:
         _draw_arrows(canvas, track)
