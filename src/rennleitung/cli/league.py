@@ -317,17 +317,18 @@ def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
 
 
 def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
-    rows: list[Row] = [
-        {
+    rows: list[Row] = []
+    for slot in result.grid:
+        row: Row = {
             "position": slot.position,
             "driver": slot.driver,
             "score_q": slot.score,
             "lap_time": format_lap_time(slot.lap_time_ms) if slot.lap_time_ms else None,
-            "qualifying_points": slot.qualifying_points,
-            "draw": " ".join(str(r) for r in slot.draw_rolls),
         }
-        for slot in result.grid
-    ]
+        if league.format.pole_qualifying_points:
+            row["qualifying_points"] = slot.qualifying_points
+        row["draw"] = " ".join(str(r) for r in slot.draw_rolls)
+        rows.append(row)
     _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
     order = box_choice_order(result.grid_order(), league.roster)
     _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)

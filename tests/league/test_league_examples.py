@@ -1,0 +1,58 @@
+"""The example files in docs/league/examples, run through the CLI and checked by hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rennleitung.cli.main import app
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "league" / "examples"
+LEAGUE = "Dresden 2006"
+runner = CliRunner()
+
+
+def league(db: Path, *args: str) -> str:
+    result = runner.invoke(app, ["league", *args, "--db", str(db)])
+    assert result.exit_code == 0, result.stderr
+    return result.stdout
+
+
+def test_walkthrough_of_the_example_season(tmp_path: Path) -> None:
+    db = tmp_path / "example.sqlite3"
+    league(db, "create", LEAGUE, "--kind", "season")
+    league(db, "add-team", LEAGUE, "Scuderia Elbe")
+    league(db, "add-team", LEAGUE, "Team Pirna")
+    for name, team, profile, city in (
+        ("Anna", "Scuderia Elbe", "theoretiker", "Dresden"),
+        ("Ben", "Scuderia Elbe", "praktiker", "Dresden"),
+        ("Clara", "Team Pirna", "regengott", "Pirna"),
+        ("Dirk", "Team Pirna", "normalo", "Pirna"),
+    ):
+        league(db, "add-driver", LEAGUE, name, "--team", team, "--profile", profile,
+               "--city", city)
+    out = league(db, "enter-qualifying", LEAGUE, "1", str(EXAMPLES / "quali1.csv"),
+                 "--seed", "2006", "--weather", "wechselhaft")
+    # Clara 39+3+4 = 46 (Regengott: no change); Anna 44+2+3-1 = 48; Ben 41+0+10+2+1 = 54;
+    # Dirk has no lap and is drawn to the back. Box choice: Clara's team first.
+    assert "box choice: Team Pirna, Scuderia Elbe" in out
+    assert "weather per run: sun" in out
+    league(db, "enter-race", LEAGUE, str(EXAMPLES / "race1.csv"), "--race", "1")
+    league(db, "enter-race", LEAGUE, str(EXAMPLES / "race2.json"))
+
+    drivers = json.loads(league(db, "standings", LEAGUE, "--json"))
+    # Race 1: Anna 10, Clara 8, Dirk 6, Ben 0 (one lap). Race 2: Ben 10 (car driven by Anna),
+    # Dirk 8, Clara 6 (two laps, retired). Clara and Dirk: same places, shared rank.
+    # Ben and Anna: one win each; Ben's 4th place puts him ahead.
+    assert [(r["rank"], r["driver"], r["points"]) for r in drivers] == [
+        (1, "Clara", 14), (1, "Dirk", 14), (3, "Ben", 10), (4, "Anna", 10)
+    ]
+    teams = json.loads(league(db, "standings", LEAGUE, "--table", "constructors", "--json"))
+    assert [(r["team"], r["points"]) for r in teams] == [("Team Pirna", 28),
+                                                         ("Scuderia Elbe", 20)]
+    karma = json.loads(league(db, "standings", LEAGUE, "--table", "karma", "--json"))
+    final = {row["driver"]: row["balance"] for row in karma}
+    # Anna 30 +1 -20 +10 +3 +6; Ben 30 +10 +9; Clara 30 +8 +3 +6; Dirk 30 +1 +6 +3 -4 +8 +3
+    assert final == {"Anna": 30, "Ben": 49, "Clara": 47, "Dirk": 47}
