@@ -33,11 +33,13 @@ class Strategy:
     """Share of the LP put into qualifying; the rest is split over the sections."""
     sells: bool
     """Offers its own parts to all (Biete) and answers other teams' offers (Kaufe)."""
+    formel2: bool = False
+    """Sends all its cars to Formel II when one is announced (§4.1 allows no other entry)."""
 
 
 STRATEGIES: dict[str, Strategy] = {
     "ausgewogen": Strategy("ausgewogen", (2, 1), True, "R", 3, True, 0.35, True),
-    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True),
+    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True, formel2=True),
     "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, 0.35, True),
     "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, 0.35, True),
     "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.35, False),
@@ -125,7 +127,7 @@ def _eligible(state: GameState, team: Team, announcement: Announcement, parts: d
     if template.series == "junior":
         return state.wm_points.get(team.name, 0) == 0
     if template.series == "formel2":
-        return False  # a bot that races enters more than one race; §4.1 forbids that
+        return state.last_formel2_winner != team.name
     if template.series == "rallye":
         return announcement.stage == 1
     return True
@@ -182,9 +184,13 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
         return set()
     racing = _rally_continuation(state, team, drivers, config, plan, strategy)
     fit = [d for d in drivers if d.out_in_round != state.round and d.name not in racing]
-    order = sorted(state.announcements, key=lambda a: config.race(a.code).series != "formel1")
-    slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + \
-        [a for a in order if config.race(a.code).series != "formel1"]
+    formel2 = [a for a in state.announcements if config.race(a.code).series == "formel2"]
+    if strategy.formel2 and formel2 and state.last_formel2_winner != team.name and not racing:
+        slots = formel2 * len(fit)
+    else:
+        order = [a for a in state.announcements if config.race(a.code).series != "formel2"]
+        slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + \
+            [a for a in order if config.race(a.code).series != "formel1"]
     d, e = strategy.push
     for driver, announcement in zip(fit, slots, strict=False):
         parts: dict[str, Part] = {}

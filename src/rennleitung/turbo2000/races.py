@@ -296,8 +296,10 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
     stage = f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
     turn.publish("Rennen", f"{template.name} ({template.code}){stage}: {len(order)} Meldungen")
     for car in placed:
+        score = f"Q{car.entry.qualifying:>4}" if template.series == "dragster" else \
+            f"{car.points:>4} SP"
         turn.publish("Rennen", f"  {car.place:>2}. {car.driver.notation():<16} {car.team:<13} "
-                     f"{car.points:>4} SP  {' '.join(p.notation() for p in car.parts.values())}")
+                     f"{score}  {' '.join(p.notation() for p in car.parts.values())}")
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
         if car.retired:
