@@ -9,7 +9,7 @@ from league_builders import race, roster
 
 from rennleitung.errors import RennleitungError
 from rennleitung.league.formats import DRESDEN_OPEN, DRESDEN_SEASON_2006, parse_kind
-from rennleitung.league.profiles import DriverProfile, parse_profile
+from rennleitung.league.profiles import DriverProfile, engine_name, parse_profile
 from rennleitung.league.race_result import (
     DriverRaceResult,
     FinishStatus,
@@ -66,6 +66,9 @@ def test_profile_and_kind_names() -> None:
     assert parse_profile("leichter flitzer") is DriverProfile.LEICHTER_FLITZER
     assert parse_profile("rain_god") is DriverProfile.REGENGOTT
     assert parse_profile("Theorist") is DriverProfile.THEORETIKER
+    for profile in DriverProfile:
+        assert parse_profile(engine_name(profile)) is profile
+    assert engine_name(DriverProfile.LEICHTER_FLITZER) == "light_sprinter"
     with pytest.raises(RennleitungError) as error:
         parse_profile("Raser")
     assert_refused(error.value, "profile", "Raser")

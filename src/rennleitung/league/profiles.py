@@ -42,6 +42,12 @@ ENGLISH_NAMES: dict[str, DriverProfile] = {
 }
 
 
+def engine_name(profile: DriverProfile) -> str:
+    """The profile's name in the Formula Dé engine (``formula_de.car.DriverProfile`` value)."""
+    english = next(name for name, p in ENGLISH_NAMES.items() if p is profile)
+    return english.replace("-", "_")
+
+
 def qualifying_adjustment(profile: DriverProfile) -> int:
     """The profile's change to the qualifying score (lower is better)."""
     return QUALIFYING_ADJUSTMENT.get(profile, 0)
