@@ -89,6 +89,19 @@ def test_evaluate_archives_sheets_and_replay_matches(tmp_path: Path) -> None:
     assert "2 Runden identisch" in replay.output
 
 
+def test_replay_uses_the_settings_each_round_was_evaluated_with(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    config = json.loads((game / "config.json").read_text())
+    config["sponsor_money"] = 1
+    (game / "config.json").write_text(json.dumps(config))
+    _play_round(game, tmp_path)
+    used = json.loads((game / "rounds" / "002" / "config.json").read_text())
+    assert used["sponsor_money"] == 1
+    replay = runner.invoke(app, ["replay", str(game)])
+    assert replay.exit_code == 0, replay.output
+
+
 def test_replay_detects_a_changed_state(tmp_path: Path) -> None:
     game = _new(tmp_path)
     _play_round(game, tmp_path)

@@ -65,17 +65,31 @@ def test_dragster_has_no_sections_and_qualified_means_placed() -> None:
     assert outcome.state.wm_points["Ferrari"] == 0  # WM points only in Formel I
 
 
-def test_stock_car_needs_the_minimum_risk_and_gains_one_point() -> None:
+def test_stock_car_needs_the_minimum_risk() -> None:
     state = _two_cars("STOCK")
     outcome = run(state, sheet(state, "Ferrari", _entry("STOCK", "Lauda", "Honda-R10",
-                                                        push="d=2 e=1")),
-                  sheet(state, "Honda", _entry("STOCK", "Piquet", push="d=2 e=2", q=1,
-                                               sections="A=1/1/1")))
+                                                        push="d=2 e=1")))
     assert "Risiko 1 unter dem Mindestrisiko 3 (§4.4)" in notes(outcome, "Ferrari")
-    piquet = outcome.state.drivers["Piquet"]
-    assert piquet.rating in (110, 105, 103, 100)  # best six +1.0, else placed or qualified
-    if "Platz 1" in notes(outcome, "Honda"):
-        assert piquet.rating == 110
+    assert "risk 1 below the minimum risk 3 (§4.4)" in notes(outcome, "Ferrari")
+
+
+def test_stock_car_gains_best_six_one_point_others_half() -> None:
+    config = replace(CONFIG, risk_table=("-",))  # every car finishes, whatever the dice
+    state = game("Ferrari", "Honda", "Lotus", "Brabham")
+    state.announcements = [Announcement("STOCK")]
+    drivers = ["Lauda", "Piquet", "Prost", "Senna", "Mansell", "Berger", "Alboreto", "Patrese",
+               "Arnoux", "Tambay", "Laffite"]
+    lines = []
+    for index, name in enumerate(drivers):
+        hire(state, name, "Ferrari")
+        stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
+        lines.append(f"Rennen STOCK: {name} Turbo-W10 Turbo-M10 Turbo-R10 d=3 e=2 "
+                     f"Q={20 - index} A=10/10/10")
+    after = run(state, sheet(state, "Ferrari", *lines), config=config).state
+    gains = [after.drivers[name].rating - 100 for name in drivers]
+    assert gains == [10] * 6 + [5] * 4 + [0]  # grid 10: the eleventh does not qualify
+    from rennleitung.turbo2000.driver_ratings import QUALIFIED, race_gain
+    assert race_gain(QUALIFIED, 0, "stockcar", CONFIG) == 3
 
 
 def test_formel_junior_only_for_teams_without_wm_points() -> None:

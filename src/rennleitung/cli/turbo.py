@@ -7,6 +7,7 @@ A game directory holds plain files and never overwrites one::
     inbox/                      sheets as received, evaluated in name order (``turbo submit``)
     archive/001/                round 1's sheets as received, plus manifest.json (their order)
     rounds/001/state.json       state before round 1 is evaluated
+    rounds/001/config.json      the settings round 1 was evaluated with
     rounds/001/log.txt          every step and die of round 1's evaluation
     rounds/001/rennanzeiger.txt the public results sheet (and .html)
     rounds/001/reports/NAME.txt one report per team (and .html)
@@ -177,8 +178,11 @@ def submit(
     console.print(f"{target}")
 
 
-def _store_outcome(game_dir: Path, round_number: int, outcome: RoundOutcome) -> None:
+def _store_outcome(game_dir: Path, round_number: int, outcome: RoundOutcome,
+                   config: GameConfig) -> None:
     here = _round_dir(game_dir, round_number)
+    _write_new(here / "config.json",
+               json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n")
     _write_new(here / "log.txt", "\n".join(outcome.log) + "\n")
     _write_new(here / "rennanzeiger.txt", outcome.results_sheet)
     _write_new(here / "rennanzeiger.html",
@@ -221,7 +225,7 @@ def evaluate(
     _write_new(archive / "manifest.json",
                json.dumps({"round": round_number, "sheets": [p.name for p in files]}, indent=1)
                + "\n")
-    _store_outcome(game_dir, round_number, outcome)
+    _store_outcome(game_dir, round_number, outcome, config)
     typer.echo(outcome.results_sheet)
     console.print(f"Runde {round_number} ausgewertet / evaluated: {len(files)} Bögen / sheets")
 
@@ -262,6 +266,9 @@ def replay(
     mismatches = 0
     for round_number in range(1, last):
         state = _load_round_state(game_dir, round_number)
+        used = _round_dir(game_dir, round_number) / "config.json"
+        if used.exists():  # the settings this round was evaluated with
+            config = config_from_dict(json.loads(used.read_text(encoding="utf-8")))
         outcome = evaluate_round(state, _archived_sheets(game_dir, round_number), seed, config)
         here = _round_dir(game_dir, round_number)
         checks = {
