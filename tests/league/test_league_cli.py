@@ -134,3 +134,23 @@ def test_season_json_race_drops_and_grid(tmp_path: Path) -> None:
     assert [r["points"] for r in json.loads(out)] == [0, 0]
     code, out, _ = league(db, "list")
     assert "Saison\tseason" in out
+
+
+def test_database_from_the_environment_variable(tmp_path: Path) -> None:
+    db = tmp_path / "from-env.sqlite3"
+    env = {"RENNLEITUNG_DB": str(db)}
+    result = runner.invoke(app, ["league", "create", "Env", "--kind", "open"], env=env)
+    assert result.exit_code == 0, result.stderr
+    assert db.is_file()
+    listed = runner.invoke(app, ["league", "list"], env=env)
+    assert listed.stdout == "Env\topen\n"
+
+
+def test_help_lists_the_league_and_blitz_commands() -> None:
+    league_help = runner.invoke(app, ["league", "--help"]).stdout
+    for command in ("create", "add-team", "add-driver", "enter-race", "enter-qualifying",
+                    "standings", "html", "drops", "grid", "delete-race"):
+        assert command in league_help
+    blitz_help = runner.invoke(app, ["blitz", "--help"]).stdout
+    for command in ("new", "start", "press", "status", "result"):
+        assert command in blitz_help
