@@ -295,7 +295,7 @@ def _option(
         blocked=shortfall,
         laps=count_laps(track, request.start, path),
         spin=spin,
-        pit=track.spaces[end].kind is SpaceKind.BOX,
+        pit=track.spaces[end].kind is SpaceKind.BOX and len(seq) > 1,
         leftover=leftover,
         body_loss=_front(track, request, end) if eliminated and shortfall else -1,
         eliminated=eliminated,

@@ -194,7 +194,10 @@ def walk_forward(
             choices = successors[node.walk.space]
             if follow is not None:
                 depth = len(node.path)
-                choices = (follow[depth],) if depth < len(follow) else ()
+                if depth < len(follow):
+                    choices = (follow[depth],)
+                elif depth > len(follow) or query.request.slide >= 0:
+                    choices = ()  # one step beyond lets a slide of −1 find its nominal end
             for nxt in choices:
                 result = step(query, node.walk, nxt, slipstream)
                 if result is None:
