@@ -182,7 +182,7 @@ def _car(track: Track, data: Any, where: str) -> CarState:
     space = _space(track, _get(data, "space", str, prefix), f"{prefix}space")
     corner = track.corner_of(space)
     stops = _opt(data, "corner_stops", int, 0, prefix)
-    if stops and (corner is None or stops >= corner.stops):
+    if stops and (corner is None or stops > corner.stops):
         raise _fail(
             f"{prefix}corner_stops",
             "mehr Stopps als die Kurve verlangt (oder keine Kurve)",
