@@ -350,7 +350,9 @@ def test_every_problem_at_once_in_file_order() -> None:
     text = variant("grid = 4", 'grid = 4\nwall = "B"', text=text)
     text = variant("radius = 4", "radius = 1", text=text)
     problems = check_track(text)
-    assert [p.kind for p in problems] == ["field", "wall", "flag", "radius", "drawing"]
+    errors = [p.kind for p in problems if p.severity == ERROR]
+    assert errors == ["field", "wall", "flag", "radius"]
+    assert {p.kind for p in problems if p.severity == WARNING} == {"drawing"}
     assert [p.line for p in problems] == sorted(p.line for p in problems)
 
 
@@ -370,3 +372,23 @@ def open_doc() -> str:
 @pytest.mark.parametrize("name", ["monaco", "monza", "oval", "short"])
 def test_builtin_files_check_clean(name: str) -> None:
     assert check_track(builtin_track_text(name)) == []
+
+
+def with_draw_lengths(lengths: dict[int, float]) -> str:
+    """SQUARE with ``draw_length`` set on the given segments (1-based)."""
+    parts = SQUARE.split("[[segment]]")
+    for segment, length in lengths.items():
+        lines = parts[segment].split("\n")  # "", "straight = N", …
+        lines.insert(2, f"draw_length = {length}")
+        parts[segment] = "\n".join(lines)
+    return "[[segment]]".join(parts)
+
+
+def test_drawing_that_lies_on_top_of_itself() -> None:
+    """Squeeze the square from east to west (it still closes): its corners run into each other."""
+    text = with_draw_lengths({1: 0.25, 5: 0.5, 9: 0.25})
+    assert "draw_length = 0.5" in text.split("[[segment]]")[5]
+    problems = check_track(text)
+    assert problems and all(p.kind == "drawing" and p.severity == WARNING for p in problems)
+    assert any("lies on top of" in p.en and "liegt auf" in p.de for p in problems)
+    assert not any("ends" in p.en for p in problems)

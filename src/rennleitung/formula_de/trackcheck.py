@@ -41,7 +41,8 @@ PROBLEM_KINDS: dict[str, str] = {
     "arrow": "an arrow override naming unknown spaces",
     "wall": "a concrete wall on a lane that is not an outside lane",
     "radius": "a corner drawn too tight for its lanes",
-    "drawing": "a drawing whose turns do not add up to a full circle or does not close",
+    "drawing": "a drawing whose turns do not add up to a full circle, that does not close or "
+    "that lies on top of itself",
 }
 """Every kind of problem ``check_track`` reports (the ``kind`` field); docs list the same."""
 
@@ -107,6 +108,7 @@ def check_spec(spec: TrackSpec, index: LineIndex | None = None) -> list[Problem]
     problems.extend(_check_pit(spec, track))
     problems.extend(_check_wall(spec, track))
     problems.extend(_check_drawing(spec, lines))
+    problems.extend(_check_overlap(spec, track))
     return problems
 
 
@@ -382,4 +384,44 @@ def _check_drawing(spec: TrackSpec, lines: LineIndex) -> list[Problem]:
             "draw_length",
             WARNING,
         )
+    ]
+
+
+def _check_overlap(spec: TrackSpec, track: Track) -> list[Problem]:
+    """Parts of the drawing that lie on top of each other (spaces of segments that do not
+    follow each other closer than a lane width); a bridge may be meant, so only a warning."""
+    centres = {
+        n: (
+            sum(p[0] for p in track.polygons[n]) / len(track.polygons[n]),
+            sum(p[1] for p in track.polygons[n]) / len(track.polygons[n]),
+        )
+        for n in track.track_spaces()
+    }
+    size = spec.lane_width
+    cells: dict[tuple[int, int], list[int]] = {}
+    for n, (x, y) in centres.items():
+        cells.setdefault((math.floor(x / size), math.floor(y / size)), []).append(n)
+    count = len(spec.segments)
+    pairs: set[tuple[int, int]] = set()
+    for (cx, cy), members in cells.items():
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for a in members:
+                    for b in cells.get((cx + dx, cy + dy), ()):
+                        sa, sb = track.spaces[a].segment, track.spaces[b].segment
+                        if (sb - sa) % count in (0, 1, count - 1):
+                            continue
+                        ax, ay = centres[a]
+                        bx, by = centres[b]
+                        if math.hypot(ax - bx, ay - by) < size * 0.9:
+                            pairs.add((min(sa, sb), max(sa, sb)))
+    return [
+        _problem(
+            "drawing",
+            _segment_place(spec, first),
+            f"die Zeichnung von segment[{first + 1}] liegt auf segment[{second + 1}]",
+            f"the drawing of segment[{first + 1}] lies on top of segment[{second + 1}]",
+            WARNING,
+        )
+        for first, second in sorted(pairs)
     ]
