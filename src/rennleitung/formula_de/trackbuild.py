@@ -9,7 +9,14 @@ The generated arrow pattern (docs/formula_de/track-files.md):
   and, for each neighbouring lane, to the space that contains its front edge (Masters 7-1-4:
   arrows only). Between segments (the doors of a corner) a lane's last space leads to the first
   space of the same and of the neighbouring lanes.
-* ``[[arrow]]`` tables replace the successors of single spaces.
+* The pit lane (Masters 19-1) runs beside an outer lane; track spaces enter it diagonally
+  forward, each box has one door (Masters 4-0-2) and the last pit space rejoins the track
+  diagonally forward.
+* ``[[arrow]]`` tables replace the successors of single spaces; corners' L and C are measured
+  after them, on the finished graph.
+
+``build_track`` raises at the first problem; ``build_track_checked`` (for ``track check``) leaves
+the faulty part out and returns every problem.
 """
 
 from __future__ import annotations
