@@ -146,6 +146,11 @@ def test_bad_input_is_refused_and_nothing_is_half_written(store: LeagueStore) ->
             lambda: store.enter_race(SEASON, simple_race(2, ["Anna", "Zoe"])))
     refused(store, "drops, driver", lambda: store.name_drops(SEASON, "Zoe", [1]))
     refused(store, "drops", lambda: store.name_drops(SEASON, "Anna", [1, 2, 3]))
+    refused(store, "driver", lambda: store.add_driver(SEASON, Driver("X" * 101, "Blau")))
+    refused(store, "league", lambda: store.create_league("L" * 101, LeagueKind.OPEN))
+    refused(store, "seed", lambda: store.enter_qualifying(SEASON, 2, [], ["Anna"], 2**31))
+    long_track = replace(simple_race(2, ["Anna"]), track="T" * 101)
+    refused(store, "race 2, track", lambda: store.enter_race(SEASON, long_track))
     refused(store, "qualifying, driver",
             lambda: store.enter_qualifying(SEASON, 2, [QualifyingLap("Zoe", 1, 0, 1)],
                                            ["Anna"], 1))

@@ -11,7 +11,7 @@ from itertools import pairwise
 from rennleitung.errors import RennleitungError
 from rennleitung.league.lap_leaders import laps_most_led_from_rounds
 from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
-from rennleitung.league.roster import Roster
+from rennleitung.league.roster import Roster, check_length
 
 
 def validate_race_result(
@@ -35,6 +35,7 @@ def validate_race_result(
             "ein Rennen hat mindestens eine Runde", "a race has at least one lap",
             f"{race_where}, laps",
         )
+    check_length(result.track, f"{race_where}, track", "Streckenname", "track name")
     if not result.drivers:
         raise RennleitungError(
             "das Ergebnis enthält keinen Fahrer", "the result contains no driver", race_where
@@ -58,6 +59,7 @@ def validate_race_result(
                 f"{where}, laps_most_led",
             )
         for event in entry.karma:
+            check_length(event.note, f"{where}, karma", "Vermerk", "note")
             bid = event.kind is InRaceKarmaKind.HEAD_TO_HEAD
             if (bid and event.amount < 1) or (not bid and event.amount != 0):
                 raise RennleitungError(

@@ -59,6 +59,7 @@ class Roster:
                 "team",
             )
         city = driver.city.strip()
+        check_length(city, "city", "Stadtname", "city name")
         if self.format.city_ranking and not city:
             raise RennleitungError(
                 "im Open gehört jeder Fahrer zu einer Stadt; bitte die Stadt angeben",
@@ -116,8 +117,23 @@ class Roster:
         return tuple(dict.fromkeys(d.city for d in self.drivers if d.city))
 
 
+MAX_NAME_LENGTH = 100
+"""Longest team, driver or city name (the store's columns are sized for it)."""
+
+
 def _required_name(text: str, where: str, label_de: str, label_en: str) -> str:
     clean = text.strip()
     if not clean:
         raise RennleitungError(f"{label_de} fehlt", f"{label_en} is missing", where)
+    check_length(clean, where, label_de, label_en)
     return clean
+
+
+def check_length(text: str, where: str, label_de: str, label_en: str) -> None:
+    """Refuse a name longer than ``MAX_NAME_LENGTH`` characters."""
+    if len(text) > MAX_NAME_LENGTH:
+        raise RennleitungError(
+            f"{label_de} ist länger als {MAX_NAME_LENGTH} Zeichen",
+            f"{label_en} is longer than {MAX_NAME_LENGTH} characters",
+            where,
+        )

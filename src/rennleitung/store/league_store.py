@@ -33,7 +33,7 @@ from rennleitung.league.race_result import (
     RaceSource,
     RoundOrder,
 )
-from rennleitung.league.roster import Driver, Roster
+from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
 from rennleitung.store.database import open_database
 from rennleitung.store.models import (
@@ -49,6 +49,9 @@ from rennleitung.store.models import (
     ResultRow,
     TeamRow,
 )
+
+MAX_SEED = 2**31
+"""Draw seeds are stored in a 32-bit integer column."""
 
 
 class LeagueStore:
@@ -70,6 +73,7 @@ class LeagueStore:
         clean = name.strip()
         if not clean:
             raise RennleitungError("Liganame fehlt", "league name is missing", "league")
+        check_length(clean, "league", "Liganame", "league name")
         with self._write() as session:
             if session.scalar(select(LeagueRow.id).where(LeagueRow.name == clean)) is not None:
                 raise RennleitungError(
@@ -188,6 +192,12 @@ class LeagueStore:
     ) -> QualifyingResult:
         """Rank the laps, draw the rest with the black die seeded by ``seed``, store the grid
         (and the weather of each run, if given)."""
+        if not 0 <= seed < MAX_SEED:
+            raise RennleitungError(
+                f"Seed muss zwischen 0 und {MAX_SEED - 1} liegen",
+                f"seed must be between 0 and {MAX_SEED - 1}",
+                "seed",
+            )
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
