@@ -130,12 +130,15 @@ def test_config_round_trip_and_unknown_keys() -> None:
     data = config_to_dict(CONFIG)
     assert config_from_dict(data) == CONFIG
     assert config_from_dict({"sponsor_money": 1}).sponsor_money == 1
-    try:
-        config_from_dict({"sponsor_mony": 1})
-    except TurboError as error:
-        assert "sponsor_mony" in error.en
-    else:
-        raise AssertionError("unknown setting accepted")
+    for bad, word in (({"sponsor_mony": 1}, "sponsor_mony"),
+                      ({"risk_table": ["-", "Crash"]}, "Crash"),
+                      ({"calendar": [["F1"]] * 5 + [["F9"]]}, "F9")):
+        try:
+            config_from_dict(bad)
+        except TurboError as error:
+            assert word in error.en and word in error.de
+        else:
+            raise AssertionError(f"{bad} accepted")
 
 
 def test_team_names_follow_the_1996_rules() -> None:

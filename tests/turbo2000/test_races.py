@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.config import CONSEQUENCES, GameConfig
 from rennleitung.turbo2000.model import Announcement, GameState, Part
 from rennleitung.turbo2000.performance import consequence
 from rennleitung.turbo2000.races import EFFECTS
@@ -145,6 +145,7 @@ def test_lp_split_may_not_exceed_the_available_lp() -> None:
 
 
 def test_every_risk_table_line_has_an_effect() -> None:
+    assert set(EFFECTS) == set(CONSEQUENCES)
     assert all(name in EFFECTS for name in CONFIG.risk_table)
     assert consequence(0, CONFIG) == "-"
     assert consequence(4, CONFIG) == "MMM"

@@ -16,6 +16,10 @@ from rennleitung.turbo2000.errors import TurboError
 KINDS: tuple[str, ...] = ("W", "M", "R")
 """Component kinds: Wagen (car), Motor (engine), Reifen (tyres)."""
 
+CONSEQUENCES: tuple[str, ...] = ("-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW",
+                                 "Motorschaden", "Wagenschaden", "Totalschaden", "Unfall")
+"""Names a risk table may use (April 2000 §3); ``races.EFFECTS`` says what each one does."""
+
 SERIES: tuple[str, ...] = ("formel1", "formel2", "formel_n", "dragster", "stockcar", "junior",
                            "rallye")
 """Race series; §4 of April 2000 adds all but Formel I to the base game."""
@@ -247,6 +251,10 @@ def _validate(config: GameConfig) -> None:
     if len(config.calendar) != config.rounds_per_year:
         raise TurboError("Kalender braucht einen Eintrag je Runde des Jahres",
                          "calendar needs one entry per round of the year", where="config.json")
+    for name in config.risk_table:
+        if name not in CONSEQUENCES:
+            raise TurboError(f"unbekannte Folge {name!r} in 'risk_table'",
+                             f"unknown consequence {name!r} in 'risk_table'", where="config.json")
     for template in config.races:
         if template.series not in SERIES:
             raise TurboError(f"unbekannte Serie {template.series!r}",
