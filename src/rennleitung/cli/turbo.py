@@ -128,6 +128,8 @@ def new(
         table.add_row(name, password)
     console.print(table)
     console.print(f"Runde 1 wartet auf Zugbögen in / round 1 waits for sheets in {game_dir}/inbox")
+    console.print("SHA-256 des Startwerts zum Veröffentlichen / seed hash to publish: "
+                  f"{hashlib.sha256(seed.encode()).hexdigest()}")
 
 
 @app.command("check")
