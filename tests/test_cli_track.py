@@ -155,3 +155,9 @@ def test_main_job_renders_the_default_track(
     root = ET.fromstring(board.read_text(encoding="utf-8"))
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     assert os.path.getsize(board) > 10_000
+
+
+def test_check_a_builtin_by_name() -> None:
+    result = runner.invoke(app, ["check", "oval"])
+    assert result.exit_code == 0
+    assert "in Ordnung / OK" in result.output

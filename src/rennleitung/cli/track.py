@@ -17,7 +17,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.errors import RennleitungError
-from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
+from rennleitung.formula_de.builtin_tracks import (
+    builtin_track,
+    builtin_track_names,
+    builtin_track_text,
+)
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
 from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackcheck import ERROR, check_track
@@ -212,7 +216,8 @@ def show(
     console = Console(highlight=False)
     console.print(summary_table([track]))
     corners = Table(title=f"{track.title}: Kurven / corners")
-    for column in ("Nr.", "Stopps / stops", "L", "C", "Felder je Spur / lane spaces", "Felder"):
+    columns = ("Nr.", "Stopps / stops", "L", "C", "je Spur / per lane", "Felder / spaces")
+    for column in columns:
         corners.add_column(column)
     for corner in track.corners:
         spaces = sorted(corner.spaces)
@@ -271,10 +276,17 @@ def render(
 
 @app.command("check")
 def check(
-    file: Annotated[Path, typer.Argument(help="Streckendatei / track file (.toml)")],
+    file: Annotated[
+        Path, typer.Argument(help="Streckendatei oder Strecke / track file (.toml) or name")
+    ],
 ) -> None:
     """Streckendatei prüfen, alle Probleme melden / check a track file, report every problem."""
-    problems = check_track(_read(file), default_name=file.stem)
+    name = str(file)
+    if not file.exists() and name in builtin_track_names():
+        text = builtin_track_text(name)
+    else:
+        text = _read(file)
+    problems = check_track(text, default_name=file.stem)
     console = Console(highlight=False, soft_wrap=True)
     for problem in problems:
         label = "Fehler / error" if problem.severity == ERROR else "Warnung / warning"
