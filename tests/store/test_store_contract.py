@@ -151,6 +151,11 @@ def test_bad_input_is_refused_and_nothing_is_half_written(store: LeagueStore) ->
     refused(store, "seed", lambda: store.enter_qualifying(SEASON, 2, [], ["Anna"], 2**31))
     long_track = replace(simple_race(2, ["Anna"]), track="T" * 101)
     refused(store, "race 2, track", lambda: store.enter_race(SEASON, long_track))
+    huge_lap = QualifyingLap("Anna", 40, 0, 2**40)
+    refused(store, "qualifying, Anna, lap_time",
+            lambda: store.enter_qualifying(SEASON, 2, [huge_lap], ["Anna"], 1))
+    refused(store, "race 2, laps",
+            lambda: store.enter_race(SEASON, replace(simple_race(2, ["Anna"]), laps=2**40)))
     refused(store, "qualifying, driver",
             lambda: store.enter_qualifying(SEASON, 2, [QualifyingLap("Zoe", 1, 0, 1)],
                                            ["Anna"], 1))
@@ -242,3 +247,4 @@ def test_lap_chart_rounds_round_trip(store: LeagueStore) -> None:
     result = replace(base, drivers=drivers, rounds=rounds, source=RaceSource.ENGINE)
     store.enter_race(SEASON, result)
     assert store.load(SEASON).races == (result,)
+

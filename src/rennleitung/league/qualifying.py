@@ -16,6 +16,11 @@ from rennleitung.league.profiles import DriverProfile, qualifying_adjustment
 POINTS_PER_ERROR = 10
 """Dresden "Qualifizierung": each error costs 10 points."""
 
+# Bounds far beyond any real lap, so nonsense is refused the same way on every database.
+MAX_ROLLS = 10_000
+MAX_ERRORS = 1_000
+MAX_LAP_TIME_MS = 24 * 60 * 60 * 1000
+
 
 @dataclass(frozen=True)
 class QualifyingLap:
@@ -47,17 +52,16 @@ def qualifying_score(lap: QualifyingLap, profile: DriverProfile) -> int:
 def check_lap(lap: QualifyingLap, max_runs: int) -> None:
     """Refuse impossible numbers, naming the field."""
     where = f"qualifying, {lap.driver}"
-    fields = (
-        ("rolls", lap.rolls, 1, "Würfe", "rolls"),
-        ("penalty_points", lap.penalty_points, 0, "Strafpunkte", "penalty points"),
-        ("errors", lap.errors, 0, "Fehler", "errors"),
-        ("lap_time", lap.lap_time_ms, 1, "Rundenzeit", "lap time"),
-    )
-    for field, value, least, label_de, label_en in fields:
-        if value < least:
+    for field, value, least, most, label_de, label_en in (
+        ("rolls", lap.rolls, 1, MAX_ROLLS, "Würfe", "rolls"),
+        ("penalty_points", lap.penalty_points, 0, MAX_ROLLS, "Strafpunkte", "penalty points"),
+        ("errors", lap.errors, 0, MAX_ERRORS, "Fehler", "errors"),
+        ("lap_time", lap.lap_time_ms, 1, MAX_LAP_TIME_MS, "Rundenzeit (ms)", "lap time (ms)"),
+    ):
+        if not least <= value <= most:
             raise RennleitungError(
-                f"{label_de} muss mindestens {least} sein, nicht {value}",
-                f"{label_en} must be at least {least}, not {value}",
+                f"{label_de} muss zwischen {least} und {most} liegen, nicht {value}",
+                f"{label_en} must be between {least} and {most}, not {value}",
                 f"{where}, {field}",
             )
     if not 1 <= lap.run <= max_runs:

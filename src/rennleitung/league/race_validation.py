@@ -13,6 +13,9 @@ from rennleitung.league.lap_leaders import laps_most_led_from_rounds
 from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
 from rennleitung.league.roster import Roster, check_length
 
+MAX_RACE_LAPS = 99
+"""Dresden races have three laps; anything up to this bound is accepted for other formats."""
+
 
 def validate_race_result(
     result: RaceResult, roster: Roster, expected_grid: Sequence[str] | None = None
@@ -30,9 +33,10 @@ def validate_race_result(
             f"race number {result.race} is not between 1 and {fmt.races}",
             "race",
         )
-    if result.laps < 1:
+    if not 1 <= result.laps <= MAX_RACE_LAPS:
         raise RennleitungError(
-            "ein Rennen hat mindestens eine Runde", "a race has at least one lap",
+            f"ein Rennen hat 1 bis {MAX_RACE_LAPS} Runden, nicht {result.laps}",
+            f"a race has 1 to {MAX_RACE_LAPS} laps, not {result.laps}",
             f"{race_where}, laps",
         )
     check_length(result.track, f"{race_where}, track", "Streckenname", "track name")
