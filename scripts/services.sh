@@ -65,6 +65,9 @@ if ! as_pg "$PG_BIN/pg_ctl" status --pgdata="$PG_DATA" >/dev/null 2>&1; then
         -o "-p $PG_PORT -k $PG_SOCKET -c listen_addresses=127.0.0.1 -c fsync=off" >/dev/null
 fi
 
+# A cluster started earlier keeps its port: read it back rather than trust the variable.
+PG_PORT=$(sed -n 4p "$PG_DATA/postmaster.pid")
+
 if ! as_pg "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" -d postgres -tAc \
         "SELECT 1 FROM pg_database WHERE datname = '$PG_DB'" | grep -q 1; then
     as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U "$PG_USER" "$PG_DB"
