@@ -24,7 +24,7 @@ def _answer(state: GameState, *lines: tuple[str, str]) -> RoundOutcome:
 
 def test_biete_goes_to_the_highest_kaufe_prices() -> None:
     state = _published(("Ferrari", "an alle: Biete 2 Ferrari-W12 zu 600.000"))
-    assert state.offers[0].describe() == "#1 Ferrari an alle: Biete 2 Ferrari-W12 zu 600000"
+    assert state.offers[0].describe() == "#1 Ferrari an alle: Biete 2 Ferrari-W12 zu 600.000"
     money = {name: state.teams[name].money for name in TEAMS}
     outcome = _answer(state, ("Honda", "an Ferrari: Kaufe Ferrari-W12 zu 600.000"),
                       ("Lotus", "an Ferrari: Kaufe Ferrari-W12 zu 700.000"),
@@ -43,8 +43,8 @@ def test_biete_goes_to_the_highest_kaufe_prices() -> None:
 def test_kaufe_below_the_asking_price_is_refused() -> None:
     state = _published(("Ferrari", "an alle: Biete Ferrari-W12 zu 600.000"))
     outcome = _answer(state, ("Honda", "an Ferrari: Kaufe Ferrari-W12 zu 500.000"))
-    assert "unter dem Mindestpreis 600000" in notes(outcome, "Honda")
-    assert "below the asking price 600000" in notes(outcome, "Honda")
+    assert "unter dem Mindestpreis 600.000" in notes(outcome, "Honda")
+    assert "below the asking price 600.000" in notes(outcome, "Honda")
 
 
 def test_kaufe_must_name_the_offered_rating() -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rennleitung.turbo2000.notation import PartSpec, parse_amount
+from rennleitung.turbo2000.amounts import parse_amount
+from rennleitung.turbo2000.notation import PartSpec
 from rennleitung.turbo2000.sheet import parse_sheet
 
 from .helpers import CONFIG

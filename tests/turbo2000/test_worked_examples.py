@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.driver_ratings import PLACED, QUALIFIED, race_gain
 from rennleitung.turbo2000.factories import build_cost
@@ -66,7 +67,7 @@ def test_build_cost_example_charged_in_an_evaluation() -> None:
     for name, (rating, cost) in TYRE_MAKERS.items():
         team = outcome.state.teams[name]
         assert team.count(Part(name, "R", rating)) == 2
-        assert f"Bau 2 {name}-R{rating} à {cost}" in notes(outcome, name)
+        assert f"Bau 2 {name}-R{rating} à {amount(cost)}" in notes(outcome, name)
 
 
 def test_amount_below_1000_is_a_count_and_above_is_money() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Driver
 from rennleitung.turbo2000.sheet import ContractBid
@@ -31,9 +32,10 @@ def _sign(turn: Turn, driver: Driver, team: str, salary: int, next_year: bool) -
     else:
         driver.team, driver.salary = team, salary
     year = "Folgejahr" if next_year else "laufendes Jahr"
-    turn.say(f"Vertrag {driver.name} -> {team}, {salary} je Runde ({year})")
-    turn.publish("Verträge", f"{driver.notation()} fährt für {team} ({year}, {salary} je Runde)")
-    turn.tell(team, f"Vertrag / contract: {driver.notation()} für {salary} ({year})")
+    turn.say(f"Vertrag {driver.name} -> {team}, {amount(salary)} je Runde ({year})")
+    turn.publish("Verträge",
+                 f"{driver.notation()} fährt für {team} ({year}, {amount(salary)} je Runde)")
+    turn.tell(team, f"Vertrag / contract: {driver.notation()} für {amount(salary)} ({year})")
 
 
 def _valid_bids(turn: Turn) -> list[Bid]:

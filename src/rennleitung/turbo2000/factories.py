@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import statistics
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import KINDS, GameConfig
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Factory, GameState, Part
@@ -66,7 +67,7 @@ def _eliminate(turn: Turn, team: str, order: KindOrder) -> None:
     refund = sum(factory.digits) * turn.config.elimination_refund_per_digit
     turn.state.factories.remove(factory)
     turn.pay(team, refund, f"Elimination {order.kind}-Fabrik (§9)")
-    turn.say(f"{team}: {order.kind}-Fabrik eliminiert, Ziffern {factory.digits}, +{refund}")
+    turn.say(f"{team}: {order.kind}-Fabrik eliminiert, Ziffern {factory.digits}, +{amount(refund)}")
     turn.publish("Fabrikbau", f"{team} schließt seine {order.kind}-Fabrik / closes its factory")
 
 
@@ -80,7 +81,8 @@ def _modernise(turn: Turn, team: str, order: KindOrder) -> None:
         _refuse(turn, team, order, f"Kennzahl {factory.rating} nicht unter dem Neuwert {target} "
                 "(§8)", f"rating {factory.rating} is not below the new-factory value {target} (§8)")
     elif not turn.can_pay(team, cost):
-        _refuse(turn, team, order, f"Geld reicht nicht ({cost})", f"not enough money ({cost})")
+        _refuse(turn, team, order, f"Geld reicht nicht ({amount(cost)})",
+                f"not enough money ({amount(cost)})")
     else:
         turn.pay(team, -cost, f"Modernisierung {order.kind}-Fabrik (§8)")
         turn.say(f"{team}: {order.kind}-Fabrik modernisiert {factory.rating} -> {target}")
@@ -113,8 +115,8 @@ def _construct(turn: Turn, team: str, order: KindOrder) -> None:
         turn.reject(team, Problem(order.line, "Errichtung", "Fabrik dieses Typs besteht schon",
                                   "team already has a factory of this kind"))
     elif not turn.can_pay(team, cost):
-        turn.reject(team, Problem(order.line, "Errichtung", f"Geld reicht nicht ({cost})",
-                                  f"not enough money ({cost})"))
+        turn.reject(team, Problem(order.line, "Errichtung", f"Geld reicht nicht ({amount(cost)})",
+                                  f"not enough money ({amount(cost)})"))
     else:
         turn.pay(team, -cost, f"Errichtung {order.kind}-Fabrik (§7)")
         turn.state.factories.append(Factory(team, order.kind, rating))
@@ -140,9 +142,9 @@ def _build(turn: Turn, team: str, order: KindOrder) -> None:
                                   f"money only enough for {count} of {wanted} pieces"))
     if count:
         part = Part(team, order.kind, factory.rating)
-        turn.pay(team, -count * unit, f"Bau {count} {part.notation()} à {unit} (§10)")
+        turn.pay(team, -count * unit, f"Bau {count} {part.notation()} à {amount(unit)} (§10)")
         state.teams[team].add(part, count)
-        turn.say(f"{team}: baut {count} {part.notation()} à {unit} (bester {best})")
+        turn.say(f"{team}: baut {count} {part.notation()} à {amount(unit)} (bester {best})")
 
 
 def run_factories(turn: Turn) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Offer, Part
 from rennleitung.turbo2000.sheet import TradeLine
@@ -41,15 +42,16 @@ def deliver(turn: Turn, seller: str, buyer: str, wanted: Part, count: int, price
     delivered = 0
     for _ in range(count):
         if not turn.can_pay(buyer, price):
-            turn.tell(buyer, f"Geld reicht nicht für {wanted.notation()} zu {price} / "
+            turn.tell(buyer, f"Geld reicht nicht für {wanted.notation()} zu {amount(price)} / "
                       "not enough money")
-            turn.say(f"{buyer} kann {wanted.notation()} zu {price} nicht bezahlen")
+            turn.say(f"{buyer} kann {wanted.notation()} zu {amount(price)} nicht bezahlen")
             break
         part = wanted if teams[seller].count(wanted) else _better_part(turn, seller, wanted)
         if part is None:
             turn.pay(seller, -price, f"Konventionalstrafe an {buyer} ({wanted.notation()})")
             turn.pay(buyer, price, f"Konventionalstrafe von {seller} ({wanted.notation()})")
-            turn.say(f"{seller} kann {wanted.notation()} nicht liefern: Strafe {price} an {buyer}")
+            turn.say(f"{seller} kann {wanted.notation()} nicht liefern: "
+                     f"Strafe {amount(price)} an {buyer}")
             continue
         teams[seller].remove(part)
         teams[buyer].add(part)
@@ -57,9 +59,9 @@ def deliver(turn: Turn, seller: str, buyer: str, wanted: Part, count: int, price
         turn.pay(seller, price, f"Verkauf {part.notation()} an {buyer}")
         delivered += 1
     if delivered:
-        turn.say(f"{seller} -> {buyer}: {delivered} x {wanted.notation()} zu {price}")
+        turn.say(f"{seller} -> {buyer}: {delivered} x {wanted.notation()} zu {amount(price)}")
         turn.publish("Geschäfte",
-                     f"{seller} an {buyer}: {delivered} {wanted.notation()} zu {price}")
+                     f"{seller} an {buyer}: {delivered} {wanted.notation()} zu {amount(price)}")
     return delivered
 
 
@@ -80,8 +82,8 @@ def _sell_turbo(turn: Turn, answer: Answer) -> None:
                                          f"Turbo verkauft {config.reserved_maker}-{kind}{rating}",
                                          f"Turbo sells {config.reserved_maker}-{kind}{rating}"))
     elif line.price < price:
-        turn.reject(answer.team, Problem(line.line, "Preis", f"Turbo-Preis ist {price}",
-                                         f"the Turbo price is {price}"))
+        turn.reject(answer.team, Problem(line.line, "Preis", f"Turbo-Preis ist {amount(price)}",
+                                         f"the Turbo price is {amount(price)}"))
     else:
         bought = 0
         part = Part(config.reserved_maker, kind, rating)
@@ -94,7 +96,7 @@ def _sell_turbo(turn: Turn, answer: Answer) -> None:
             turn.pay(answer.team, -price, f"Kauf {part.notation()} von Turbo")
             turn.state.teams[answer.team].add(part)
             bought += 1
-        turn.say(f"Turbo -> {answer.team}: {bought} x {part.notation()} zu {price}")
+        turn.say(f"Turbo -> {answer.team}: {bought} x {part.notation()} zu {amount(price)}")
 
 
 def _matches_biete(offer: Offer, answer: Answer) -> bool:
@@ -143,8 +145,9 @@ def _ranked(turn: Turn, bids: list[Answer], highest_first: bool) -> list[Answer]
 def _below_price(turn: Turn, answer: Answer, offer: Offer, higher: bool) -> None:
     de = "unter dem Mindestpreis" if higher else "über dem gebotenen Preis"
     en = "below the asking price" if higher else "above the price offered"
-    turn.reject(answer.team, Problem(answer.line.line, "Preis", f"{de} {offer.price} "
-                                     f"(#{offer.number})", f"{en} {offer.price} (#{offer.number})"))
+    price = amount(offer.price)
+    turn.reject(answer.team, Problem(answer.line.line, "Preis", f"{de} {price} (#{offer.number})",
+                                     f"{en} {price} (#{offer.number})"))
 
 
 def _run_biete(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
@@ -208,9 +211,9 @@ def _run_factory_sale(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
     turn.pay(winner.team, -price, f"Kauf {offer.team}-{offer.kind}-Fabrik")
     turn.pay(offer.team, price, f"Verkauf {offer.kind}-Fabrik an {winner.team}")
     factory.owner = winner.team
-    turn.say(f"{offer.team}-{offer.kind}-Fabrik an {winner.team} zu {price}")
-    turn.publish("Geschäfte", f"{offer.kind}-Fabrik von {offer.team} an {winner.team} zu {price} "
-                 f"(heißt jetzt {winner.team})")
+    turn.say(f"{offer.team}-{offer.kind}-Fabrik an {winner.team} zu {amount(price)}")
+    turn.publish("Geschäfte", f"{offer.kind}-Fabrik von {offer.team} an {winner.team} zu "
+                 f"{amount(price)} (heißt jetzt {winner.team})")
 
 
 def _answer_offers(turn: Turn) -> None:

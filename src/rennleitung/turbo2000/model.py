@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rennleitung.turbo2000.amounts import amount
+
 
 @dataclass(frozen=True, order=True)
 class Part:
@@ -105,10 +107,10 @@ class Offer:
         target = "alle" if self.to is None else self.to
         if self.factory:
             return f"#{self.number} {self.team} an {target}: {self.verb} {self.team}-{self.kind}" \
-                   f"-Fabrik ab {self.price}"
+                   f"-Fabrik ab {amount(self.price)}"
         maker = f"{self.maker}-" if self.maker else ""
         return (f"#{self.number} {self.team} an {target}: {self.verb} {self.count} "
-                f"{maker}{self.kind}{self.rating} zu {self.price}")
+                f"{maker}{self.kind}{self.rating} zu {amount(self.price)}")
 
 
 @dataclass(frozen=True)

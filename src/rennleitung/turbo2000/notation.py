@@ -13,19 +13,10 @@ from dataclasses import dataclass
 from rennleitung.turbo2000.model import Part
 
 NAME_PATTERN = r"[A-Za-z0-9]+"
-_AMOUNT = re.compile(r"^\d{1,3}(?:\.\d{3})+$|^\d+$")
 _PART = re.compile(rf"^(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])(?P<rating>\d+)$")
 _SELECTOR = re.compile(
     rf"^(?:(?P<count>\d+)\s+)?(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])"
     r"(?:(?P<rating>\d+)(?P<direction>[+-]?)|\[(?P<low>\d+)-(?P<high>\d+)\])$")
-
-
-def parse_amount(text: str) -> int | None:
-    """"1.200.000" or "1200000" -> 1200000; anything else -> None."""
-    text = text.strip()
-    if not _AMOUNT.match(text):
-        return None
-    return int(text.replace(".", ""))
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import RaceTemplate
 from rennleitung.turbo2000.driver_ratings import NOT_QUALIFIED, PLACED, QUALIFIED, race_gain
 from rennleitung.turbo2000.errors import Problem
@@ -225,7 +226,7 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
             for part in winner.parts.values():
                 if part.maker in state.teams:
                     turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
-                    turn.publish("Rennen", f"  Konstrukteursprämie {share} an {part.maker}")
+                    turn.publish("Rennen", f"  Konstrukteursprämie {amount(share)} an {part.maker}")
 
 
 def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.turn import Turn
@@ -21,9 +22,9 @@ NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
 )
 
 
-def money(amount: int) -> str:
+def money(value: int) -> str:
     """German thousands separators: 1.200.000."""
-    return f"{amount:,}".replace(",", ".")
+    return amount(value)
 
 
 def wm_table(state: GameState) -> list[tuple[int, str, int]]:

@@ -34,13 +34,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rennleitung.turbo2000.amounts import amount, parse_amount
 from rennleitung.turbo2000.config import KINDS, GameConfig
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.notation import (
     NAME_PATTERN,
     EliminationOrder,
     PartSpec,
-    parse_amount,
     parse_elimination,
     parse_part,
 )
@@ -366,8 +366,9 @@ def _contract(sheet: OrderSheet, number: int, qualifier: str, rest: str,
                       "Blankovertrag gilt für das laufende Jahr, ohne 'Folgejahr' (§16)",
                       "a blank contract is for the running year, without 'Folgejahr' (§16)")
     elif salary < config.minimum_salary:
-        sheet.problem(number, "Gehalt", f"Gehalt unter dem Mindestgehalt {config.minimum_salary}",
-                      f"salary below the minimum salary {config.minimum_salary}")
+        minimum = amount(config.minimum_salary)
+        sheet.problem(number, "Gehalt", f"Gehalt unter dem Mindestgehalt {minimum}",
+                      f"salary below the minimum salary {minimum}")
     else:
         sheet.contracts.append(ContractBid(number, tokens[0], salary, "folgejahr" in flags,
                                            "blankovertrag" in flags))

@@ -5,6 +5,7 @@ who get a place pay and gain +2.
 
 from __future__ import annotations
 
+from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.turn import Turn
 
@@ -30,9 +31,10 @@ def run_training(turn: Turn) -> None:
             places -= 1
             turn.pay(team, -bid.bid, f"Training {driver.name} (§1)")
             driver.rating += config.training_gain
-            turn.say(f"Training: {driver.name} ({team}) für {bid.bid}, jetzt {driver.notation()}")
-            turn.publish("Training", f"{driver.notation()} ({team}), Gebot {bid.bid}")
-            turn.tell(team, f"Training: {driver.notation()} für {bid.bid}")
+            turn.say(f"Training: {driver.name} ({team}) für {amount(bid.bid)}, "
+                     f"jetzt {driver.notation()}")
+            turn.publish("Training", f"{driver.notation()} ({team}), Gebot {amount(bid.bid)}")
+            turn.tell(team, f"Training: {driver.notation()} für {amount(bid.bid)}")
         else:
             reason = "kein Platz / no place" if not places else "Geld reicht nicht / no money"
             turn.say(f"Training: {driver.name} ({team}) ohne Platz: {reason}")
