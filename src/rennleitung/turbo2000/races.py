@@ -299,7 +299,7 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
     for car in placed:
         score = f"Q{car.entry.qualifying:>4}" if template.series == "dragster" else \
             f"{car.points:>4} SP"
-        turn.publish("Rennen", f"  {car.place:>2}. {car.driver.notation():<16} {car.team:<13} "
+        turn.publish("Rennen", f"  {car.place:>2}. {car.started_as:<16} {car.team:<13} "
                      f"{score}  {' '.join(p.notation() for p in car.parts.values())}")
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
