@@ -56,3 +56,20 @@ def test_walkthrough_of_the_example_season(tmp_path: Path) -> None:
     final = {row["driver"]: row["balance"] for row in karma}
     # Anna 30 +1 -20 +10 +3 +6; Ben 30 +10 +9; Clara 30 +8 +3 +6; Dirk 30 +1 +6 +3 -4 +8 +3
     assert final == {"Anna": 30, "Ben": 49, "Clara": 47, "Dirk": 47}
+
+
+def test_race_table_of_the_example(tmp_path: Path) -> None:
+    test_walkthrough_of_the_example_season(tmp_path)
+    db = tmp_path / "example.sqlite3"
+    rows = json.loads(league(db, "race", LEAGUE, "2", "--json"))
+    assert [(r["position"], r["driver"], r["driven_by"], r["points"], r["amount"])
+            for r in rows] == [
+        (1, "Ben", "Anna", 10, 10 + 9),
+        (2, "Dirk", None, 8, -4 + 8 + 3),
+        (3, "Clara", None, 6, 6),
+    ]
+    result = runner.invoke(app, ["league", "race", LEAGUE, "3", "--db", str(db)])
+    assert result.exit_code == 1 and "race 3 has not been entered" in result.stderr
+    page = tmp_path / "p.html"
+    league(db, "html", LEAGUE, "--out", str(page))
+    assert 'id="race-1"' in page.read_text(encoding="utf-8")

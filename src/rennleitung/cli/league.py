@@ -45,6 +45,7 @@ from rennleitung.render.league_tables import (
     driver_rows,
     karma_rows,
     label,
+    race_rows,
     rows_to_csv,
 )
 from rennleitung.store.database import resolve_url
@@ -257,6 +258,27 @@ def grid(league: str, race: int, db: DbOption = None, lang: LangOption = Lang.BO
         )))
         return
     _print_grid(loaded, result, lang)
+
+
+@app.command("race")
+def race_result(
+    league: str,
+    race: int,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON.")] = False,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Ergebnis eines Rennens mit Punkten und Karma / one race with points and karma."""
+    loaded = _run(lambda: _store(db).load(league))
+    rows = race_rows(loaded, race)
+    if not rows:
+        _run(lambda: _raise(RennleitungError(
+            f"Rennen {race} ist nicht eingetragen", f"race {race} has not been entered", "race"
+        )))
+    if as_json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    else:
+        _print_rows(rows, lang, f"{loaded.name}: {label('race', lang)} {race}")
 
 
 @app.command("drops")

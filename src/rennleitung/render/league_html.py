@@ -23,6 +23,7 @@ from rennleitung.render.league_tables import (
     constructor_rows,
     driver_rows,
     label,
+    race_rows,
 )
 
 HEADINGS: dict[str, tuple[str, str]] = {
@@ -32,6 +33,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "karma": ("Karmapool", "Karma pool"),
     "chart": ("Punkte nach jedem Rennen", "Points after each race"),
     "lap_chart": ("Rennverlauf", "Lap chart"),
+    "race": ("Ergebnis", "Result"),
 }
 
 STYLE = (
@@ -60,8 +62,11 @@ def league_page(league: League, lang: str = "both") -> str:
                               for name, balance in balances.items()]
     sections.append(_section("karma", lang, _table(karma_table, lang)))
     for result in league.races:
+        title = f"{label('race', lang)} {result.race}" + (f": {result.track}" if result.track
+                                                           else "")
+        body = f"<h3>{escape(title)}</h3>" + _table(race_rows(league, result.race), lang)
+        sections.append(_section("race", lang, body, f"-{result.race}"))
         if result.rounds:
-            title = f"{label('race', lang)} {result.race}"
             sections.append(_section("lap_chart", lang, f"<h3>{escape(title)}</h3>"
                                      + lap_chart_svg(result.rounds, title), f"-{result.race}"))
     return (

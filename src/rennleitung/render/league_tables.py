@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from rennleitung.league.city_standings import CityStanding
 from rennleitung.league.constructor_standings import TeamStanding
 from rennleitung.league.driver_standings import DriverStanding
-from rennleitung.league.karma import KarmaEntry
+from rennleitung.league.karma import KarmaEntry, karma_ledger
+from rennleitung.league.points import race_points
+from rennleitung.league.season import League
 
 Row = dict[str, str | int | None]
 
@@ -43,6 +45,10 @@ LABELS: dict[str, tuple[str, str]] = {
     "constructors": ("Konstrukteure", "Constructors"),
     "cities": ("Städte", "Cities"),
     "karma": ("Karma", "Karma"),
+    "grid": ("Start", "Grid"),
+    "laps": ("Runden", "Laps"),
+    "status": ("Status", "Status"),
+    "driven_by": ("gefahren von", "driven by"),
 }
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -108,6 +114,29 @@ def karma_rows(ledger: Sequence[KarmaEntry], lang: str = "both") -> list[Row]:
          "reason": _reason(e.reason.value, lang), "balance": e.balance, "note": e.note}
         for e in ledger
     ]
+
+
+def race_rows(league: League, race: int) -> list[Row]:
+    """One race as classified: place, grid, laps, status, stand-in, points and karma earned."""
+    result = league.race(race)
+    if result is None:
+        return []
+    qualifying = league.qualifying_of(race)
+    karma_by_driver: dict[str, int] = {}
+    for entry in karma_ledger(league):
+        if entry.race == race:
+            karma_by_driver[entry.driver] = karma_by_driver.get(entry.driver, 0) + entry.amount
+    rows: list[Row] = []
+    for e in sorted(result.drivers, key=lambda e: e.position):
+        points = race_points(league.format, e.position, e.laps_completed)
+        if qualifying is not None:
+            points += qualifying.points_of(e.driver)
+        rows.append({
+            "position": e.position, "driver": e.driver, "grid": e.grid,
+            "laps": e.laps_completed, "status": e.status.value, "driven_by": e.driven_by,
+            "points": points, "amount": karma_by_driver.get(e.driver, 0),
+        })
+    return rows
 
 
 def rows_to_csv(rows: Sequence[Row]) -> str:
