@@ -92,3 +92,13 @@ def test_qualifying_csv() -> None:
     with pytest.raises(RennleitungError) as error:
         qualifying_laps_from_csv("driver,rolls,lap_time\nAnna,41,soon\n")
     assert error.value.where == "line 2, lap_time"
+
+
+def test_spreadsheet_csv_with_semicolons_and_byte_order_mark() -> None:
+    text = "\ufeffdriver;grid;position;laps;status\r\nAnna;2;1;;\r\nBen;1;2;1;ausfall\r\n"
+    result = race_result_from_csv(text, race=1)
+    assert [(e.driver, e.grid, e.position, e.laps_completed, e.status) for e in result.drivers] == [
+        ("Anna", 2, 1, 3, FinishStatus.FINISHED), ("Ben", 1, 2, 1, FinishStatus.RETIRED)
+    ]
+    laps = qualifying_laps_from_csv("\ufeffdriver;rolls;lap_time\nAnna;40;3:05,5\n")
+    assert laps[0].lap_time_ms == 185_500

@@ -152,7 +152,12 @@ def qualifying_laps_from_csv(text: str) -> tuple[QualifyingLap, ...]:
 
 
 def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    reader = csv.DictReader(io.StringIO(text.strip() + "\n"))
+    """Rows with their line numbers. A German spreadsheet writes ``;`` between fields and may
+    put a byte-order mark in front; both are accepted."""
+    clean = text.lstrip("\ufeff").strip() + "\n"
+    header_line = clean.split("\n", 1)[0]
+    delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
+    reader = csv.DictReader(io.StringIO(clean), delimiter=delimiter)
     header = [h.strip() for h in reader.fieldnames or []]
     reader.fieldnames = header
     missing = [column for column in required if column not in header]
