@@ -1,0 +1,107 @@
+"""Slipstream scenarios (Dresden "Fahrregeln: Windschatten", Masters 18), each decided by one
+condition: the gear table, the three spaces, chaining, the late-braking point, no slipstream
+after braking, behind spun or rolling-out cars or while overshooting, free lane changes.
+
+Scenery: test_movement_support.py (track ``T``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rennleitung.formula_de.car import CarStatus
+from rennleitung.formula_de.movecheck import IllegalMove
+from rennleitung.formula_de.moves import check_path
+from tests.formula_de.test_movement_support import car, end, moves, position
+
+
+def slips(options):  # type: ignore[no-untyped-def]
+    """The options that use at least one slipstream."""
+    return [o for o in options if o.slipstreams]
+
+
+@pytest.mark.parametrize("behind", range(1, 7))
+@pytest.mark.parametrize("ahead", range(1, 7))
+def test_slipstream_gear_table(behind: int, ahead: int) -> None:
+    # Masters 18-4 / 18-1-1, Dresden: both at least in 4th, the car behind not in a lower gear
+    pos = position(car("x", "A1", gear=behind), car("y", "A4", gear=ahead))
+    allowed = behind >= 4 and 4 <= ahead <= behind
+    assert bool(slips(moves(pos, "x", 2))) is allowed
+
+
+def test_the_three_slipstream_spaces_are_used_unless_braked() -> None:
+    # x ends on A3 behind y on A4: +3 spaces, each one not used costs a brake point (18-1-2)
+    pos = position(car("x", "A1", brakes=3), car("y", "A4"))
+    assert {(o.spaces_moved, o.brakes) for o in slips(moves(pos, "x", 2))} == {
+        (3, 2),
+        (4, 1),
+        (5, 0),
+    }
+    no_brakes = position(car("x", "A1", brakes=0), car("y", "A4"))
+    assert {o.spaces_moved for o in slips(moves(no_brakes, "x", 2))} == {5}
+
+
+def test_slipstreams_chain() -> None:
+    # on the last straight: y on A24, z on B26; A23 -> three spaces to B25 behind z -> again
+    pos = position(car("x", "A21", brakes=0), car("y", "A24"), car("z", "B26"))
+    options = slips(moves(pos, "x", 2))
+    assert {o.slipstreams for o in options} == {1, 2}
+    assert {o.spaces_moved for o in options if o.slipstreams == 2} == {8}
+    single = position(car("x", "A21", brakes=0), car("y", "A24"))
+    assert {o.slipstreams for o in slips(moves(single, "x", 2))} == {1}
+
+
+def test_slipstream_into_a_corner_costs_a_brake_point() -> None:
+    # Masters 18-1-4, Dresden "ein VP Bremsen": x on A5 behind y on A6, corner 1 starts on A7
+    pos = position(car("x", "A3", brakes=3), car("y", "A6"))
+    full = {(end(pos, o), o.brakes) for o in slips(moves(pos, "x", 2)) if o.spaces_moved == 5}
+    # into the corner: one brake point; B6 (by B5, C6: free lane changes) stays outside: none
+    assert full == {("A7", 1), ("B7", 1), ("C7", 1), ("B6", 0)}
+    without_brakes = position(car("x", "A3", brakes=0), car("y", "A6"))
+    assert slips(moves(without_brakes, "x", 2)) == []
+
+
+def test_slipstream_inside_a_corner_costs_no_brake_point() -> None:
+    # Masters 18-2-3: x makes its second stop of corner 2 on A16 behind y on A17
+    pos = position(car("x", "A15", brakes=0, corner_stops=1), car("y", "A17"))
+    options = slips(moves(pos, "x", 1))
+    assert options
+    assert {(o.brakes, o.spaces_moved, o.stop_corner) for o in options} == {(0, 4, 2)}
+
+
+def test_no_slipstream_from_a_braked_move() -> None:
+    # roll 3 would need a brake point to end on A3 behind y (Masters 18-1-6)
+    pos = position(car("x", "A1", brakes=3), car("y", "A4"))
+    assert slips(moves(pos, "x", 2))
+    assert slips(moves(pos, "x", 3)) == []
+
+
+@pytest.mark.parametrize(
+    ("status", "allowed"),
+    [(CarStatus.RUNNING, True), (CarStatus.SPUN, False), (CarStatus.ROLLING_OUT, False)],
+)
+def test_no_slipstream_behind_a_spun_car_or_a_car_rolling_out(
+    status: CarStatus, allowed: bool
+) -> None:
+    # Masters 10-4-4, 18-1-7 (inertia = Dresden rolling out)
+    pos = position(car("x", "A1"), car("y", "A4", status=status))
+    assert bool(slips(moves(pos, "x", 2))) is allowed
+
+
+def test_no_slipstream_while_overshooting() -> None:
+    # Masters 18-5-7: x leaves corner 1 without its stop and may not change lane any more
+    pos = position(car("x", "A8", brakes=0, tyres=10), car("y", "A11"))
+    assert slips(moves(pos, "x", 2)) == []
+    stopped = position(car("x", "A8", brakes=0, corner_stops=1), car("y", "A11"))
+    assert slips(moves(stopped, "x", 2))
+
+
+def test_slipstream_lane_changes_are_no_zig_zag() -> None:
+    # Masters 18-3-2, Dresden "unabhängig vom bisherigen Zug": A3 behind y, then B3, C4, B4
+    pos = position(car("x", "A1", brakes=0), car("y", "A4"))
+    (option,) = check_path(pos, "x", 2, ["A2", "A3", "B3", "C4", "B4"])
+    assert option.slipstreams == 1
+    # the same spaces rolled as a 5 are a zig-zag without reason
+    with pytest.raises(IllegalMove) as error:
+        check_path(pos, "x", 5, ["A2", "A3", "B3", "C4", "B4"])
+    assert "7-2-3/7-2-4" in error.value.where
