@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rennleitung.errors import RennleitungError
 from rennleitung.league.blitz_match import BlitzMatch
@@ -108,3 +110,32 @@ def test_match_refuses_bad_input() -> None:
     with pytest.raises(RennleitungError) as error:
         match.with_run(start, {"Ada": 1, "Bob": 2}, finished_first="Eve")
     assert error.value.where == "blitz, finished_first"
+
+
+@given(
+    limit=st.integers(min_value=1, max_value=300),
+    presses=st.lists(st.integers(min_value=0, max_value=120), max_size=30),
+    look=st.integers(min_value=0, max_value=2000),
+)
+def test_clock_time_adds_up_whatever_the_presses(
+    limit: int, presses: list[int], look: int
+) -> None:
+    """Both clocks together never use more than the time that passed, never more than their
+    limit, and exactly that time as long as one of them is still running."""
+    start = 1000.0
+    c = ChessClock(("Ada", "Bob"), float(limit)).start("Ada", start)
+    now = start
+    for gap in presses:
+        now += gap
+        mover = c.on_move(now)
+        if mover is None:
+            break
+        c = c.press(mover, now)
+    moment = now + look
+    remaining = {p: c.remaining(p, moment) for p in ("Ada", "Bob")}
+    used = sum(limit - left for left in remaining.values())
+    assert all(0 <= left <= limit for left in remaining.values())
+    if c.on_move(moment) is None:
+        assert used == 2 * limit <= moment - start
+    else:
+        assert used == moment - start
