@@ -64,7 +64,8 @@ def test_training_places_go_to_the_highest_bids() -> None:
     paid = state.teams["Ferrari"].money + CONFIG.sponsor_money - 20_000 - \
         outcome.state.teams["Ferrari"].money
     assert paid == 30_000
-    assert "kein Platz / no place" in notes(outcome, "Ferrari")
+    assert "[Training]: Piquet: kein Platz (§1) / Piquet: no place (§1)" in \
+        notes(outcome, "Ferrari")
 
 
 def test_training_needs_a_driver_under_contract() -> None:

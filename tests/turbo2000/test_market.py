@@ -37,7 +37,7 @@ def test_biete_goes_to_the_highest_kaufe_prices() -> None:
     assert teams["Lotus"].money == money["Lotus"] + sponsor - 700_000
     assert teams["Ferrari"].money == money["Ferrari"] + sponsor - 2 * fee["W"] - fee["R"] \
         + 1_350_000
-    assert "ausverkauft / sold out" in notes(outcome, "Honda")
+    assert "[Kaufe]: Angebot #1 ausverkauft / offer #1 sold out" in notes(outcome, "Honda")
 
 
 def test_kaufe_below_the_asking_price_is_refused() -> None:
@@ -79,6 +79,8 @@ def test_missing_part_is_replaced_by_a_better_one_of_the_same_maker() -> None:
     assert lotus.count(Part("Honda", "R", 16)) == 1
     assert sum(lotus.stock.values()) == 1
     assert "Konventionalstrafe von Honda" in notes(outcome, "Lotus")
+    assert "Zeile 4 / line 4 [Verkaufe]: Honda-R15 nicht lieferbar" in notes(outcome, "Honda")
+    assert "not deliverable: penalty 18.000 to Lotus" in notes(outcome, "Honda")
 
 
 def test_unfulfillable_offer_loses_its_highest_kaufe() -> None:

@@ -36,22 +36,39 @@ def _better_part(turn: Turn, seller: str, wanted: Part) -> Part | None:
     return min(better, key=lambda p: p.rating) if better else None
 
 
-def deliver(turn: Turn, seller: str, buyer: str, wanted: Part, count: int, price: int) -> int:
+@dataclass(frozen=True)
+class Deal:
+    """Who sells what to whom, and the sheet lines (or published lines) each side wrote."""
+
+    seller: str
+    buyer: str
+    wanted: Part
+    count: int
+    price: int
+    seller_line: tuple[int, str]
+    buyer_line: tuple[int, str]
+
+
+def deliver(turn: Turn, deal: Deal) -> int:
     """Carry out a deal piece by piece; returns the number of pieces delivered."""
     teams = turn.state.teams
+    seller, buyer, wanted, price = deal.seller, deal.buyer, deal.wanted, deal.price
     delivered = 0
-    for _ in range(count):
+    for _ in range(deal.count):
         if not turn.can_pay(buyer, price):
-            turn.tell(buyer, f"Geld reicht nicht für {wanted.notation()} zu {amount(price)} / "
-                      "not enough money")
-            turn.say(f"{buyer} kann {wanted.notation()} zu {amount(price)} nicht bezahlen")
+            turn.reject(buyer, Problem(*deal.buyer_line, f"Geld reicht nicht für "
+                                       f"{wanted.notation()} zu {amount(price)}",
+                                       f"not enough money for {wanted.notation()} at "
+                                       f"{amount(price)}"))
             break
         part = wanted if teams[seller].count(wanted) else _better_part(turn, seller, wanted)
         if part is None:
             turn.pay(seller, -price, f"Konventionalstrafe an {buyer} ({wanted.notation()})")
             turn.pay(buyer, price, f"Konventionalstrafe von {seller} ({wanted.notation()})")
-            turn.say(f"{seller} kann {wanted.notation()} nicht liefern: "
-                     f"Strafe {amount(price)} an {buyer}")
+            turn.reject(seller, Problem(*deal.seller_line, f"{wanted.notation()} nicht lieferbar:"
+                                        f" Konventionalstrafe {amount(price)} an {buyer}",
+                                        f"{wanted.notation()} not deliverable: penalty "
+                                        f"{amount(price)} to {buyer}"))
             continue
         teams[seller].remove(part)
         teams[buyer].add(part)
@@ -130,8 +147,9 @@ def _drop_one_for_unfulfillable(turn: Turn, offer: Offer, bids: list[Answer]) ->
     turn.say(f"§14: Angebot #{offer.number} unerfüllbar, Kaufe von {dropped.team} zu {top} "
              "gestrichen (Los)" if len(highest) > 1 else
              f"§14: Angebot #{offer.number} unerfüllbar, Kaufe von {dropped.team} gestrichen")
-    turn.tell(dropped.team, f"Zeile {dropped.line.line}: Kaufe gestrichen, Angebot war "
-              "unerfüllbar (§14) / Kaufe struck, the offer could not be met (§14)")
+    turn.reject(dropped.team, Problem(dropped.line.line, "Kaufe",
+                                      f"gestrichen, Angebot #{offer.number} war unerfüllbar (§14)",
+                                      f"struck, offer #{offer.number} could not be met (§14)"))
     return [b for b in bids if b is not dropped]
 
 
@@ -160,11 +178,13 @@ def _run_biete(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
     wanted = Part(offer.maker, offer.kind, offer.rating)
     for answer in _ranked(turn, _drop_one_for_unfulfillable(turn, offer, valid), True):
         if left <= 0:
-            turn.tell(answer.team, f"Zeile {answer.line.line}: Angebot #{offer.number} "
-                      "ausverkauft / sold out")
+            turn.reject(answer.team, Problem(answer.line.line, "Kaufe",
+                                             f"Angebot #{offer.number} ausverkauft",
+                                             f"offer #{offer.number} sold out"))
             continue
         count = min(left, answer.line.count)
-        deliver(turn, offer.team, answer.team, wanted, count, answer.line.price)
+        deliver(turn, Deal(offer.team, answer.team, wanted, count, answer.line.price,
+                           (0, f"Biete #{offer.number}"), (answer.line.line, "Kaufe")))
         left -= count
 
 
@@ -176,14 +196,16 @@ def _run_suche(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
     left = offer.count
     for answer in _ranked(turn, valid, False):
         if left <= 0:
-            turn.tell(answer.team, f"Zeile {answer.line.line}: Suche #{offer.number} "
-                      "schon erfüllt / already met")
+            turn.reject(answer.team, Problem(answer.line.line, "Verkaufe",
+                                             f"Suche #{offer.number} schon erfüllt",
+                                             f"Suche #{offer.number} already met"))
             continue
         part = answer.line.part
         assert part is not None and part.maker is not None
         count = min(left, answer.line.count)
-        deliver(turn, answer.team, offer.team, Part(part.maker, part.kind, part.rating), count,
-                answer.line.price)
+        deliver(turn, Deal(answer.team, offer.team, Part(part.maker, part.kind, part.rating),
+                           count, answer.line.price, (answer.line.line, "Verkaufe"),
+                           (0, f"Suche #{offer.number}")))
         left -= count
 
 

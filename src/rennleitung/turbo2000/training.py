@@ -36,6 +36,7 @@ def run_training(turn: Turn) -> None:
             turn.publish("Training", f"{driver.notation()} ({team}), Gebot {amount(bid.bid)}")
             turn.tell(team, f"Training: {driver.notation()} für {amount(bid.bid)}")
         else:
-            reason = "kein Platz / no place" if not places else "Geld reicht nicht / no money"
-            turn.say(f"Training: {driver.name} ({team}) ohne Platz: {reason}")
-            turn.tell(team, f"Zeile {bid.line}: Training {driver.name}: {reason}")
+            de, en = ("kein Platz", "no place") if not places else \
+                ("Geld reicht nicht", "not enough money")
+            turn.reject(team, Problem(bid.line, "Training", f"{driver.name}: {de} (§1)",
+                                      f"{driver.name}: {en} (§1)"))
