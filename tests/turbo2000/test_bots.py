@@ -32,3 +32,13 @@ def test_bots_hire_buy_and_race() -> None:
     for name in racing:
         assert any(d.team == name for d in game.state.drivers.values())
     assert any(f.owner for f in game.state.factories)
+
+
+def test_same_seed_same_game_other_seed_other_game() -> None:
+    from rennleitung.turbo2000.state_json import dump_state
+
+    first = play_bot_game(bot_teams(5), 1, "7", CONFIG)
+    again = play_bot_game(bot_teams(5), 1, "7", CONFIG)
+    other = play_bot_game(bot_teams(5), 1, "8", CONFIG)
+    assert dump_state(first.state) == dump_state(again.state)
+    assert dump_state(first.state) != dump_state(other.state)
