@@ -132,9 +132,7 @@ def position(
     )
 
 
-def moves(
-    pos: Position, car_id: str, roll: int, choices: Choices = Choices()
-) -> list[MoveOption]:
+def moves(pos: Position, car_id: str, roll: int, choices: Choices = Choices()) -> list[MoveOption]:
     """Every option of the fast generator, checked against the brute-force reference."""
     request = request_for(pos, car_id, roll, choices)
     options = generate_moves(pos.track, request)
