@@ -11,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import IntegrityError
 from store_fixtures import SEASON, build_season, karma_race, row_counts, simple_race
 
 from rennleitung.errors import RennleitungError
@@ -248,3 +249,24 @@ def test_lap_chart_rounds_round_trip(store: LeagueStore) -> None:
     store.enter_race(SEASON, result)
     assert store.load(SEASON).races == (result,)
 
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "INSERT INTO league_races (league_id, number, laps, track, source, rounds) "
+        "SELECT id, 1, 3, '', 'table', '[]' FROM leagues",
+        "INSERT INTO league_drivers (league_id, team_id, name, profile, city) "
+        "SELECT league_id, id, 'Anna', 'normalo', '' FROM league_teams WHERE name = 'Blau'",
+        "INSERT INTO league_teams (league_id, name) SELECT id, 'Rot' FROM leagues",
+    ],
+)
+def test_the_schema_itself_guards_against_doubles(store: LeagueStore, statement: str) -> None:
+    """Even a writer that bypasses the engine (or two organisers at once) cannot enter a race,
+    a driver or a team twice: the database refuses on both kinds."""
+    build_season(store)
+    store.enter_race(SEASON, simple_race(1, ["Anna", "Ben"]))
+    before = row_counts(store)
+    with pytest.raises(IntegrityError), store.engine.begin() as connection:
+        connection.execute(text(statement))
+    assert row_counts(store) == before

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from sqlalchemy import Engine, delete, func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rennleitung.errors import RennleitungError
@@ -274,8 +274,8 @@ class LeagueStore:
 
 
 class _WriteTransaction:
-    """One transaction: commit on success, roll back on any error; database conflicts are
-    turned into a bilingual message."""
+    """One transaction: commit on success, roll back on any error; a refusal by the database
+    is turned into a bilingual message."""
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self._session = sessions()
@@ -290,19 +290,22 @@ class _WriteTransaction:
                 self._session.commit()
                 return
             self._session.rollback()
-            if isinstance(error, IntegrityError):
-                raise _conflict() from error
-        except IntegrityError as conflict:
+            if isinstance(error, DBAPIError):
+                raise _refused(error) from error
+        except DBAPIError as refusal:
             self._session.rollback()
-            raise _conflict() from conflict
+            raise _refused(refusal) from refusal
         finally:
             self._session.close()
 
 
-def _conflict() -> RennleitungError:
+def _refused(error: DBAPIError) -> RennleitungError:
+    """A refusal by the database itself (a constraint, a lock held by someone entering at the
+    same time): the whole change is rolled back."""
+    reason = str(error.orig).splitlines()[0] if error.orig is not None else type(error).__name__
     return RennleitungError(
-        "die Datenbank hat die Änderung abgelehnt (gleichzeitige Eingabe?); nichts gespeichert",
-        "the database refused the change (entered at the same time?); nothing was stored",
+        f"die Datenbank hat die Änderung abgelehnt ({reason}); nichts gespeichert",
+        f"the database refused the change ({reason}); nothing was stored",
         "database",
     )
 
