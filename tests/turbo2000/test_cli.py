@@ -72,6 +72,17 @@ def test_check_with_a_game_previews_what_the_evaluation_would_refuse(tmp_path: P
     assert f"{sheet}:8: [Q/A] 140 LP split, only 110 available (§2)" in result.output
 
 
+def test_latin1_sheet_from_an_old_mail_program_is_read(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    sheet = tmp_path / "latin1.txt"
+    sheet.write_bytes("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nKontakt: Grüße\n"
+                      .encode("latin-1"))
+    assert runner.invoke(app, ["submit", str(game), str(sheet)]).exit_code == 0
+    result = runner.invoke(app, ["evaluate", str(game)])
+    assert result.exit_code == 0 and "Ferrari: Grüße" in result.output
+    assert (game / "archive" / "001" / "0001-latin1.txt").read_bytes() == sheet.read_bytes()
+
+
 def test_evaluate_archives_sheets_and_replay_matches(tmp_path: Path) -> None:
     game = _new(tmp_path)
     _play_round(game, tmp_path)

@@ -85,6 +85,15 @@ def _write_new(path: Path, text: str) -> None:
         handle.write(text)
 
 
+def _read_sheet(path: Path) -> str:
+    """A sheet as text: UTF-8, or Latin-1 as older mail programs send it (file kept as is)."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def _parse_teams(text: str) -> list[tuple[str, str]]:
     teams = []
     for item in (part.strip() for part in text.split(",")):
@@ -144,7 +153,7 @@ def check(
         state = _load_round_state(game_dir, _current_round(game_dir)) if game_dir else None
     except RennleitungError as error:
         raise _fail(error) from error
-    text = sheet.read_text(encoding="utf-8")
+    text = _read_sheet(sheet)
     parsed = check_sheet(text, state, config)
     preview = preview_problems(text, state, config) if state and not parsed.problems else []
     if not parsed.problems and not preview:
@@ -198,7 +207,7 @@ def _store_outcome(game_dir: Path, round_number: int, outcome: RoundOutcome,
 def _archived_sheets(game_dir: Path, round_number: int) -> list[str]:
     archive = game_dir / "archive" / f"{round_number:03d}"
     manifest = json.loads((archive / "manifest.json").read_text(encoding="utf-8"))
-    return [(archive / name).read_text(encoding="utf-8") for name in manifest["sheets"]]
+    return [_read_sheet(archive / name) for name in manifest["sheets"]]
 
 
 @app.command("evaluate")
@@ -212,7 +221,7 @@ def evaluate(
         state = _load_round_state(game_dir, round_number)
         inbox = game_dir / "inbox"
         files = sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
-        texts = [p.read_text(encoding="utf-8") for p in files]
+        texts = [_read_sheet(p) for p in files]
         outcome = evaluate_round(state, texts, _seed(game_dir), config)
         archive = game_dir / "archive" / f"{round_number:03d}"
         if archive.exists() or (_round_dir(game_dir, round_number) / "log.txt").exists():
