@@ -1,0 +1,112 @@
+"""Pit-lane scenarios (Dresden "Boxenstopp", Masters 19), one rule deciding each.
+
+Scenery: test_movement_support.py (track ``T``): the pit lane P1–P5 on the right of the last
+straight, entered from C22 (into P1) or C23 (into P2); BOX1 is reached from P2, BOX2 from P3.
+Cars here have no brake points unless braking matters, so every option is a real choice.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rennleitung.formula_de.car import CarStatus
+from rennleitung.formula_de.movecheck import IllegalMove
+from rennleitung.formula_de.moves import Choices, check_path
+from tests.formula_de.test_movement_support import T, car, costs, end, ends, moves, path, position
+
+PIT = frozenset(T.pit.lane) | frozenset(T.boxes) if T.pit else frozenset()
+
+
+def enters_pit(options) -> bool:  # type: ignore[no-untyped-def]
+    return any(set(o.path) & PIT for o in options)
+
+
+def test_entering_the_pit_lane_is_a_lane_change() -> None:
+    pos = position(car("x", "C21", brakes=0, box=1))
+    by_end = {end(pos, o): o for o in moves(pos, "x", 2)}
+    assert path(pos, by_end["P1"]) == ("C22", "P1")
+    assert by_end["P1"].lane_changes == 1
+    assert by_end["C23"].lane_changes == 0
+
+
+def test_a_car_reaches_its_box_with_any_roll_that_is_long_enough() -> None:
+    # Masters 19-2-2: the roll need not be exact; what is left over is kept (leftover)
+    pos = position(car("x", "C21", brakes=0, box=1))
+    (boxed,) = [o for o in moves(pos, "x", 6) if o.pit]  # by P1 or by C23: the same cost
+    assert path(pos, boxed)[-2:] == ("P2", "BOX1")
+    assert (boxed.leftover, boxed.lane_changes) == (2, 1)
+    for route in (["C22", "P1", "P2", "BOX1"], ["C22", "C23", "P2", "BOX1"]):
+        assert [o.leftover for o in check_path(pos, "x", 6, route)] == [2]
+
+
+@pytest.mark.parametrize(
+    ("laps", "gear", "ruleset", "choices", "open_"),
+    [
+        (1, 4, "dresden-2006", Choices(), True),
+        (2, 4, "dresden-2006", Choices(), False),  # last lap of three (Masters 19-1-7)
+        (0, 4, "dresden-2006", Choices(), False),  # before a full lap (Masters 19-2-4)
+        (1, 5, "dresden-2006", Choices(), False),  # Dresden: at most 4th gear into the pit lane
+        (1, 5, "masters-2002", Choices(), True),  # Masters 19-1-6: no gear limit
+        (1, 4, "dresden-2006", Choices(pit_open=False), False),  # closed by the race (start)
+    ],
+)
+def test_when_the_pit_lane_is_open(
+    laps: int, gear: int, ruleset: str, choices: Choices, open_: bool
+) -> None:
+    pos = position(car("x", "C21", gear=gear, brakes=0, box=1, laps=laps), ruleset=ruleset)
+    options = moves(pos, "x", 2, choices)
+    assert options
+    assert enters_pit(options) is open_
+
+
+def test_a_car_without_a_box_cannot_enter() -> None:
+    pos = position(car("x", "C21", brakes=0, box=0))
+    assert not enters_pit(moves(pos, "x", 2))
+
+
+def test_only_into_the_own_box() -> None:
+    # x has box 2: it passes BOX1 (reached from P2) and turns into BOX2 from P3
+    pos = position(car("x", "C21", brakes=0, box=2))
+    options = moves(pos, "x", 5)
+    boxed = [o for o in options if o.pit]
+    assert [(path(pos, o)[-3:], o.leftover) for o in boxed] == [(("P2", "P3", "BOX2"), 0)]
+    assert all(T.space("BOX1") not in o.path for o in options)
+    with pytest.raises(IllegalMove) as error:
+        check_path(pos, "x", 5, ["C22", "P1", "P2", "BOX1"])
+    assert "Boxenstopp" in error.value.where
+
+
+def test_a_car_in_the_pit_lane_must_stop_at_its_box() -> None:
+    # Masters 19-2-5: from P1 with box 1 and a 4, the car ends in BOX1, never beyond it
+    pos = position(car("x", "P1", brakes=0, box=1))
+    options = moves(pos, "x", 4)
+    assert ends(pos, options) == {"BOX1"}
+    assert [o.leftover for o in options] == [2]
+    with pytest.raises(IllegalMove) as error:
+        check_path(pos, "x", 4, ["P2", "P3", "P4", "P5"])
+    assert "19-2-5" in error.value.where
+
+
+def test_no_passing_in_the_pit_lane() -> None:
+    # Masters 19-1-5: one lane; x (box 2) waits behind y, at no cost
+    pos = position(car("x", "P1", brakes=0, box=2), car("y", "P2", box=1))
+    options = moves(pos, "x", 3)
+    assert costs(pos, options) == {("P1", 0, 0)}
+    assert all(not o.path for o in options)
+
+
+def test_a_team_mate_in_the_box_makes_the_second_car_wait_before_it() -> None:
+    # Dresden "Boxenstopp": one car of a team at the box at a time; x waits on P2
+    mate = car("mate", "BOX1", box=1, team="red", status=CarStatus.IN_PIT)
+    pos = position(car("x", "P1", brakes=0, box=1, team="red"), mate)
+    options = moves(pos, "x", 4)
+    assert costs(pos, options) == {("P2", 0, 0)}
+    assert not any(o.pit for o in options)
+    free = position(car("x", "P1", brakes=0, box=1, team="red"))
+    assert any(o.pit for o in moves(free, "x", 4))
+
+
+def test_leaving_the_box_along_the_pit_lane() -> None:
+    # BOX1 leads back into the pit lane at P4, and the pit lane back onto the track at C28
+    pos = position(car("x", "BOX1", brakes=0, box=1))
+    assert ends(pos, moves(pos, "x", 3)) == {"C28"}
