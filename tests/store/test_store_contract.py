@@ -109,7 +109,13 @@ def test_qualifying_round_trip_and_the_race_must_use_its_grid(store: LeagueStore
     stored = store.enter_qualifying(SEASON, 1, laps, starters, seed=99)
     expected = build_qualifying(1, laps, starters, store.load(SEASON).roster, random.Random(99))
     assert stored == expected
-    assert store.load(SEASON).qualifying == (expected,)
+    loaded = store.load(SEASON).qualifying
+    assert loaded == (expected,)
+    # Everything needed to re-run the draw is stored: laps, starters in order, the seed.
+    seed = store.qualifying_seed(SEASON, 1)
+    rerun = build_qualifying(1, loaded[0].laps, loaded[0].starters, store.load(SEASON).roster,
+                             random.Random(seed))
+    assert rerun == expected
     assert stored.grid_order()[0] == "Ben"  # Theoretiker: 40 + 1 + 2 - 1 = 42 beats 43
     before = row_counts(store)
     with pytest.raises(RennleitungError) as error:

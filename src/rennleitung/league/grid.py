@@ -44,6 +44,9 @@ class QualifyingResult:
     grid: tuple[GridSlot, ...]
     weather: tuple[Weather, ...] = ()
     """The weather that applied in each run (never changeable), if it was recorded."""
+    starters: tuple[str, ...] = ()
+    """The starters in the order given: with the laps and the dice seed, the draw can be re-run
+    and checked."""
 
     def race_start_weather_if_changeable(self) -> Weather | None:
         """What changeable weather at the race start means for now: the weather of the last
@@ -125,7 +128,7 @@ def build_qualifying(
         slots.append(
             GridSlot(len(slots) + 1, drawn_slot.driver, None, None, 0, drawn_slot.rolls)
         )
-    return QualifyingResult(race, tuple(laps), tuple(slots), weather)
+    return QualifyingResult(race, tuple(laps), tuple(slots), weather, tuple(starters))
 
 
 def _run_weather(rolled: Sequence[Weather], max_runs: int) -> tuple[Weather, ...]:

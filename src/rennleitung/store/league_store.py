@@ -208,6 +208,7 @@ class LeagueStore:
             quali_row = QualifyingRow(
                 league_id=row.id, race_number=race, seed=seed,
                 weather=",".join(w.value for w in qualifying.weather),
+                starters=json.dumps(list(qualifying.starters)),
             )
             session.add(quali_row)
             session.flush()
@@ -253,6 +254,15 @@ class LeagueStore:
         """The league with everything entered, ready for the engine's standings."""
         with self._sessions() as session:
             return _load_league(session, _league_row(session, league))
+
+    def qualifying_seed(self, league: str, race: int) -> int | None:
+        """The dice seed of a race's black-die draw, to re-run and check it."""
+        with self._sessions() as session:
+            row = _league_row(session, league)
+            return session.scalar(
+                select(QualifyingRow.seed).where(QualifyingRow.league_id == row.id,
+                                                 QualifyingRow.race_number == race)
+            )
 
     def karma_ledger(self, league: str) -> tuple[KarmaEntry, ...]:
         """The karma ledger as booked, in booking order."""
@@ -437,7 +447,8 @@ def _load_qualifying(
         )
     return tuple(
         QualifyingResult(q.race_number, tuple(laps_of[q.id]), tuple(slots_of[q.id]),
-                         tuple(Weather(w) for w in q.weather.split(",") if w))
+                         tuple(Weather(w) for w in q.weather.split(",") if w),
+                         tuple(json.loads(q.starters)))
         for q in qualifyings
     )
 

@@ -122,6 +122,8 @@ class QualifyingRow(Base):
     seed: Mapped[int] = mapped_column(Integer)
     weather: Mapped[str] = mapped_column(String(40), default="", server_default="")
     """Weather that applied per run, comma separated (revision 0002)."""
+    starters: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    """Starters in the order given, as JSON: with the seed the draw can be re-run (0004)."""
 
 
 class QualifyingLapRow(Base):
