@@ -1,0 +1,129 @@
+"""What every bot shares: the interface, the setup, the box, pit strategy and karma.
+
+Both bots make the same strategic choices (when to pit and what to ask the crew for); they
+differ in how they pick gears and moves, which is where the race is won.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from rennleitung.formula_de.car import CarStatus, Tyre, Wear, WearArea, Weather
+from rennleitung.formula_de.race import STANDARD_SETUP, Race
+from rennleitung.formula_de.race_decisions import (
+    Ask,
+    AskKind,
+    BoxChoice,
+    Decision,
+    KarmaAction,
+    KarmaChoice,
+    PitChoice,
+    PitPlan,
+    SetupChoice,
+)
+from rennleitung.formula_de.race_pit import MASTERS_REPAIRABLE, REPAIRABLE, max_repairs
+from rennleitung.formula_de.ruleset import PitSystem
+from rennleitung.formula_de.track import SpaceKind
+
+
+class Bot(Protocol):
+    """Answers any question a race asks."""
+
+    name: str
+
+    def decide(self, race: Race, ask: Ask) -> Decision: ...
+
+
+def setup_choice(race: Race) -> SetupChoice:
+    """The standard split (fixed in FD Blitz); rain tyres in rain, else hard."""
+    wear: Wear = race.ruleset.fixed_setup or STANDARD_SETUP
+    tyre = Tyre.RAIN if race.weather.current is Weather.RAIN else Tyre.HARD
+    return SetupChoice(wear, tyre)
+
+
+def box_choice(ask: Ask) -> BoxChoice:
+    return BoxChoice(ask.boxes[0])
+
+
+def karma_choice(ask: Ask) -> KarmaChoice:
+    """Spend karma whenever it can save the car a point: +1 first, it is cheaper."""
+    for action in (KarmaAction.PLUS_ONE, KarmaAction.REROLL):
+        if action in ask.karma_actions:
+            return KarmaChoice(action)
+    return KarmaChoice(KarmaAction.NONE)
+
+
+def fuel_needed(race: Race, car: str) -> int:
+    """Fuel still to pay at the last corner before the line (Dresden Verschleiß)."""
+    return (race.laps - race.laps_done(car)) * race.ruleset.fuel_per_lap
+
+
+def wants_pit(race: Race, car: str) -> bool:
+    """Pit when the tyres are nearly gone, fuel will not last, or a vital area is at 1 with a
+    repair in the box; never when the pit is closed to this car."""
+    rules = race.ruleset
+    state = race.cars[car]
+    if race.track.pit is None or not state.box or state.status is CarStatus.IN_PIT:
+        return False
+    done = race.laps_done(car)
+    if done < rules.pit_min_laps or (rules.pit_closed_last_lap and done >= race.laps - 1):
+        return False
+    wear = state.wear
+    start = race.info[car].start_wear
+    if wear[WearArea.TYRES] <= max(2, start[WearArea.TYRES] // 3):
+        return True
+    if wear[WearArea.FUEL] < fuel_needed(race, car):
+        return True
+    wrong_tyre = (race.weather.settled and race.weather.current is Weather.RAIN) != (
+        state.tyre is Tyre.RAIN
+    )
+    if wrong_tyre and race.laps - done >= 2:
+        return True
+    vital = (WearArea.BODY, WearArea.ENGINE, WearArea.ROAD_HOLDING)
+    return wear.box > 0 and any(wear[a] <= 1 < start[a] for a in vital)
+
+
+def pit_plan(race: Race, car: str) -> PitPlan:
+    """Fresh tyres for the weather, fuel up to what the remaining laps need, and repairs of
+    the weakest areas the box reserve allows."""
+    rules = race.ruleset
+    state = race.cars[car]
+    start = race.info[car].start_wear
+    tyre = Tyre.RAIN if race.weather.current is Weather.RAIN else Tyre.HARD
+    masters = rules.pit_system is PitSystem.QUICK_LONG
+    fuel = 0
+    if not masters:
+        fuel = max(
+            0, min(start.fuel - state.wear.fuel, fuel_needed(race, car) + 1 - state.wear.fuel)
+        )
+    allowed = MASTERS_REPAIRABLE if masters else REPAIRABLE
+    repairs: list[WearArea] = []
+    budget = max_repairs(rules, state.wear)
+    for area in sorted(allowed, key=lambda a: (state.wear[a] - start[a], state.wear[a])):
+        while len(repairs) < budget and state.wear[area] + repairs.count(area) < start[area]:
+            if state.wear[area] + repairs.count(area) > 1 and not masters:
+                break
+            repairs.append(area)
+    long = masters and bool(repairs)
+    return PitPlan(tyre=tyre, fuel=fuel, repairs=tuple(repairs), long=long)
+
+
+def pit_choice(race: Race, car: str) -> PitChoice:
+    return PitChoice(pit_plan(race, car))
+
+
+def common(race: Race, ask: Ask) -> Decision | None:
+    """The decisions both bots take alike (None for turn and move questions)."""
+    if ask.kind is AskKind.SETUP:
+        return setup_choice(race)
+    if ask.kind is AskKind.BOX:
+        return box_choice(ask)
+    if ask.kind is AskKind.KARMA:
+        return karma_choice(ask)
+    if ask.kind is AskKind.PIT:
+        return pit_choice(race, ask.car)
+    return None
+
+
+def in_pit_lane(race: Race, car: str) -> bool:
+    return race.track.spaces[race.cars[car].space].kind is not SpaceKind.TRACK

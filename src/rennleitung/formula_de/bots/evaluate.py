@@ -1,0 +1,133 @@
+"""How good a move is, in spaces: distance gained minus wear, risk and the next stop's squeeze.
+
+Both bots score moves with ``option_value``. Wear is priced by scarcity (the last points are
+dear), black-die risks by their odds (Masters 14, 17: a test is lost on 1–4 or 1–5 in rain),
+and ``squeeze`` looks one move ahead: if even the lowest gear the car can reach next turn rolls
+further than the room before the stop that is due, the excess will cost tyres (Masters 10).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rennleitung.formula_de.bots.track_info import TrackInfo, track_info
+from rennleitung.formula_de.car import WearArea, Weather
+from rennleitung.formula_de.dice import gear_range
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.ruleset import Ruleset
+from rennleitung.formula_de.track import SpaceKind, Track
+
+ELIMINATED = -1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The car's situation before the move, taken once per decision."""
+
+    track: Track
+    info: TrackInfo
+    ruleset: Ruleset
+    brakes: int
+    tyres: int
+    fuel: int
+    fuel_needed: int
+    road_holding: int
+    body: int
+    factor: int
+    rain: bool
+    start_height: float
+    wants_pit: bool
+
+
+def context(race: Race, car: str, wants_pit: bool) -> Context:
+    state = race.cars[car]
+    rules = race.ruleset
+    tyre = rules.tyre(state.tyre)
+    return Context(
+        track=race.track,
+        info=track_info(race.track),
+        ruleset=rules,
+        brakes=state.wear[WearArea.BRAKES],
+        tyres=state.wear[WearArea.TYRES],
+        fuel=state.wear[WearArea.FUEL],
+        fuel_needed=(race.laps - race.laps_done(car)) * rules.fuel_per_lap,
+        road_holding=state.wear[WearArea.ROAD_HOLDING],
+        body=state.wear[WearArea.BODY],
+        factor=tyre.overshoot_per_space(race.weather.current, state.set_lap),
+        rain=race.weather.current is Weather.RAIN,
+        start_height=race.track.spaces[state.space].height,
+        wants_pit=wants_pit,
+    )
+
+
+def point_price(left: int) -> float:
+    """What one more point costs in spaces when ``left`` remain after paying it."""
+    return 1.5 + 6.0 / max(left + 1, 0.5)
+
+
+def room_after(ctx: Context, end: int, stops_made: int) -> int:
+    track = ctx.track
+    here = track.spaces[end]
+    if here.kind is not SpaceKind.TRACK:
+        return 99
+    if here.corner and stops_made < track.corners[here.corner - 1].stops:
+        return ctx.info.room(end, here.corner)
+    nxt = ctx.info.next_corner[end]
+    return ctx.info.room(end, nxt) if nxt else 99
+
+
+def squeeze(ctx: Context, room: int, gear: int, brakes: int, tyres: int, fuel: int) -> float:
+    """The cost of the least bad next move from a car with ``room`` spaces before its stop."""
+    best = 1e9
+    for down in range(0, 4):
+        g = max(gear - 1 - down, 1)
+        skipped = max(gear - g - 1, 0)
+        if skipped and fuel < 1:
+            break
+        cost = 0.0
+        if skipped:
+            cost += 2.0 + (30.0 if fuel <= ctx.fuel_needed else 0.0) + 3.0 * (skipped - 1)
+        low = gear_range(g)[0]
+        excess = max(0, low - room - brakes)
+        if excess:
+            wear = excess * ctx.factor
+            cost += 40.0 if excess > 1 or wear >= tyres else wear * point_price(tyres - wear)
+        best = min(best, cost)
+        if g == 1:
+            break
+    return best
+
+
+def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
+    """The worth of ending a move this way, in spaces."""
+    if option.eliminated is not None:
+        return ELIMINATED
+    track = ctx.track
+    end = option.end
+    gain = track.spaces[end].height - ctx.start_height + option.laps * track.lap_rows
+    value = gain
+    brakes = ctx.brakes - option.brakes
+    tyres = ctx.tyres - option.tyres
+    if option.brakes:
+        value -= option.brakes * point_price(brakes)
+    if option.tyres:
+        value -= option.tyres * point_price(tyres) * 1.3
+    if option.spin:
+        value -= 25.0
+    rh_odds = min(ctx.ruleset.road_holding_limit(ctx.rain) / 20, 1.0)
+    for _ in option.dangerous:
+        value -= rh_odds * (60.0 if ctx.road_holding <= 1 else 4.0)
+    col_odds = ctx.ruleset.collision_limit(ctx.rain, False) / 20
+    hits = len(option.contacts) + option.wall_tests
+    value -= hits * col_odds * (60.0 if ctx.body <= 1 else 5.0)
+    if option.fuel and ctx.fuel < option.fuel * ctx.ruleset.fuel_per_lap:
+        value -= 30.0
+    into_pit = option.pit or track.spaces[end].kind is not SpaceKind.TRACK
+    from_track = track.spaces[option.start].kind is SpaceKind.TRACK
+    if into_pit and from_track:
+        value += 15.0 if ctx.wants_pit else -200.0
+    if not option.pit and not option.spin:
+        room = room_after(ctx, end, option.corner_stops)
+        value -= squeeze(ctx, room, gear, brakes, tyres, ctx.fuel)
+    return value

@@ -1,0 +1,207 @@
+"""The strong bot: the gear with the best expected outcome over every face of its die.
+
+For each gear it may pick (and the engine boost), it weighs every face of the die with its
+probability (``dice.GEAR_PROBABILITIES``) and, for each face, the best way to end the move:
+driving on or braking, with the tyre cost of overshooting, missed stops, the rain slide, fuel
+for skipped gears and the squeeze before the next stop (``evaluate.squeeze``). To stay fast it
+sketches each move along the car's own lane (``TrackInfo.line_next``) instead of asking the move
+generator for every face: one walk of at most 36 spaces per decision, then table lookups. The
+real move is then chosen among the race's legal options with ``evaluate.option_value``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rennleitung.formula_de.bots.base import common, fuel_needed, in_pit_lane, pit_plan, wants_pit
+from rennleitung.formula_de.bots.evaluate import (
+    ELIMINATED,
+    Context,
+    context,
+    option_value,
+    point_price,
+    room_after,
+    squeeze,
+)
+from rennleitung.formula_de.car import WearArea, Weather
+from rennleitung.formula_de.dice import GEAR_PROBABILITIES
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import Ask, AskKind, Decision, MoveChoice, TurnChoice
+from rennleitung.formula_de.race_gears import skip_cost
+
+MAX_SKETCH = 40
+
+FACES: dict[int, tuple[tuple[int, float], ...]] = {
+    gear: tuple((value, float(p)) for value, p in probs.items())
+    for gear, probs in GEAR_PROBABILITIES.items()
+}
+
+
+MEAN_FACE: dict[int, tuple[tuple[int, float], ...]] = {
+    gear: ((round(sum(v * p for v, p in faces)), 1.0),) for gear, faces in FACES.items()
+}
+"""One face per gear, the rounded mean: the simple bot's view of the dice."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The sketched car after ``n`` spaces: where, stops made in its corner, spaces overshot,
+    whether it is out, and whether ending here is a required stop."""
+
+    space: int
+    made: int
+    over: int
+    out: bool
+    stop: bool
+
+
+def fuel_penalty(race: Race, car: str, left: int) -> float:
+    """Skipping gears with fuel the laps still need: a pit stop at best, rolling out at worst
+    (Dresden Verschleiß: no fuel at the last corner means rolling out)."""
+    need = fuel_needed(race, car)
+    if left >= need:
+        return 0.0
+    if left < 1 or (race.ruleset.pit_closed_last_lap and race.laps - race.laps_done(car) <= 1):
+        return 200.0
+    return 12.0
+
+
+def sketch(ctx: Context, start: int, made: int, length: int) -> list[Step]:
+    """The car's own-lane path for ``length`` spaces with the corner bookkeeping of
+    Masters 10 (one missing stop: overshoot; two: out)."""
+    track = ctx.track
+    line = ctx.info.line_next
+    corners = track.corners
+    steps = [Step(start, made, 0, False, False)]
+    here = start
+    over = 0
+    out = False
+    made = made if track.spaces[start].corner else 0
+    for _ in range(length):
+        nxt = line[here]
+        corner = track.spaces[here].corner
+        there = track.spaces[nxt].corner
+        if over:
+            over += 1
+        if corner and there != corner:
+            missing = corners[corner - 1].stops - made
+            if missing >= 2 or (missing >= 1 and over):
+                out = True
+            elif missing == 1:
+                over = 1
+        if there != corner:
+            made = 0
+        stop = bool(there) and made < corners[there - 1].stops
+        steps.append(Step(nxt, made, over, out, stop))
+        here = nxt
+    return steps
+
+
+@dataclass
+class StrongBot:
+    """Expected value over all faces; ``faces`` can narrow that (the simple bot uses one)."""
+
+    name: str = "strong"
+    mean_only: bool = False
+
+    def decide(self, race: Race, ask: Ask) -> Decision:
+        found = common(race, ask)
+        if found is not None:
+            return found
+        if ask.kind is AskKind.TURN:
+            return self.turn(race, ask)
+        return MoveChoice(self.move(race, ask.car, ask.moves).path)
+
+    def move(self, race: Race, car: str, moves: tuple[MoveOption, ...]) -> MoveOption:
+        ctx = context(race, car, wants_pit(race, car))
+        gear = race.cars[car].gear
+        return max(moves, key=lambda o: (option_value(ctx, o, gear), o.path))
+
+    def turn(self, race: Race, ask: Ask) -> TurnChoice:
+        car = ask.car
+        state = race.cars[car]
+        pitting = wants_pit(race, car)
+        ctx = context(race, car, pitting)
+        rules = race.ruleset
+        tyre = rules.tyre(state.tyre)
+        effects = state.profile.effects_at(in_pit_lane=in_pit_lane(race, car))
+        base = effects.movement + tyre.movement_malus(state.set_lap)
+        if ask.launch_optional or race.info[car].launch_pending:
+            base += effects.launch
+        if ask.soft_bonus:
+            base += 1
+        slide = (
+            tyre.rain_slide + effects.rain_slide
+            if race.weather.current is Weather.RAIN
+            else effects.corner_stop_sun
+        )
+        steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH)
+        spare_fuel = state.wear[WearArea.FUEL] - fuel_needed(race, car)
+        cap = rules.pit_lane_max_gear if (pitting and ask.pit_plans) else None
+        best: tuple[float, int, bool] | None = None
+        for gear in ask.gears:
+            if cap is not None and gear > cap:
+                continue
+            cost = 0.0
+            paid = skip_cost(rules, state.gear, gear)
+            brakes = ctx.brakes - paid.get(WearArea.BRAKES, 0)
+            for area, points in paid.items():
+                left = state.wear[area] - points
+                cost += points * point_price(left)
+                if area is WearArea.FUEL:
+                    cost += fuel_penalty(race, car, left)
+                if area is WearArea.ENGINE and left == 0:
+                    cost += 500.0
+            for boost in (False, True) if ask.boost and gear >= 3 else (False,):
+                extra = base + (gear if boost else 0)
+                value = -cost - (6.0 if boost else 0.0)
+                faces = MEAN_FACE[gear] if self.mean_only else FACES[gear]
+                for face, p in faces:
+                    value += p * self._face(
+                        ctx, steps, face + extra, gear, brakes, slide, spare_fuel
+                    )
+                if best is None or value > best[0]:
+                    best = (value, gear, boost)
+        if best is None:
+            best = (0.0, min(ask.gears), False)
+        plan = None
+        if pitting and ask.pit_plans and race.info[car].pit_plan is None:
+            plan = pit_plan(race, car)
+        return TurnChoice(gear=best[1], boost=best[2], soft_bonus=ask.soft_bonus, pit=plan)
+
+    def _face(
+        self,
+        ctx: Context,
+        steps: list[Step],
+        distance: int,
+        gear: int,
+        brakes: int,
+        slide: int,
+        spare_fuel: int,
+    ) -> float:
+        """The best end of a sketched move of ``distance`` spaces: brake 0 … all points."""
+        best = ELIMINATED
+        top = min(distance, MAX_SKETCH)
+        for braking in range(0, min(brakes, top) + 1):
+            n = top - braking
+            step = steps[n]
+            if step.stop and slide:
+                n = max(0, min(n + slide, MAX_SKETCH))
+                step = steps[n]
+            if step.out:
+                continue
+            value = n - braking * point_price(brakes - braking)
+            tyres = ctx.tyres
+            if step.over:
+                wear = step.over * ctx.factor
+                if wear > tyres:
+                    continue
+                tyres -= wear
+                value -= wear * point_price(tyres) * 1.3 + (25.0 if tyres == 0 else 0.0)
+            made = step.made + (1 if step.stop else 0)
+            room = room_after(ctx, step.space, made)
+            value -= squeeze(ctx, room, gear, brakes - braking, tyres, max(spare_fuel, 0) + 1)
+            if value > best:
+                best = value
+        return best

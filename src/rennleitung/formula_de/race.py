@@ -1,0 +1,1296 @@
+"""The race state machine: from the grid to the flag, one decision or one die at a time.
+
+In the style of OpenSpiel, a race is always waiting for exactly one driver's decision
+(``pending`` / ``legal_decisions()``), or it is over. Between decisions the dice speak: every roll
+comes from the one injected ``Dice`` and is an event. The flow of a race is written as one
+generator (``_run``) that yields an ``Ask`` whenever a person must decide, so the rules read in
+the order of the rulebook: setup (Dresden "Rennen"), the start roll (Dresden "Startwurf";
+Masters 9), rounds of play in order (Masters 6-2, 19-5), each move in the Masters 6-3 sequence
+(gear, skip costs, boost, roll, move, road-holding tests, blocking, pit, collisions, engine
+tests), the weather at the end of a round (Dresden "Wetter"), the finish (Masters 21).
+
+A race is its configuration, its seed and its decisions: ``record.py`` replays it bit for bit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from dataclasses import dataclass, field, replace
+
+from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.car import (
+    CarStatus,
+    Tyre,
+    Wear,
+    WearArea,
+    Weather,
+    WeatherRoll,
+    WeatherState,
+)
+from rennleitung.formula_de.commitment import commit
+from rennleitung.formula_de.dice import Dice, RollPurpose
+from rennleitung.formula_de.events import Event, EventKind, JsonValue, make_event
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.moves import Choices, legal_moves
+from rennleitung.formula_de.position import CarState, Position
+from rennleitung.formula_de.race_decisions import (
+    Ask,
+    AskKind,
+    BoxChoice,
+    Decision,
+    DecisionError,
+    KarmaAction,
+    KarmaChoice,
+    MoveChoice,
+    PitChoice,
+    PitPlan,
+    SetupChoice,
+    TurnChoice,
+)
+from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
+from rennleitung.formula_de.race_order import OrderItem, order_of_play, progress
+from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
+from rennleitung.formula_de.race_retirement import (
+    FROM_ELIMINATION,
+    LEAVES_WRECK,
+    MARKS_DANGER,
+    Retirement,
+)
+from rennleitung.formula_de.race_setup import (
+    RaceConfig,
+    check_config,
+    draw_grid,
+    house_rules,
+)
+from rennleitung.formula_de.ruleset import (
+    EngineFailure,
+    PitSystem,
+    Ruleset,
+    StartOutcome,
+    get_ruleset,
+)
+from rennleitung.formula_de.track import SpaceKind, Track
+
+Flow = Generator[Ask, Decision, None]
+Check = Generator[Ask, Decision, bool]
+
+STANDARD_SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
+"""The setup offered in ``legal_decisions()`` (any valid split of the 22 points is accepted)."""
+
+RACING = frozenset(
+    {CarStatus.RUNNING, CarStatus.SPUN, CarStatus.STALLED, CarStatus.IN_PIT, CarStatus.ROLLING_OUT}
+)
+
+_AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
+
+
+@dataclass(frozen=True, slots=True)
+class CornerPass:
+    """A car leaving a corner: lap (0-based completed laps), corner, stops made and required,
+    and whether it paid the overshoot penalty (invariant: stops made or penalty)."""
+
+    lap: int
+    corner: int
+    made: int
+    required: int
+    penalty: bool
+
+
+@dataclass(slots=True)
+class CarInfo:
+    """Race bookkeeping of one car beyond its ``CarState``."""
+
+    grid: int = 0
+    crossings: int = 0
+    karma: int = 0
+    arrived: int = 0
+    retirement: Retirement | None = None
+    retired_laps: int = 0
+    finish_place: int = 0
+    final_progress: float = 0.0
+    needs_start: bool = True
+    launch_pending: bool = True
+    next_gears: tuple[int, ...] = ()
+    rolling_out: Retirement | None = None
+    inertia: bool = False
+    pit_points: int = 0
+    pit_plan: PitPlan | None = None
+    pit_leave_next: bool = False
+    start_wear: Wear = STANDARD_SETUP
+    passes: list[CornerPass] = field(default_factory=list)
+    led: dict[int, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """One line of the classification (Masters 21; Dresden "Rennen")."""
+
+    car: str
+    driver: str
+    position: int
+    laps: int
+    status: str
+    grid: int
+    points: int
+    karma: int
+    rule: str = ""
+    reason_de: str = ""
+    reason_en: str = ""
+
+
+class Race:
+    """One race. Create with ``Race.create`` (built-in track, preset ruleset, seeded dice) or
+    pass the parts in; then answer ``pending`` with ``apply`` until ``finished``."""
+
+    def __init__(
+        self,
+        config: RaceConfig,
+        dice: Dice,
+        *,
+        track: Track | None = None,
+        ruleset: Ruleset | None = None,
+        commitment: str = "",
+    ) -> None:
+        self.config = config
+        self.track = track if track is not None else builtin_track(config.track)
+        self.ruleset = ruleset if ruleset is not None else get_ruleset(config.ruleset)
+        self.house = house_rules(self.ruleset)
+        self.laps = config.laps or self.ruleset.laps
+        self.dice = dice
+        self.commitment = commitment
+        check_config(config, self.ruleset, len(self.track.grid), len(self.track.boxes))
+        self.entries = {e.id: e for e in config.entries}
+        self.cars: dict[str, CarState] = {}
+        self.info: dict[str, CarInfo] = {}
+        self.grid_order: list[str] = []
+        self.finish_order: list[str] = []
+        self.dangerous: set[int] = set()
+        self.weather = WeatherState(current=config.qualifying_weather)
+        self.events: list[Event] = []
+        self.decisions: list[tuple[str, Decision]] = []
+        self.round = 0
+        self.stopped = False
+        self._seq = 0
+        self._trigger = False
+        grid_first = self.track.grid[0] if self.track.grid else 0
+        self._offset = 1 if self.track.spaces[grid_first].height > self.track.lap_rows / 2 else 0
+        self._proc = self._run()
+        self._ask: Ask | None = next(self._proc)
+
+    @classmethod
+    def create(cls, config: RaceConfig, seed: int | str) -> Race:
+        """A race on a built-in track with a preset ruleset and dice seeded by ``seed``."""
+        return cls(config, Dice.from_seed(seed), commitment=commit(seed))
+
+    # --- public API ---------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Ask | None:
+        """The question waiting for an answer, or None when the race is over."""
+        return self._ask
+
+    @property
+    def finished(self) -> bool:
+        return self._ask is None
+
+    def legal_decisions(self) -> list[Decision]:
+        """The decisions the pending question accepts. Setups and pit plans are open sets:
+        the list holds the standard setup per tyre and every plan worth listing; ``apply``
+        accepts any setup the ruleset allows."""
+        ask = self._ask
+        if ask is None:
+            return []
+        if ask.kind is AskKind.SETUP:
+            wear = self.ruleset.fixed_setup or STANDARD_SETUP
+            return [SetupChoice(wear, tyre) for tyre in Tyre]
+        if ask.kind is AskKind.BOX:
+            return [BoxChoice(b) for b in ask.boxes]
+        if ask.kind is AskKind.MOVE:
+            return [MoveChoice(o.path) for o in ask.moves]
+        if ask.kind is AskKind.KARMA:
+            return [KarmaChoice(a) for a in ask.karma_actions]
+        car = self.cars[ask.car]
+        if ask.kind is AskKind.PIT:
+            plans = all_plans(self.ruleset, car, self.info[ask.car].start_wear)
+            return [PitChoice(p) for p in plans]
+        found: list[Decision] = []
+        for gear in ask.gears:
+            for boost in (False, True) if ask.boost else (False,):
+                for soft in (False, True) if ask.soft_bonus else (False,):
+                    for launch in (True, False) if ask.launch_optional else (True,):
+                        found.append(TurnChoice(gear, boost, soft, launch))
+        return found
+
+    def apply(self, decision: Decision) -> None:
+        """Answer the pending question; an illegal answer raises ``DecisionError`` naming the
+        rule and leaves the race unchanged."""
+        ask = self._ask
+        if ask is None:
+            raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        self._validate(ask, decision)
+        self.decisions.append((ask.car, decision))
+        try:
+            self._ask = self._proc.send(decision)
+        except StopIteration:
+            self._ask = None
+
+    def to_position(self, to_move: str = "") -> Position:
+        """This moment in the position notation of the movement layer."""
+        if not to_move and self._ask is not None:
+            to_move = self._ask.car
+        return Position(
+            track=self.track,
+            track_ref=self.config.track,
+            ruleset=self.ruleset,
+            weather=self.weather.current,
+            cars=tuple(self.cars[c] for c in self.grid_order),
+            dangerous=frozenset(self.dangerous),
+            to_move=to_move,
+            laps=self.laps,
+            round=self.round,
+        )
+
+    def driver(self, car: str) -> str:
+        return self.entries[car].driver
+
+    def laps_done(self, car: str) -> int:
+        """Laps completed (the first crossing from a grid behind the line is the start)."""
+        return max(self.info[car].crossings - self._offset, 0)
+
+    def progress_of(self, car: str) -> float:
+        state = self.cars[car]
+        return progress(self.track, state.space, self.info[car].crossings - self._offset)
+
+    def classification(self) -> list[Placing]:
+        """Finishers in the order they crossed the line, then the rest by laps and distance."""
+        rest = [c for c in self.grid_order if c not in self.finish_order]
+        rest.sort(key=lambda c: (-self.laps_done(c), -self._distance(c), self.info[c].grid))
+        table = self.ruleset.points_table
+        placings = []
+        for n, car in enumerate([*self.finish_order, *rest], start=1):
+            info = self.info[car]
+            finished = car in self.finish_order
+            laps = self.laps_done(car) if info.retirement is None else info.retired_laps
+            status = "finished" if finished else "retired" if info.retirement else "running"
+            scores = finished or laps >= self.ruleset.points_min_laps
+            points = table[n - 1] if scores and n <= len(table) else 0
+            reason = info.retirement
+            placings.append(
+                Placing(
+                    car=car,
+                    driver=self.driver(car),
+                    position=n,
+                    laps=self.laps if finished else laps,
+                    status=status,
+                    grid=info.grid,
+                    points=points,
+                    karma=info.karma,
+                    rule=reason.rule if reason else "",
+                    reason_de=reason.text_de if reason else "",
+                    reason_en=reason.text_en if reason else "",
+                )
+            )
+        return placings
+
+    def _distance(self, car: str) -> float:
+        info = self.info[car]
+        return info.final_progress if info.retirement else self.progress_of(car)
+
+    # --- validation ---------------------------------------------------------------------
+
+    def _validate(self, ask: Ask, decision: Decision) -> None:
+        rule = {
+            AskKind.SETUP: SetupChoice,
+            AskKind.BOX: BoxChoice,
+            AskKind.TURN: TurnChoice,
+            AskKind.MOVE: MoveChoice,
+            AskKind.PIT: PitChoice,
+            AskKind.KARMA: KarmaChoice,
+        }[ask.kind]
+        if not isinstance(decision, rule):
+            raise DecisionError(
+                f"erwartet wird eine Entscheidung der Art {ask.kind.value}",
+                f"a decision of kind {ask.kind.value} is expected",
+                f"race.{ask.car}",
+            )
+        if isinstance(decision, SetupChoice):
+            try:
+                self.ruleset.validate_setup(decision.wear)
+            except DecisionError:
+                raise
+            except Exception as error:
+                de = getattr(error, "de", str(error))
+                en = getattr(error, "en", str(error))
+                raise DecisionError(de, en, getattr(error, "where", "setup")) from None
+        elif isinstance(decision, BoxChoice):
+            if decision.box not in ask.boxes:
+                raise DecisionError(
+                    f"Box {decision.box} ist nicht frei",
+                    f"box {decision.box} is not free",
+                    "Dresden Rennen",
+                )
+        elif isinstance(decision, TurnChoice):
+            self._validate_turn(ask, decision)
+        elif isinstance(decision, MoveChoice):
+            if not any(o.path == decision.path for o in ask.moves):
+                raise DecisionError(
+                    "dieser Zug ist nicht erlaubt", "this move is not legal", "Masters 7"
+                )
+        elif isinstance(decision, PitChoice):
+            car = self.cars[ask.car]
+            check_plan(self.ruleset, car, self.info[ask.car].start_wear, decision.plan)
+        elif decision.action not in ask.karma_actions:
+            raise DecisionError(
+                "nicht genug Karma dafür", "not enough karma for that", "Dresden Karmapool"
+            )
+
+    def _validate_turn(self, ask: Ask, choice: TurnChoice) -> None:
+        if choice.gear not in ask.gears:
+            allowed = ", ".join(map(str, ask.gears))
+            raise DecisionError(
+                f"Gang {choice.gear} nicht erlaubt (möglich: {allowed})",
+                f"gear {choice.gear} not allowed (possible: {allowed})",
+                "Dresden Auto; Masters 6-2, 13",
+            )
+        if choice.boost and not ask.boost:
+            raise DecisionError(
+                "Motor-Boost nicht erlaubt (nicht mit dem letzten Motorpunkt)",
+                "engine boost not allowed (not with the last engine point)",
+                "Dresden Verschleiß",
+            )
+        if choice.soft_bonus and not ask.soft_bonus:
+            raise DecisionError(
+                "der Weichreifen-Bonus gilt nur in der ersten Runde des Satzes bei Sonne",
+                "the soft-tyre bonus only applies on the set's first lap in sunshine",
+                "Dresden Reifen",
+            )
+        if not choice.launch and not ask.launch_optional:
+            raise DecisionError(
+                "der Startbonus des Profils ist hier nicht wählbar",
+                "the profile's launch bonus is not optional here",
+                "Dresden Fahrerprofile",
+            )
+        if choice.pit is not None:
+            if not ask.pit_plans:
+                raise DecisionError(
+                    "jetzt ist keine Boxenansage möglich",
+                    "no pit announcement possible now",
+                    "Dresden Boxenstopp",
+                )
+            car = self.cars[ask.car]
+            check_plan(self.ruleset, car, self.info[ask.car].start_wear, choice.pit)
+
+    # --- small helpers ------------------------------------------------------------------
+
+    def _emit(self, kind: EventKind, car: str = "", **data: JsonValue) -> None:
+        if car:
+            data = {"driver": self.driver(car), **data}
+        self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
+
+    def _black(self, purpose: str, car: str) -> int:
+        return self.dice.black(purpose).result
+
+    def _set(self, car: str, **changes: object) -> CarState:
+        state = replace(self.cars[car], **changes)  # type: ignore[arg-type]
+        self.cars[car] = state
+        return state
+
+    def _name(self, space: int) -> str:
+        return self.track.name_of(space)
+
+    def _in_pit_lane(self, car: str) -> bool:
+        return self.track.spaces[self.cars[car].space].kind is not SpaceKind.TRACK
+
+    def _rain(self) -> bool:
+        return self.weather.current is Weather.RAIN
+
+    def _mark(self, space: int, de: str, en: str) -> None:
+        """A dangerous space (Masters 17-0-1; Dresden Verschleiß); never in the pit lane."""
+        if self.track.spaces[space].kind is not SpaceKind.TRACK:
+            return
+        self.dangerous.add(space)
+        self._emit(EventKind.DANGEROUS, space=self._name(space), reason_de=de, reason_en=en)
+
+    def _car_at(self, space: int) -> str | None:
+        for car, state in self.cars.items():
+            if state.space == space and state.status.on_track:
+                return car
+        return None
+
+    # --- the race -----------------------------------------------------------------------
+
+    def _run(self) -> Flow:
+        cfg = self.config
+        self._emit(
+            EventKind.CREATED,
+            track=cfg.track,
+            ruleset=self.ruleset.name,
+            laps=self.laps,
+            commitment=self.commitment or "-",
+        )
+        yield from self._setup()
+        while any(s.status in RACING for s in self.cars.values()):
+            if self.round >= cfg.max_rounds:
+                self.stopped = True
+                self._emit(EventKind.STOPPED, rounds=self.round)
+                break
+            self.round += 1
+            self._trigger = False
+            order = order_of_play(self.track, self._order_items())
+            self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
+            for car in order:
+                yield from self._turn(car)
+            self._end_of_round()
+        self._end_of_race()
+
+    def _order_items(self) -> list[OrderItem]:
+        return [
+            OrderItem(
+                car=c,
+                space=s.space,
+                laps_base=self.info[c].crossings - self._offset,
+                gear=s.gear,
+                arrived=self.info[c].arrived,
+                stalled=s.status is CarStatus.STALLED,
+            )
+            for c, s in self.cars.items()
+            if s.status in RACING or (s.status is CarStatus.WRECK and not self.house.wrecks_stay)
+        ]
+
+    def _setup(self) -> Flow:
+        """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter")."""
+        cfg = self.config
+        qualified = [c for c in cfg.qualifying]
+        others = [e.id for e in cfg.entries if e.id not in qualified]
+        order = draw_grid(qualified, others, lambda car: self._black(RollPurpose.GRID_DRAW, car))
+        self.grid_order = order
+        for slot, car in enumerate(order, start=1):
+            entry = self.entries[car]
+            karma = self.ruleset.karma_start if entry.karma is None else entry.karma
+            self.info[car] = CarInfo(grid=slot, karma=karma if self.ruleset.karma else 0)
+            self.cars[car] = CarState(
+                id=car,
+                space=self.track.grid[slot - 1],
+                profile=entry.profile,
+                name=entry.name,
+                team=entry.team,
+            )
+            qualified_car = car in qualified
+            self._emit(
+                EventKind.GRID,
+                car,
+                grid=slot,
+                how="Qualifikation" if qualified_car else "ausgelost",
+                how_en="qualifying" if qualified_car else "drawn",
+            )
+        pole = order[0]
+        result = self._black(RollPurpose.WEATHER, pole)
+        roll = WeatherRoll(self.track.weather.weather_for(result).value)
+        self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
+        self._emit_weather(result, roll)
+        for car in order:
+            choice = yield Ask(AskKind.SETUP, car)
+            assert isinstance(choice, SetupChoice)
+            self._set(car, wear=choice.wear, tyre=choice.tyre)
+            self.info[car].start_wear = choice.wear
+            wear = ", ".join(f"{k} {v}" for k, v in choice.wear.as_dict().items())
+            self._emit(
+                EventKind.SETUP,
+                car,
+                tyre_de=choice.tyre.label_de,
+                tyre_en=choice.tyre.label_en,
+                wear=wear,
+            )
+        if not self.track.boxes:
+            return
+        teams: dict[str, list[str]] = {}
+        for car in order:
+            teams.setdefault(self.entries[car].team_id, []).append(car)
+        free = list(range(1, len(self.track.boxes) + 1))
+        for members in teams.values():
+            choice = yield Ask(AskKind.BOX, members[0], boxes=tuple(free))
+            assert isinstance(choice, BoxChoice)
+            free.remove(choice.box)
+            for car in members:
+                self._set(car, box=choice.box)
+                self._emit(EventKind.BOX, car, box=choice.box)
+
+    def _emit_weather(self, result: int, roll: WeatherRoll) -> None:
+        current = self.weather.current
+        self._emit(
+            EventKind.WEATHER,
+            result=result,
+            roll_de=roll.label_de,
+            roll_en=roll.label_en,
+            weather_de=current.label_de,
+            weather_en=current.label_en,
+            settled_de=" (fest)" if self.weather.settled else " (wechselhaft)",
+            settled_en=" (settled)" if self.weather.settled else " (changeable)",
+        )
+
+    # --- one turn -----------------------------------------------------------------------
+
+    def _turn(self, car: str) -> Flow:
+        state = self.cars[car]
+        info = self.info[car]
+        if state.status is CarStatus.WRECK:
+            if not self.house.wrecks_stay:
+                self._remove_wreck(car)  # Masters 14-2, 20-3-2: removed at its next turn
+            return
+        if state.status not in RACING:
+            return
+        if state.status is CarStatus.IN_PIT:
+            yield from self._pit_turn(car)
+            return
+        if info.rolling_out is not None:
+            yield from self._rollout_turn(car)
+            return
+        forced: tuple[int, ...] = ()
+        if state.status is CarStatus.STALLED:
+            self._set(car, status=CarStatus.RUNNING)
+            forced = (1,)  # Dresden Startwurf; Masters 9-1-1: next round in 1st, no new roll
+        elif info.needs_start:
+            purpose = RollPurpose.START if self.round == 1 else RollPurpose.RESTART
+            result = self._black(purpose, car)
+            outcome = self.ruleset.start_outcome(result)
+            info.needs_start = False
+            self._emit(
+                EventKind.START_ROLL,
+                car,
+                result=result,
+                outcome_de={"stall": "abgewürgt", "normal": "normal", "super_start": "Traumstart"}[
+                    outcome.value
+                ],
+                outcome_en=outcome.value.replace("_", " "),
+            )
+            if outcome is StartOutcome.STALL:
+                self._set(car, status=CarStatus.STALLED, gear=0)
+                self._emit(EventKind.STALLED, car)
+                return
+            self._set(car, status=CarStatus.RUNNING)
+            if outcome is StartOutcome.SUPER_START:
+                yield from self._super_start(car)
+                return
+            forced = (1,)
+        if info.next_gears:
+            forced, info.next_gears = info.next_gears, ()
+        yield from self._gear_turn(car, forced)
+
+    def _super_start(self, car: str) -> Flow:
+        """Dresden Startwurf, Masters 9-2: four spaces at once; 1st or 2nd next (Masters: 2nd)."""
+        spaces = self.ruleset.super_start_spaces
+        self._emit(EventKind.SUPER_START, car, spaces=spaces)
+        ask = self._turn_ask(car, (1,), boost_ok=False)
+        choice = yield ask
+        assert isinstance(choice, TurnChoice)
+        self._set(car, gear=1)
+        yield from self._move(car, 1, spaces, choice)
+        self.info[car].next_gears = self.ruleset.super_start_next_gears
+
+    def _turn_ask(self, car: str, gears: tuple[int, ...], boost_ok: bool = True) -> Ask:
+        state = self.cars[car]
+        info = self.info[car]
+        tyre = self.ruleset.tyre(state.tyre)
+        effects = state.profile.effects_at(in_pit_lane=self._in_pit_lane(car))
+        return Ask(
+            AskKind.TURN,
+            car,
+            gears=gears,
+            boost=boost_ok and self.ruleset.engine_boost and state.wear[WearArea.ENGINE] > 1,
+            soft_bonus=tyre.movement_bonus(self.weather.current, state.set_lap) > 0,
+            launch_optional=info.launch_pending and effects.launch_optional,
+            pit_plans=self._pit_reachable(car),
+        )
+
+    def _pit_reachable(self, car: str) -> bool:
+        """Whether a Dresden pit announcement makes sense now: the pit is open to this car and
+        its box could be reached this move (pit lane, or the straight before the entry)."""
+        state = self.cars[car]
+        pit = self.track.pit
+        if self.ruleset.pit_system is not PitSystem.POINTS or pit is None or not state.box:
+            return False
+        if self.laps_done(car) < self.ruleset.pit_min_laps:
+            return False
+        if self.ruleset.pit_closed_last_lap and self.laps_done(car) >= self.laps - 1:
+            return False
+        here = self.track.spaces[state.space]
+        if here.kind is not SpaceKind.TRACK:
+            return True
+        limit = self.track.spaces[pit.entry_limit].height
+        return 0 <= limit - here.height <= 40
+
+    def _gear_turn(self, car: str, forced: tuple[int, ...]) -> Flow:
+        """Masters 6-3 steps 1–4 and the rest of the move."""
+        state = self.cars[car]
+        max_gear = None
+        if self.track.spaces[state.space].kind is SpaceKind.PIT_LANE:
+            max_gear = self.ruleset.pit_lane_max_gear
+        gears = forced or legal_gears(self.ruleset, state.gear, state.wear, max_gear)
+        choice = yield self._turn_ask(car, gears)
+        assert isinstance(choice, TurnChoice)
+        if choice.pit is not None:
+            self.info[car].pit_plan = choice.pit
+            de, en = choice.pit.describe()
+            self._emit(EventKind.PIT_ANNOUNCE, car, plan_de=de, plan_en=en)
+        gear = choice.gear
+        skipped = gears_skipped(state.gear, gear)
+        if skipped:
+            cost = skip_cost(self.ruleset, state.gear, gear)
+            wear = state.wear
+            for area, points in cost.items():
+                wear = wear.spend(area, points)
+            self._set(car, wear=wear)
+            self._emit(
+                EventKind.SKIP_COST,
+                car,
+                skipped=skipped,
+                cost_de=", ".join(f"{p} VP {a.label_de}" for a, p in cost.items()),
+                cost_en=", ".join(f"{p} {a.label_en}" for a, p in cost.items()),
+            )
+            if skipped >= 3 and self.ruleset.skip_three_marks_danger:
+                self._mark(state.space, "drei Gänge übersprungen", "three gears skipped")
+            if self.cars[car].wear[WearArea.ENGINE] == 0:
+                self._engine_failed(car)
+                return
+        self._set(car, gear=gear)
+        result = self.dice.gear(gear).result
+        self._emit(EventKind.ROLL, car, gear=gear, result=result)
+        if self.ruleset.is_engine_trigger(gear, result):
+            self._trigger = True
+        yield from self._move(car, gear, result, choice)
+        if self.ruleset.is_engine_trigger(gear, result):
+            yield from self._engine_tests()
+
+    # --- moving -------------------------------------------------------------------------
+
+    def _launch_extra(self, car: str, use: bool) -> int:
+        """Theoretiker −1 / Praktiker +1 (optional) at the start, out of the box and after a
+        spin (Dresden "Fahrerprofile")."""
+        info = self.info[car]
+        if not info.launch_pending:
+            return 0
+        info.launch_pending = False
+        effects = self.cars[car].profile.effects_at(in_pit_lane=self._in_pit_lane(car))
+        if effects.launch_optional and not use:
+            return 0
+        return effects.launch
+
+    def _options(self, car: str, roll: int, choices: Choices) -> list[MoveOption]:
+        return legal_moves(self.to_position(car), car, roll, choices)
+
+    def _move(self, car: str, gear: int, roll: int, choice: TurnChoice) -> Flow:
+        extra = self._launch_extra(car, choice.launch)
+        options = self._options(
+            car,
+            roll,
+            Choices(gear=gear, boost=choice.boost, soft_bonus=choice.soft_bonus, extra=extra),
+        )
+        if choice.boost:
+            state = self.cars[car]
+            self._set(car, wear=state.wear.spend(WearArea.ENGINE, 1))
+            self._emit(EventKind.BOOST, car, gear=gear)
+            self._mark(state.space, "Motor-Boost", "engine boost")
+        option = yield from self._choose(car, options, roll)
+        if option is not None:
+            yield from self._apply_option(car, option)
+
+    def _choose(
+        self, car: str, options: list[MoveOption], roll: int
+    ) -> Generator[Ask, Decision, MoveOption | None]:
+        if not options:
+            self._emit(EventKind.NO_MOVE, car, space=self._name(self.cars[car].space))
+            return None
+        if len(options) == 1:
+            return options[0]
+        choice = yield Ask(AskKind.MOVE, car, moves=tuple(options), roll=roll)
+        assert isinstance(choice, MoveChoice)
+        return next(o for o in options if o.path == choice.path)
+
+    def _record_passes(self, car: str, option: MoveOption) -> None:
+        state = self.cars[car]
+        track = self.track
+        made = state.corner_stops if track.spaces[state.space].corner else 0
+        crossings = self.info[car].crossings
+        here = option.start
+        for nxt in option.path:
+            if (here, nxt) in track.line_edges:
+                crossings += 1
+            corner = track.spaces[here].corner
+            if corner and track.spaces[nxt].corner != corner:
+                required = track.corners[corner - 1].stops
+                self.info[car].passes.append(
+                    CornerPass(
+                        lap=max(crossings - self._offset, 0),
+                        corner=corner,
+                        made=made,
+                        required=required,
+                        penalty=made < required and option.overshoot > 0,
+                    )
+                )
+            if track.spaces[nxt].corner != corner:
+                made = 0
+            here = nxt
+
+    def _apply_option(self, car: str, option: MoveOption) -> Flow:
+        """Masters 6-3 steps 5–13 for the chosen move."""
+        info = self.info[car]
+        before = self.cars[car]
+        self._record_passes(car, option)
+        old_laps = self.laps_done(car)
+        info.crossings += option.laps
+        new_laps = self.laps_done(car)
+        self._seq += 1
+        info.arrived = self._seq
+        wear = before.wear
+        state = self._set(
+            car,
+            space=option.end,
+            corner_stops=option.corner_stops,
+            laps=new_laps,
+            tyre_laps=before.tyre_laps + (new_laps - old_laps),
+        )
+        extra_de, extra_en = _move_notes(option)
+        self._emit(
+            EventKind.MOVE,
+            car,
+            spaces=option.spaces_moved,
+            end=self._name(option.end),
+            path=[self._name(s) for s in option.path],
+            extra_de=extra_de,
+            extra_en=extra_en,
+        )
+        if option.slipstreams:
+            self._emit(EventKind.SLIPSTREAM, car, count=option.slipstreams)
+        if option.eliminated is not None:
+            reason = FROM_ELIMINATION[option.eliminated]
+            self._retire(car, reason)
+            if option.body_loss >= 0:
+                other = self._car_at(option.body_loss)
+                if other is not None and self.cars[other].status in RACING:
+                    self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
+                    self._mark(option.body_loss, "Blockade", "blocking")
+            return
+        if option.brakes:
+            wear = wear.spend(WearArea.BRAKES, option.brakes)
+            self._wear_event(car, WearArea.BRAKES, option.brakes, wear, "Bremsen", "braking")
+        if option.tyres:
+            paid = min(option.tyres, wear[WearArea.TYRES])
+            wear = wear.spend(WearArea.TYRES, paid)
+            self._wear_event(car, WearArea.TYRES, paid, wear, "Überschießen", "overshooting")
+        fuel_due = option.fuel * self.ruleset.fuel_per_lap
+        if fuel_due:
+            paid = min(fuel_due, wear[WearArea.FUEL])
+            wear = wear.spend(WearArea.FUEL, paid)
+            self._wear_event(car, WearArea.FUEL, paid, wear, "Runde", "lap")
+            if paid < fuel_due and info.rolling_out is None:
+                info.rolling_out = Retirement.FUEL  # Dresden Verschleiß: rolls out from now on
+        state = self._set(car, wear=wear)
+        for lap in range(old_laps + 1, new_laps + 1):
+            self._emit(EventKind.LAP, car, lap=lap)
+        if new_laps >= self.laps and info.retirement is None:
+            self._finish(car)
+            return
+        if option.spin:
+            self._set(car, status=CarStatus.SPUN)
+            info.needs_start = True
+            info.launch_pending = True
+            info.next_gears = ()
+            self._emit(EventKind.SPIN, car)
+        for _space in option.dangerous:
+            lost = yield from self._check(
+                car, RollPurpose.ROAD_HOLDING, self.ruleset.road_holding_limit(self._rain())
+            )
+            if lost:
+                self._lose(car, WearArea.ROAD_HOLDING, "Straßenlage", "road holding")
+                if self.info[car].retirement is not None:
+                    return
+        for _ in range(option.wall_tests):
+            lost = yield from self._check(
+                car, RollPurpose.WALL, self.ruleset.collision_limit(self._rain(), False)
+            )
+            if lost:
+                self._lose(car, WearArea.BODY, "Mauer", "wall")
+                if self.info[car].retirement is not None:
+                    return
+        if option.pit:
+            yield from self._pit_arrival(car, option.leftover)
+            return
+        if option.contacts and state.status in RACING:
+            yield from self._collisions(car, option.contacts)
+
+    def _wear_event(
+        self, car: str, area: WearArea, points: int, wear: Wear, de: str, en: str
+    ) -> None:
+        if points:
+            self._emit(
+                EventKind.WEAR,
+                car,
+                points=points,
+                area_de=area.label_de,
+                area_en=area.label_en,
+                reason_de=de,
+                reason_en=en,
+                left=wear[area],
+            )
+
+    # --- tests with the black die ----------------------------------------------------------
+
+    def _check(self, car: str, purpose: str, limit: int, aggravated: bool = False) -> Check:
+        """One black-die test: lost when the modified result is at most ``limit`` (rule
+        decision "Check modifiers"); a natural 20 earns karma and a failed test may be saved
+        with karma (Dresden "Karmapool")."""
+        rules = self.ruleset
+        info = self.info[car]
+        modifier = (
+            self.cars[car].profile.effects_at(in_pit_lane=self._in_pit_lane(car)).check_modifier
+        )
+        result = self._black(purpose, car)
+        bonus = 0
+        fresh = True
+        while True:
+            total = result + modifier + bonus
+            lost = total <= limit
+            if fresh and result == 20 and rules.karma and rules.karma_per_natural_twenty:
+                info.karma += rules.karma_per_natural_twenty
+                self._emit(
+                    EventKind.KARMA,
+                    car,
+                    change=rules.karma_per_natural_twenty,
+                    reason_de="gewürfelte 20",
+                    reason_en="natural 20",
+                    karma=info.karma,
+                )
+            fresh = False
+            mod = modifier + bonus
+            self._emit(
+                EventKind.TEST,
+                car,
+                test_de=_TEST_WORDS[purpose][0],
+                test_en=_TEST_WORDS[purpose][1],
+                purpose=purpose,
+                result=result,
+                modifier=f"{mod:+d}" if mod else "",
+                limit=limit,
+                outcome_de="verloren" if lost else "gehalten",
+                outcome_en="lost" if lost else "held",
+            )
+            if not lost or not rules.karma or purpose not in _KARMA_TESTS:
+                return lost
+            actions = []
+            if info.karma >= rules.karma_plus_one_cost and total + 1 > limit:
+                actions.append(KarmaAction.PLUS_ONE)
+            if info.karma >= rules.karma_reroll_cost:
+                actions.append(KarmaAction.REROLL)
+            if not actions:
+                return lost
+            choice = yield Ask(
+                AskKind.KARMA,
+                car,
+                karma_actions=(KarmaAction.NONE, *actions),
+                test=purpose,
+                extra={"result": result, "limit": limit, "total": total},
+            )
+            assert isinstance(choice, KarmaChoice)
+            if choice.action is KarmaAction.NONE:
+                return lost
+            if choice.action is KarmaAction.PLUS_ONE:
+                info.karma -= rules.karma_plus_one_cost
+                bonus += 1
+                self._emit(
+                    EventKind.KARMA,
+                    car,
+                    change=-rules.karma_plus_one_cost,
+                    reason_de="+1 auf den Wurf",
+                    reason_en="+1 on the roll",
+                    karma=info.karma,
+                )
+            else:
+                info.karma -= rules.karma_reroll_cost
+                self._emit(
+                    EventKind.KARMA,
+                    car,
+                    change=-rules.karma_reroll_cost,
+                    reason_de="Wurf wiederholen",
+                    reason_en="re-roll",
+                    karma=info.karma,
+                )
+                result = self._black(RollPurpose.KARMA_REROLL, car)
+                fresh = True
+
+    def _collisions(self, causer: str, contacts: tuple[int, ...]) -> Flow:
+        """Dresden Verschleiß, Masters 14: the others roll first, the causing car last, once per
+        car involved; for every car this check eliminated it loses a body point unrolled."""
+        rules = self.ruleset
+        partners = [c for c in (self._car_at(s) for s in contacts) if c is not None]
+        eliminated: set[str] = set()
+        aggravating = rules.collision_aggravated_by
+
+        def aggravated(a: str, b: str) -> bool:
+            return self.cars[a].status in aggravating or self.cars[b].status in aggravating
+
+        for other in partners:
+            if self.cars[other].status not in RACING:
+                continue
+            limit = rules.collision_limit(self._rain(), aggravated(causer, other))
+            lost = yield from self._check(other, RollPurpose.COLLISION, limit)
+            if lost:
+                space = self.cars[other].space
+                self._lose(other, WearArea.BODY, "Kollision", "collision")
+                self._mark(space, "Kollision", "collision")
+                if self.info[other].retirement is not None:
+                    eliminated.add(other)
+        for other in partners:
+            if self.info[causer].retirement is not None:
+                return
+            space = self.cars[causer].space
+            if other in eliminated:
+                self._lose(causer, WearArea.BODY, "Ausfall verursacht", "caused a retirement")
+                self._mark(space, "Kollision", "collision")
+                continue
+            limit = rules.collision_limit(self._rain(), aggravated(causer, other))
+            lost = yield from self._check(causer, RollPurpose.COLLISION, limit)
+            if lost:
+                self._lose(causer, WearArea.BODY, "Kollision", "collision")
+                self._mark(space, "Kollision", "collision")
+
+    def _engine_tests(self) -> Flow:
+        """Dresden Verschleiß, Masters 16-0-1: every car in 5th or 6th on the track tests its
+        engine, in track order; the pit lane is exempt (19-1-4)."""
+        order = order_of_play(self.track, self._order_items())
+        for car in order:
+            state = self.cars[car]
+            if state.gear < 5 or state.status not in (CarStatus.RUNNING, CarStatus.SPUN):
+                continue
+            if self._in_pit_lane(car) or self.info[car].rolling_out is not None:
+                continue
+            limit = self.ruleset.engine_limit(self._rain())
+            lost = yield from self._check(car, RollPurpose.ENGINE, limit)
+            if lost:
+                space = state.space
+                self._lose(car, WearArea.ENGINE, "Motorcheck", "engine test")
+                self._mark(space, "Motor", "engine")
+
+    def _lose(self, car: str, area: WearArea, de: str, en: str) -> None:
+        """One point lost in a test; the last body, engine or road-holding point retires the
+        car (Dresden Verschleiß; Masters 14-2, 16-0-3, 20-5)."""
+        state = self.cars[car]
+        have = state.wear[area]
+        wear = state.wear.spend(area, min(1, have))
+        self._set(car, wear=wear)
+        self._wear_event(car, area, min(1, have), wear, de, en)
+        if wear[area] > 0:
+            return
+        if area is WearArea.ENGINE:
+            self._engine_failed(car)
+        elif area is WearArea.BODY:
+            self._retire(car, Retirement.BODY)
+        elif area is WearArea.ROAD_HOLDING:
+            self._retire(car, Retirement.ROAD_HOLDING)
+
+    # --- retirements --------------------------------------------------------------------
+
+    def _retire(self, car: str, reason: Retirement, wreck: bool | None = None) -> None:
+        info = self.info[car]
+        if info.retirement is None:
+            info.retirement = reason
+            info.retired_laps = self.laps_done(car)
+            info.final_progress = self.progress_of(car)
+            self._emit(
+                EventKind.RETIRED,
+                car,
+                reason_de=reason.text_de,
+                reason_en=reason.text_en,
+                rule=reason.rule,
+            )
+        stays = LEAVES_WRECK[reason] if wreck is None else wreck
+        if MARKS_DANGER[reason]:
+            self._mark(self.cars[car].space, reason.text_de, reason.text_en)
+        if stays and not self._in_pit_lane(car):
+            self._set(car, status=CarStatus.WRECK)
+        else:
+            self._set(car, status=CarStatus.OUT)  # Dresden: out of the pit lane at once
+
+    def _engine_failed(self, car: str) -> None:
+        """Dresden Ausfälle: roll out one gear lower each round down to 1st; Masters 16-0-3:
+        one inertia move in 4th from 5th or 6th, none from 4th or lower."""
+        state = self.cars[car]
+        info = self.info[car]
+        info.retirement = None
+        self._retire_marked(car)
+        rules = self.ruleset
+        if rules.engine_failure is EngineFailure.ROLL_OUT:
+            rolls = state.gear > 1
+        else:
+            rolls = state.gear > rules.inertia_gear and state.status is not CarStatus.SPUN
+            info.inertia = rolls
+        if rolls and not self._in_pit_lane(car):
+            info.rolling_out = Retirement.ENGINE
+            self._set(car, status=CarStatus.ROLLING_OUT)
+        else:
+            self._retire(car, Retirement.ENGINE)
+
+    def _retire_marked(self, car: str) -> None:
+        """Record the engine retirement now (the car may still roll on)."""
+        info = self.info[car]
+        info.retirement = Retirement.ENGINE
+        info.retired_laps = self.laps_done(car)
+        info.final_progress = self.progress_of(car)
+        self._emit(
+            EventKind.RETIRED,
+            car,
+            reason_de=Retirement.ENGINE.text_de,
+            reason_en=Retirement.ENGINE.text_en,
+            rule=Retirement.ENGINE.rule,
+        )
+        self._mark(self.cars[car].space, "Motorschaden", "engine failure")
+
+    def _rollout_turn(self, car: str) -> Flow:
+        """A car without fuel (driver steers, may reach box or flag) or with a failed engine
+        (straight ahead where possible) rolls on one gear lower each round."""
+        info = self.info[car]
+        state = self.cars[car]
+        reason = info.rolling_out
+        assert reason is not None
+        gear = self.ruleset.inertia_gear if info.inertia else max(1, state.gear - 1)
+        self._emit(
+            EventKind.ROLLING_OUT,
+            car,
+            gear=gear,
+            reason_de=reason.text_de,
+            reason_en=reason.text_en,
+        )
+        self._set(car, gear=gear)
+        result = self.dice.gear(gear).result
+        self._emit(EventKind.ROLL, car, gear=gear, result=result)
+        engine = reason is Retirement.ENGINE
+        options = self._options(car, result, Choices(gear=gear, pit_open=not engine))
+        if engine:
+            option = _straightest(options)
+        else:
+            option = yield from self._choose(car, options, result)
+        if option is not None:
+            yield from self._apply_option(car, option)
+        state = self.cars[car]
+        if engine:
+            if state.status.on_track:
+                self._mark(state.space, "ausrollen", "rolling out")
+            if gear == 1 or info.inertia:
+                info.rolling_out = None
+                self._retire(car, Retirement.ENGINE)
+            return
+        if info.rolling_out is None or state.status not in RACING:
+            return
+        if state.status is CarStatus.IN_PIT:
+            return
+        if gear == 1:
+            info.rolling_out = None
+            self._retire(car, Retirement.FUEL)
+        else:
+            self._set(car, status=CarStatus.ROLLING_OUT)
+
+    def _remove_wreck(self, car: str) -> None:
+        space = self.cars[car].space
+        self._set(car, status=CarStatus.OUT)
+        self._emit(EventKind.WRECK_REMOVED, car, space=self._name(space))
+
+    def _finish(self, car: str) -> None:
+        self.finish_order.append(car)
+        self.info[car].finish_place = len(self.finish_order)
+        self._set(car, status=CarStatus.FINISHED)
+        self._emit(EventKind.FINISHED, car, place=len(self.finish_order))
+
+    # --- pit stops ----------------------------------------------------------------------
+
+    def _pit_arrival(self, car: str, leftover: int) -> Flow:
+        info = self.info[car]
+        rules = self.ruleset
+        state = self.cars[car]
+        plan = info.pit_plan
+        announced = plan is not None
+        if plan is None:
+            choice = yield Ask(AskKind.PIT, car)
+            assert isinstance(choice, PitChoice)
+            plan = choice.plan
+        else:
+            plan = clamp_plan(rules, state, info.start_wear, plan)
+        info.pit_plan = None
+        state = do_work(state, info.start_wear, plan)
+        self.cars[car] = replace(state, status=CarStatus.IN_PIT, corner_stops=0)
+        if plan.fuel and info.rolling_out is Retirement.FUEL:
+            info.rolling_out = None
+        de, en = plan.describe()
+        if rules.pit_system is PitSystem.POINTS:
+            points = plan_points(rules, plan, announced) - leftover
+            self._set(car, gear=rules.pit_work_gear)
+            self._emit(
+                EventKind.PIT_IN, car, box=state.box, plan_de=de, plan_en=en, points=max(points, 0)
+            )
+            if points <= 0:
+                yield from self._pit_exit(car, -points, rules.pit_work_gear)
+            else:
+                info.pit_points = points
+            return
+        self._emit(EventKind.PIT_IN, car, box=state.box, plan_de=de, plan_en=en, points=0)
+        if plan.long:
+            info.pit_leave_next = True  # Masters 19-4-2
+            return
+        result = self._black(RollPurpose.QUICK_STOP, car)
+        if result <= rules.quick_stop_success_max:
+            yield from self._pit_exit(car, math.ceil(result / 2), rules.pit_exit_max_gear)
+        else:
+            info.pit_leave_next = True  # Masters 19-3-4
+
+    def _pit_turn(self, car: str) -> Flow:
+        info = self.info[car]
+        rules = self.ruleset
+        if rules.pit_system is PitSystem.POINTS:
+            result = self.dice.gear(rules.pit_work_gear).result
+            info.pit_points -= result
+            self._emit(EventKind.PIT_WORK, car, result=result, left=max(info.pit_points, 0))
+            if info.pit_points <= 0:
+                spaces, info.pit_points = -info.pit_points, 0
+                yield from self._pit_exit(car, spaces, rules.pit_work_gear)
+            return
+        info.pit_leave_next = False
+        self._set(car, status=CarStatus.RUNNING)
+        info.launch_pending = True
+        gears = tuple(range(1, rules.pit_exit_max_gear + 1))
+        yield from self._gear_turn(car, gears)
+
+    def _pit_exit(self, car: str, spaces: int, gear: int) -> Flow:
+        """Out of the box at once with the spaces left over (Dresden) or half the quick-stop
+        roll (Masters 19-3-3), in 4th gear; the profile's launch applies."""
+        self._set(car, status=CarStatus.RUNNING, gear=gear)
+        info = self.info[car]
+        info.launch_pending = True
+        extra = self._launch_extra(car, True)
+        self._emit(EventKind.PIT_OUT, car, spaces=max(spaces + extra, 0), gear=gear)
+        if spaces + extra <= 0:
+            return
+        options = self._options(car, spaces, Choices(gear=gear, extra=extra, pit_open=False))
+        option = yield from self._choose(car, options, spaces)
+        if option is not None:
+            yield from self._apply_option(car, option)
+
+    # --- end of round and race ----------------------------------------------------------
+
+    def _end_of_round(self) -> None:
+        if self._trigger and not self.weather.settled:
+            leader = next(iter(order_of_play(self.track, self._order_items())), "")
+            result = self._black(RollPurpose.WEATHER, leader)
+            roll = WeatherRoll(self.track.weather.weather_for(result).value)
+            self.weather = self.weather.after_roll(roll)
+            self._emit_weather(result, roll)
+        for car, state in self.cars.items():
+            if state.status is CarStatus.SPUN and self.info[car].needs_start:
+                self._set(car, gear=0)  # Masters 10-4-1: turned round, restart roll next
+        if self.house.wrecks_stay:
+            self._clear_passed_wrecks()
+        racing = [c for c, s in self.cars.items() if s.status in RACING]
+        if racing:
+            leader = max(racing, key=self.progress_of)
+            led = self.info[leader].led
+            lap = self.laps_done(leader)
+            led[lap] = led.get(lap, 0) + 1
+
+    def _clear_passed_wrecks(self) -> None:
+        """Dresden Ausfälle: a wreck stays until every running car has passed it."""
+        racing = [self.progress_of(c) for c, s in self.cars.items() if s.status in RACING]
+        for car, state in self.cars.items():
+            passed = not racing or min(racing) > self.progress_of(car)
+            if state.status is CarStatus.WRECK and passed:
+                self._remove_wreck(car)
+
+    def _end_of_race(self) -> None:
+        rules = self.ruleset
+        for car, state in self.cars.items():
+            if state.status is CarStatus.WRECK:
+                self._remove_wreck(car)
+        if rules.karma:
+            self._karma_income()
+        self._emit(EventKind.END, seed="-")
+
+    def _karma_income(self) -> None:
+        """Dresden Karmapool at the end of the race: points, places gained, most rounds led
+        in a lap (rule decision "meiste Führungsrunden")."""
+        rules = self.ruleset
+        placings = {p.car: p for p in self.classification()}
+        laps: set[int] = set()
+        for info in self.info.values():
+            laps.update(info.led)
+        bonus: dict[str, int] = {c: 0 for c in self.cars}
+        for lap in sorted(laps):
+            best = max(self.info[c].led.get(lap, 0) for c in self.cars)
+            for car in self.cars:
+                if best and self.info[car].led.get(lap, 0) == best:
+                    bonus[car] += rules.karma_most_laps_led
+        for car in self.grid_order:
+            placing = placings[car]
+            gained = max(placing.grid - placing.position, 0) if placing.status == "finished" else 0
+            income = (
+                placing.points // max(rules.karma_points_per_karma, 1)
+                + gained * rules.karma_per_place_gained
+                + bonus[car]
+            )
+            if income:
+                self.info[car].karma += income
+                self._emit(
+                    EventKind.KARMA,
+                    car,
+                    change=income,
+                    reason_de="Rennende",
+                    reason_en="end of race",
+                    karma=self.info[car].karma,
+                )
+
+
+_TEST_WORDS: dict[str, tuple[str, str]] = {
+    RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),
+    RollPurpose.COLLISION: ("Kollisionscheck", "collision test"),
+    RollPurpose.ENGINE: ("Motorcheck", "engine test"),
+    RollPurpose.WALL: ("Mauercheck", "wall test"),
+}
+
+_KARMA_TESTS = frozenset({RollPurpose.ROAD_HOLDING, RollPurpose.COLLISION, RollPurpose.ENGINE})
+"""Dresden Karmapool: body, engine and road-holding checks may be changed with karma."""
+
+
+def _move_notes(option: MoveOption) -> tuple[str, str]:
+    de: list[str] = []
+    en: list[str] = []
+    if option.brakes:
+        de.append(f"bremst {option.brakes}")
+        en.append(f"brakes {option.brakes}")
+    if option.overshoot:
+        de.append(f"überschießt {option.overshoot}")
+        en.append(f"overshoots {option.overshoot}")
+    if option.stop_corner:
+        de.append(f"Stopp in Kurve {option.stop_corner}")
+        en.append(f"stop in corner {option.stop_corner}")
+    if option.blocked:
+        de.append(f"blockiert {option.blocked}")
+        en.append(f"blocked {option.blocked}")
+    if option.pit:
+        de.append("in die Box")
+        en.append("into the pit")
+    if not de:
+        return "", ""
+    return f" ({', '.join(de)})", f" ({', '.join(en)})"
+
+
+def _straightest(options: list[MoveOption]) -> MoveOption | None:
+    """Dresden Ausfälle: a car with a failed engine rolls straight ahead where possible, as far
+    as it can without being eliminated (Masters 16-0-3)."""
+    if not options:
+        return None
+    return min(
+        options,
+        key=lambda o: (
+            o.eliminated is not None,
+            o.lane_changes,
+            o.tyres + o.brakes,
+            -o.spaces_moved,
+            o.path,
+        ),
+    )

@@ -1,0 +1,57 @@
+"""Order of play: the leader first, level cars by gear, then by who got there first.
+
+Dresden "Fahrregeln" and Masters 6-2-2 to 6-2-4: a round of play starts with the leader. Cars
+level with each other play in the higher gear first, then the one that reached that height
+first; a stalled car plays after the car beside it (Masters 9-1-3). Cars in the pit lane play
+after the track cars that have passed the last pit entry and before those that have not
+(Dresden; Masters 19-5-2); level with a track car, the pit car plays first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rennleitung.formula_de.track import SpaceKind, Track
+
+
+@dataclass(frozen=True, slots=True)
+class OrderItem:
+    """What the order needs to know of one car. ``laps_base`` is the number of line crossings
+    that count as laps (crossings minus one when the grid lies behind the line)."""
+
+    car: str
+    space: int
+    laps_base: int
+    gear: int
+    arrived: int
+    stalled: bool = False
+
+
+def progress(track: Track, space: int, laps_base: int) -> float:
+    """Distance along the race in rows; a pit-lane space beyond the line counts in the lap
+    before it, so a car in the pit lane is measured against the pit entry (19-5)."""
+    here = track.spaces[space]
+    if here.kind is SpaceKind.TRACK or track.pit is None:
+        return laps_base * track.lap_rows + here.height
+    base = laps_base
+    if here.height < track.lap_rows / 2:
+        base -= 1  # already over the line inside the pit lane
+    return base * track.lap_rows + here.height
+
+
+def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, int]:
+    here = track.spaces[item.space]
+    own = progress(track, item.space, item.laps_base)
+    major = own
+    if here.kind is not SpaceKind.TRACK and track.pit is not None:
+        limit = track.spaces[track.pit.entry_limit].height
+        lap = math.floor(own / track.lap_rows) * track.lap_rows
+        major = lap + limit + 0.5  # between the cars past the limit and those before it
+    return (-major, -own, -item.gear, int(item.stalled), item.arrived)
+
+
+def order_of_play(track: Track, items: Iterable[OrderItem]) -> list[str]:
+    """Car ids in the order they play this round."""
+    return [i.car for i in sorted(items, key=lambda i: order_key(track, i))]

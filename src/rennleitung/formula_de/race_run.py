@@ -1,0 +1,77 @@
+"""Run a whole race with bots: the engine side of ``rennleitung race simulate`` and ``make run``.
+
+No I/O: the caller prints. ``progress`` is called after every decision with the race, so a
+terminal view can follow it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+
+DRIVER_NAMES = (
+    "Alonso",
+    "Räikkönen",
+    "Schumacher",
+    "Montoya",
+    "Button",
+    "Barrichello",
+    "Webber",
+    "Trulli",
+    "Fisichella",
+    "Heidfeld",
+    "Coulthard",
+    "Massa",
+    "Villeneuve",
+    "Sato",
+    "Klien",
+    "Liuzzi",
+    "Monteiro",
+    "Karthikeyan",
+    "Albers",
+    "Friesacher",
+)
+
+
+def bot_entries(cars: int) -> tuple[Entry, ...]:
+    """``cars`` drivers named after the 2005 field, one team each."""
+    return tuple(
+        Entry(id=f"car{n}", name=DRIVER_NAMES[(n - 1) % len(DRIVER_NAMES)])
+        for n in range(1, cars + 1)
+    )
+
+
+def run_bot_race(
+    track: str,
+    ruleset: str,
+    cars: int,
+    laps: int,
+    seed: int | str,
+    bots: str | Sequence[str] = "simple",
+    progress: Callable[[Race], None] | None = None,
+    max_rounds: int = 400,
+) -> Race:
+    """A finished race of ``cars`` bots (one name for all, or one per car, cycled)."""
+    names = [bots] if isinstance(bots, str) else list(bots)
+    config = RaceConfig(
+        track=track, ruleset=ruleset, entries=bot_entries(cars), laps=laps, max_rounds=max_rounds
+    )
+    race = Race.create(config, seed)
+    drivers: dict[str, Bot] = {
+        entry.id: make_bot(names[n % len(names)]) for n, entry in enumerate(config.entries)
+    }
+    drive(race, drivers, progress)
+    return race
+
+
+def drive(
+    race: Race, drivers: dict[str, Bot], progress: Callable[[Race], None] | None = None
+) -> None:
+    """Answer every question of ``race`` with the driver's bot until the race is over."""
+    while (ask := race.pending) is not None:
+        race.apply(drivers[ask.car].decide(race, ask))
+        if progress is not None:
+            progress(race)

@@ -1,0 +1,132 @@
+"""A race before the lights: who enters, how the grid is made, and the house switches.
+
+The grid comes from a qualifying result when there is one; drivers without a lap get the
+remaining slots by the black die (Dresden "Qualifizierung": "zufällig (schwarzer Würfel)"): each
+rolls, the higher roll starts further forward, ties roll again among themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import DriverProfile, Weather
+from rennleitung.formula_de.ruleset import EngineFailure, Ruleset
+
+
+class SetupError(RennleitungError):
+    """A race configuration that cannot start."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One driver: id (unique), display name, team (default: own), profile, karma at the start
+    (None: the ruleset's ``karma_start``)."""
+
+    id: str
+    name: str = ""
+    team: str = ""
+    profile: DriverProfile = DriverProfile.NORMAL
+    karma: int | None = None
+
+    @property
+    def driver(self) -> str:
+        return self.name or self.id
+
+    @property
+    def team_id(self) -> str:
+        return self.team or self.id
+
+
+@dataclass(frozen=True, slots=True)
+class RaceConfig:
+    """Everything a race is made of besides its seed and decisions.
+
+    ``qualifying`` lists car ids in qualifying order (pole first); the rest are drawn.
+    ``max_rounds`` is a safety stop so that no race can run for ever.
+    """
+
+    track: str
+    ruleset: str
+    entries: tuple[Entry, ...]
+    laps: int = 0  # 0: the ruleset's laps
+    qualifying: tuple[str, ...] = ()
+    qualifying_weather: Weather = Weather.SUN
+    max_rounds: int = 400
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """Switches the race needs that ``Ruleset`` does not carry yet (derived from it).
+
+    ``wrecks_stay``: Dresden "Ausfälle": wrecks stay until every other car has passed them;
+    Masters 14-2, 20-3-2: a wreck is removed at its own next turn.
+    """
+
+    wrecks_stay: bool
+
+
+def house_rules(ruleset: Ruleset) -> HouseRules:
+    """Dresden presets (roll-out engine failure) keep wrecks; Masters (inertia) removes them."""
+    return HouseRules(wrecks_stay=ruleset.engine_failure is EngineFailure.ROLL_OUT)
+
+
+def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: int) -> None:
+    """Refuse a field that cannot start; messages name the field."""
+    ids = [e.id for e in config.entries]
+    if not ids:
+        raise SetupError("keine Fahrer", "no drivers", "entries")
+    if len(set(ids)) != len(ids):
+        raise SetupError("doppelte Fahrer-Id", "duplicate driver id", "entries")
+    if len(ids) > grid_slots:
+        raise SetupError(
+            f"{len(ids)} Fahrer, aber nur {grid_slots} Startplätze",
+            f"{len(ids)} drivers but only {grid_slots} grid slots",
+            "entries",
+        )
+    teams = {e.team_id for e in config.entries}
+    if boxes and len(teams) > boxes:
+        raise SetupError(
+            f"{len(teams)} Mannschaften, aber nur {boxes} Boxen",
+            f"{len(teams)} teams but only {boxes} boxes",
+            "entries",
+        )
+    for n, entry in enumerate(config.entries):
+        if entry.profile not in ruleset.profiles_allowed:
+            raise SetupError(
+                f"Fahrerprofil {entry.profile.label_de} ist in {ruleset.name} nicht erlaubt",
+                f"driver profile {entry.profile.label_en} is not allowed in {ruleset.name}",
+                f"entries[{n}].profile (Dresden Fahrerprofile)",
+            )
+    unknown = [q for q in config.qualifying if q not in ids]
+    if unknown:
+        raise SetupError(
+            f"Qualifikation nennt unbekannten Fahrer {unknown[0]!r}",
+            f"qualifying names unknown driver {unknown[0]!r}",
+            "qualifying",
+        )
+    if ruleset.players and len(ids) != ruleset.players:
+        raise SetupError(
+            f"{ruleset.name} verlangt genau {ruleset.players} Fahrer",
+            f"{ruleset.name} needs exactly {ruleset.players} drivers",
+            f"{ruleset.name}.players",
+        )
+
+
+def draw_grid(
+    qualified: Sequence[str], others: Sequence[str], roll: Callable[[str], int]
+) -> list[str]:
+    """Qualified drivers first in their order, then the others by black-die draw: higher roll
+    first, ties re-rolled among the tied drivers (Dresden "Qualifizierung")."""
+    grid = list(qualified)
+    pending: list[list[str]] = [list(others)]
+    while pending:
+        group = pending.pop(0)
+        if len(group) <= 1:
+            grid.extend(group)
+            continue
+        rolls = {car: roll(car) for car in group}
+        values = sorted(set(rolls.values()), reverse=True)
+        pending[:0] = [[c for c in group if rolls[c] == v] for v in values]
+    return grid
