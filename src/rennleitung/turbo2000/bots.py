@@ -84,8 +84,9 @@ def _contracts(state: GameState, team: Team, strategy: Strategy, config: GameCon
     """Hire up to the wanted number of drivers; renew in the year's last round."""
     mine = sorted((d for d in state.drivers.values() if d.team == team.name),
                   key=lambda d: (-d.rating, d.name))
-    free = sorted((d for d in state.drivers.values() if d.team is None),
-                  key=lambda d: (-d.rating, d.name))
+    free = [d for d in state.drivers.values() if d.team is None]
+    rng.shuffle(free)
+    free.sort(key=lambda d: -d.rating)  # the best first; equal ratings in a random order
     for driver in free[:max(0, strategy.drivers - len(mine))]:
         salary = config.minimum_salary + rng.randint(0, 10) * 1000
         plan.lines.append(f"Vertrag: {driver.name} {salary}")
@@ -179,7 +180,8 @@ def _rally_continuation(state: GameState, team: Team, drivers: list[Driver], con
 
 
 def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Driver],
-           config: GameConfig, plan: _Plan) -> set[str]:
+           config: GameConfig, rng: random.Random, plan: _Plan) -> set[str]:
+    """Two cars in Formel I, the others spread over the other races (or all in Formel II)."""
     if not strategy.races:
         return set()
     racing = _rally_continuation(state, team, drivers, config, plan, strategy)
@@ -189,32 +191,38 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
         slots = formel2 * len(fit)
     else:
         order = [a for a in state.announcements if config.race(a.code).series != "formel2"]
-        slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + \
-            [a for a in order if config.race(a.code).series != "formel1"]
+        others = [a for a in order if config.race(a.code).series != "formel1"]
+        rng.shuffle(others)
+        slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + others
     d, e = strategy.push
-    for driver, announcement in zip(fit, slots, strict=False):
+    for driver in fit:
         parts: dict[str, Part] = {}
         for kind in KINDS:
             part = _fresh_part(state, config, plan, kind)
             if part is None:
                 break
             parts[kind] = part
+        entered = False
+        for announcement in slots if len(parts) == len(KINDS) else []:
+            template = config.race(announcement.code)
+            push_d, push_e = d, e
+            while risk(push_d, push_e) < template.min_risk and push_d < config.max_push:
+                push_d += 1
+            if not _eligible(state, team, announcement, parts, driver, push_d, push_e, config):
+                continue
+            line = _entry_line(announcement, driver, parts, push_d, push_e, None, strategy,
+                               config)
+            if line:
+                plan.lines.append(line)
+                racing.add(driver.name)
+                slots.remove(announcement)
+                entered = True
+                break
+        if not entered:
+            for part in parts.values():
+                plan.pieces[part.kind].insert(0, part)
         if len(parts) < len(KINDS):
-            for part in parts.values():
-                plan.pieces[part.kind].insert(0, part)
             break
-        template = config.race(announcement.code)
-        push_d, push_e = d, e
-        while risk(push_d, push_e) < template.min_risk and push_d < config.max_push:
-            push_d += 1
-        if not _eligible(state, team, announcement, parts, driver, push_d, push_e, config):
-            for part in parts.values():
-                plan.pieces[part.kind].insert(0, part)
-            continue
-        line = _entry_line(announcement, driver, parts, push_d, push_e, None, strategy, config)
-        if line:
-            plan.lines.append(line)
-            racing.add(driver.name)
     return racing
 
 
@@ -297,7 +305,7 @@ def bot_sheet(state: GameState, team_name: str, strategy: Strategy, config: Game
     drivers = _contracts(state, team, strategy, config, rng, plan)
     _factories(state, team, strategy, config, rng, plan)
     _trades(state, team, strategy, config, plan)
-    racing = _races(state, team, strategy, drivers, config, plan)
+    racing = _races(state, team, strategy, drivers, config, rng, plan)
     _training(state, drivers, racing, strategy, rng, plan)
     _eliminations(state, config, plan)
     if state.vote_open:
