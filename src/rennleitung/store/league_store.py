@@ -94,24 +94,11 @@ class LeagueStore:
             row = _league_row(session, league, lock=True)
             roster = _load_roster(session, row).with_driver(driver)
             added = roster.drivers[-1]
-            team_id = session.scalar(
-                select(TeamRow.id).where(TeamRow.league_id == row.id, TeamRow.name == added.team)
-            )
-            assert team_id is not None  # the roster checked the team
-            driver_row = DriverRow(
-                league_id=row.id, team_id=team_id, name=added.name,
-                profile=added.profile.value, city=added.city,
-            )
-            session.add(driver_row)
-            session.flush()
-            start = roster.format.karma_start
-            session.add(
-                KarmaLedgerRow(
-                    league_id=row.id, seq=_next_seq(session, row.id), driver_id=driver_row.id,
-                    race_number=None, amount=start, reason=KarmaReason.START.value,
-                    balance=start, note="",
-                )
-            )
+            _insert_driver(session, row.id, added)
+            ids = _driver_ids(session, row.id)
+            start = KarmaEntry(added.name, None, roster.format.karma_start, KarmaReason.START,
+                               roster.format.karma_start)
+            _insert_ledger(session, row.id, ids, (start,))
 
     def enter_race(self, league: str, result: RaceResult) -> tuple[KarmaEntry, ...]:
         """Store a race result and book its karma; returns the karma booked."""
@@ -120,37 +107,8 @@ class LeagueStore:
             current = _load_league(session, row)
             _updated, booked = enter_race(current, result)
             ids = _driver_ids(session, row.id)
-            race_row = RaceRow(
-                league_id=row.id, number=result.race, laps=result.laps, track=result.track,
-                source=result.source.value,
-                rounds=json.dumps([[r.lap, list(r.order)] for r in result.rounds]),
-            )
-            session.add(race_row)
-            session.flush()
-            for entry in result.drivers:
-                result_row = ResultRow(
-                    race_id=race_row.id, driver_id=ids[entry.driver], grid=entry.grid,
-                    position=entry.position, laps_completed=entry.laps_completed,
-                    status=entry.status.value,
-                    driven_by_id=ids[entry.driven_by] if entry.driven_by else None,
-                    laps_most_led=entry.laps_most_led,
-                )
-                session.add(result_row)
-                session.flush()
-                for seq, event in enumerate(entry.karma, start=1):
-                    session.add(
-                        RaceKarmaRow(result_id=result_row.id, seq=seq, kind=event.kind.value,
-                                     amount=event.amount, note=event.note)
-                    )
-            seq = _next_seq(session, row.id)
-            for offset, booking in enumerate(booked):
-                session.add(
-                    KarmaLedgerRow(
-                        league_id=row.id, seq=seq + offset, driver_id=ids[booking.driver],
-                        race_number=booking.race, amount=booking.amount,
-                        reason=booking.reason.value, balance=booking.balance, note=booking.note,
-                    )
-                )
+            _insert_race(session, row.id, ids, result)
+            _insert_ledger(session, row.id, ids, booked)
             return booked
 
     def delete_race(self, league: str, race: int) -> None:
@@ -204,32 +162,7 @@ class LeagueStore:
             qualifying = build_qualifying(race, laps, starters, current.roster,
                                           random.Random(seed), rolled_weather)
             current.with_qualifying(qualifying)  # refuses a second or a late qualifying
-            ids = _driver_ids(session, row.id)
-            quali_row = QualifyingRow(
-                league_id=row.id, race_number=race, seed=seed,
-                weather=",".join(w.value for w in qualifying.weather),
-                starters=json.dumps(list(qualifying.starters)),
-            )
-            session.add(quali_row)
-            session.flush()
-            for lap in laps:
-                session.add(
-                    QualifyingLapRow(
-                        qualifying_id=quali_row.id, driver_id=ids[lap.driver], run=lap.run,
-                        rolls=lap.rolls, penalty_points=lap.penalty_points, errors=lap.errors,
-                        lap_time_ms=lap.lap_time_ms,
-                        driven_by_id=ids[lap.driven_by] if lap.driven_by else None,
-                    )
-                )
-            for slot in qualifying.grid:
-                session.add(
-                    GridSlotRow(
-                        qualifying_id=quali_row.id, position=slot.position,
-                        driver_id=ids[slot.driver], score=slot.score,
-                        lap_time_ms=slot.lap_time_ms, qualifying_points=slot.qualifying_points,
-                        draw_rolls=",".join(str(r) for r in slot.draw_rolls),
-                    )
-                )
+            _insert_qualifying(session, row.id, _driver_ids(session, row.id), qualifying, seed)
             return qualifying
 
     def name_drops(self, league: str, driver: str, races: Sequence[int]) -> None:
@@ -237,10 +170,7 @@ class LeagueStore:
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             _load_league(session, row).with_named_drops(driver, tuple(races))
-            driver_id = _driver_ids(session, row.id)[driver]
-            session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id == driver_id))
-            for race in races:
-                session.add(NamedDropRow(driver_id=driver_id, race_number=race))
+            _replace_drops(session, _driver_ids(session, row.id)[driver], races)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -318,6 +248,90 @@ def _refused(error: DBAPIError) -> RennleitungError:
         f"the database refused the change ({reason}); nothing was stored",
         "database",
     )
+
+
+def _insert_driver(session: Session, league_id: int, driver: Driver) -> int:
+    """A driver row (its team must exist); returns its id."""
+    team_id = session.scalar(
+        select(TeamRow.id).where(TeamRow.league_id == league_id, TeamRow.name == driver.team)
+    )
+    assert team_id is not None  # the roster checked the team
+    row = DriverRow(league_id=league_id, team_id=team_id, name=driver.name,
+                    profile=driver.profile.value, city=driver.city)
+    session.add(row)
+    session.flush()
+    return row.id
+
+
+def _insert_race(session: Session, league_id: int, ids: dict[str, int], result: RaceResult) -> None:
+    """A race with its results and in-race karma as entered."""
+    race_row = RaceRow(
+        league_id=league_id, number=result.race, laps=result.laps, track=result.track,
+        source=result.source.value,
+        rounds=json.dumps([[r.lap, list(r.order)] for r in result.rounds]),
+    )
+    session.add(race_row)
+    session.flush()
+    for entry in result.drivers:
+        result_row = ResultRow(
+            race_id=race_row.id, driver_id=ids[entry.driver], grid=entry.grid,
+            position=entry.position, laps_completed=entry.laps_completed,
+            status=entry.status.value,
+            driven_by_id=ids[entry.driven_by] if entry.driven_by else None,
+            laps_most_led=entry.laps_most_led,
+        )
+        session.add(result_row)
+        session.flush()
+        for seq, event in enumerate(entry.karma, start=1):
+            session.add(RaceKarmaRow(result_id=result_row.id, seq=seq, kind=event.kind.value,
+                                     amount=event.amount, note=event.note))
+
+
+def _insert_qualifying(
+    session: Session, league_id: int, ids: dict[str, int], qualifying: QualifyingResult, seed: int
+) -> None:
+    """A qualifying with its laps, grid slots, weather, starters and draw seed."""
+    quali_row = QualifyingRow(
+        league_id=league_id, race_number=qualifying.race, seed=seed,
+        weather=",".join(w.value for w in qualifying.weather),
+        starters=json.dumps(list(qualifying.starters)),
+    )
+    session.add(quali_row)
+    session.flush()
+    for lap in qualifying.laps:
+        session.add(QualifyingLapRow(
+            qualifying_id=quali_row.id, driver_id=ids[lap.driver], run=lap.run,
+            rolls=lap.rolls, penalty_points=lap.penalty_points, errors=lap.errors,
+            lap_time_ms=lap.lap_time_ms,
+            driven_by_id=ids[lap.driven_by] if lap.driven_by else None,
+        ))
+    for slot in qualifying.grid:
+        session.add(GridSlotRow(
+            qualifying_id=quali_row.id, position=slot.position, driver_id=ids[slot.driver],
+            score=slot.score, lap_time_ms=slot.lap_time_ms,
+            qualifying_points=slot.qualifying_points,
+            draw_rolls=",".join(str(r) for r in slot.draw_rolls),
+        ))
+
+
+def _insert_ledger(
+    session: Session, league_id: int, ids: dict[str, int], entries: Sequence[KarmaEntry]
+) -> None:
+    """Karma movements appended to the league's ledger, in order."""
+    seq = _next_seq(session, league_id)
+    for offset, entry in enumerate(entries):
+        session.add(KarmaLedgerRow(
+            league_id=league_id, seq=seq + offset, driver_id=ids[entry.driver],
+            race_number=entry.race, amount=entry.amount, reason=entry.reason.value,
+            balance=entry.balance, note=entry.note,
+        ))
+    session.flush()
+
+
+def _replace_drops(session: Session, driver_id: int, races: Sequence[int]) -> None:
+    session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id == driver_id))
+    for race in races:
+        session.add(NamedDropRow(driver_id=driver_id, race_number=race))
 
 
 def _league_row(session: Session, name: str, lock: bool = False) -> LeagueRow:
