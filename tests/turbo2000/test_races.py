@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rennleitung.turbo2000.config import CONSEQUENCES, GameConfig
+from rennleitung.turbo2000.config import CONSEQUENCES, SERIES, GameConfig
 from rennleitung.turbo2000.model import Announcement, GameState, Part
 from rennleitung.turbo2000.performance import consequence
-from rennleitung.turbo2000.races import EFFECTS
+from rennleitung.turbo2000.races import EFFECTS, SERIES_CONDITIONS
 
 from .helpers import CONFIG, game, hire, notes, run, sheet, stock
 
@@ -142,6 +142,10 @@ def test_lp_split_may_not_exceed_the_available_lp() -> None:
     assert "140 LP verteilt, nur 110 vorhanden (§2)" in notes(outcome, "Ferrari")
     outcome = run(state, sheet(state, "Honda", _entry("F1", "Piquet", sections="A=30/30")))
     assert "Formel I hat 3 Abschnitte" in notes(outcome, "Honda")
+
+
+def test_every_series_has_its_entry_condition() -> None:
+    assert set(SERIES_CONDITIONS) == set(SERIES)
 
 
 def test_every_risk_table_line_has_an_effect() -> None:

@@ -10,6 +10,7 @@ rules: §4.1–§4.6; rating gains §5; WM points only in Formel I.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rennleitung.turbo2000.amounts import amount
@@ -76,33 +77,65 @@ def _entry_problem(turn: Turn, team: str, entry: RaceEntry, field_name: str, de:
     turn.reject(team, Problem(entry.line, field_name, de, en))
 
 
-def _series_problem(turn: Turn, team: str, entry: RaceEntry, template: RaceTemplate,
-                    announcement: Announcement, car: Car) -> tuple[str, str] | None:
-    """Why an entry may not start in this series (German, English), or None."""
-    state, config = turn.state, turn.config
-    if template.series == "formel_n":
-        parts = car.parts
-        cap = cap_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
-                     car.driver.whole_rating, entry.d, entry.e, config)
-        if cap > template.lp_cap:
-            return (f"{cap} LP (Originalregel) über {template.lp_cap} (§4.2)",
-                    f"{cap} LP (original rule) above {template.lp_cap} (§4.2)")
-    if template.series == "stockcar" and car.risk < template.min_risk:
+Why = tuple[str, str] | None
+"""Why an entry may not start (German, English), or None when it may."""
+
+
+def _formel_n_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    """April 2000 §4.2: the LP available by the original rule may not exceed the formula."""
+    parts, entry = car.parts, car.entry
+    cap = cap_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
+                 car.driver.whole_rating, entry.d, entry.e, turn.config)
+    if cap > template.lp_cap:
+        return (f"{cap} LP (Originalregel) über {template.lp_cap} (§4.2)",
+                f"{cap} LP (original rule) above {template.lp_cap} (§4.2)")
+    return None
+
+
+def _stockcar_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    """April 2000 §4.4: a minimum risk."""
+    if car.risk < template.min_risk:
         return (f"Risiko {car.risk} unter dem Mindestrisiko {template.min_risk} (§4.4)",
                 f"risk {car.risk} below the minimum risk {template.min_risk} (§4.4)")
-    if template.series == "junior" and state.wm_points.get(team, 0) > 0:
-        return ("nur Rennställe ohne WM-Punkte (§4.5)", "only teams without WM points (§4.5)")
-    if template.series == "formel2":
-        others = [e for e in turn.sheets[team].entries if e.race != entry.race]
-        if others:
-            return ("Formel II nur ohne Meldung für ein anderes Rennen (§4.1)",
-                    "Formel II only without an entry for any other race (§4.1)")
-        if state.last_formel2_winner == team:
-            return ("Sieger des letzten Formel-II-Rennens darf nicht starten (§4.1)",
-                    "the winner of the last Formel II race may not start (§4.1)")
-    if template.series == "rallye" and announcement.stage > 1:
-        return _rally_problem(turn, team, entry, car)
     return None
+
+
+def _junior_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    """April 2000 §4.5: only teams with no WM points in the last evaluation's eternal list."""
+    if turn.state.wm_points.get(car.team, 0) > 0:
+        return ("nur Rennställe ohne WM-Punkte (§4.5)", "only teams without WM points (§4.5)")
+    return None
+
+
+def _formel2_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    """April 2000 §4.1: no entry for another race this round, not the last Formel II winner."""
+    if any(e.race != car.entry.race for e in turn.sheets[car.team].entries):
+        return ("Formel II nur ohne Meldung für ein anderes Rennen (§4.1)",
+                "Formel II only without an entry for any other race (§4.1)")
+    if turn.state.last_formel2_winner == car.team:
+        return ("Sieger des letzten Formel-II-Rennens darf nicht starten (§4.1)",
+                "the winner of the last Formel II race may not start (§4.1)")
+    return None
+
+
+def _rallye_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    return _rally_problem(turn, car.team, car.entry, car) if stage > 1 else None
+
+
+def _no_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) -> Why:
+    return None
+
+
+SERIES_CONDITIONS: dict[str, Callable[[Turn, Car, RaceTemplate, int], Why]] = {
+    "formel1": _no_problem,
+    "formel2": _formel2_problem,
+    "formel_n": _formel_n_problem,
+    "dragster": _no_problem,
+    "stockcar": _stockcar_problem,
+    "junior": _junior_problem,
+    "rallye": _rallye_problem,
+}
+"""The entry condition of each series (April 2000 §4.1–§4.6)."""
 
 
 def _rally_problem(turn: Turn, team: str, entry: RaceEntry, car: Car) -> tuple[str, str] | None:
@@ -167,7 +200,7 @@ def _admit(turn: Turn, team: str, entry: RaceEntry,
                        f"{spent} LP split, only {lp} available (§2)")
         return None
     car = Car(team, entry, driver, parts, lp, risk(entry.d, entry.e), driver.notation())
-    problem = _series_problem(turn, team, entry, template, announcement, car)
+    problem = SERIES_CONDITIONS[template.series](turn, car, template, announcement.stage)
     if problem:
         _entry_problem(turn, team, entry, template.code, *problem)
         return None
