@@ -1,0 +1,205 @@
+"""`rennleitung race`: simulate a bot race, replay a record, verify a record.
+
+Thin adapter over ``formula_de.race_run`` (bot races), ``formula_de.record`` and
+``formula_de.replay``: files and the terminal live here, the rules do not.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TextColumn
+from rich.table import Table
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.position import position_to_json
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.record import parse_record, record_of, record_to_json
+from rennleitung.formula_de.replay import replay, verify
+
+app = typer.Typer(
+    name="race",
+    help="Rennen / races: simulate with bots, replay and verify race records.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+__all__ = ["app", "run_bot_race"]
+
+
+def _fail(error: RennleitungError) -> None:
+    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+    raise typer.Exit(code=1)
+
+
+def classification_data(race: Race) -> list[dict[str, Any]]:
+    """The classification as JSON rows."""
+    return [
+        {
+            "car": p.car,
+            "driver": p.driver,
+            "position": p.position,
+            "laps": p.laps,
+            "status": p.status,
+            "grid": p.grid,
+            "points": p.points,
+            "rule": p.rule or None,
+            "reason_de": p.reason_de or None,
+            "reason_en": p.reason_en or None,
+        }
+        for p in race.classification()
+    ]
+
+
+def classification_table(race: Race) -> Table:
+    table = Table(title="Wertung / classification")
+    for name in ("Pos", "Fahrer / driver", "Runden / laps", "Start / grid", "Punkte / points"):
+        table.add_column(name)
+    table.add_column("Status / status")
+    for p in race.classification():
+        status = {"finished": "im Ziel / finished", "running": "fährt / running"}.get(p.status)
+        if status is None:
+            status = f"{p.reason_de} / {p.reason_en} ({p.rule})"
+        table.add_row(
+            str(p.position), escape(p.driver), str(p.laps), str(p.grid), str(p.points),
+            escape(status),
+        )
+    return table
+
+
+def _seed(seed: str | None) -> str:
+    return seed if seed is not None else secrets.token_hex(16)
+
+
+@app.command("simulate")
+def simulate(
+    track: Annotated[str, typer.Option(help="Strecke / track")] = "monaco",
+    ruleset: Annotated[str, typer.Option(help="Regelwerk / ruleset")] = "dresden-2006",
+    cars: Annotated[int, typer.Option(help="Anzahl Autos / number of cars")] = 10,
+    laps: Annotated[int, typer.Option(help="Runden / laps")] = 3,
+    seed: Annotated[
+        str | None, typer.Option(help="Würfel-Seed (sonst zufällig) / dice seed (else random)")
+    ] = None,
+    bots: Annotated[
+        str, typer.Option(help="simple, strong oder Liste simple,strong / bots, comma list")
+    ] = "simple",
+    record: Annotated[
+        Path | None, typer.Option(help="Rennprotokoll schreiben / write the race record")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON-Ausgabe / JSON output")] = False,
+) -> None:
+    """Ein Rennen mit Bots fahren / run a race with bots."""
+    the_seed = _seed(seed)
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    console = Console(highlight=False, stderr=as_json)
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            TextColumn("{task.fields[info]}"),
+            console=console,
+            transient=True,
+            disable=as_json,
+        ) as progress:
+            task = progress.add_task("Rennen / race", total=laps, info="")
+
+            def show(race: Race) -> None:
+                if not race.cars or not race.round:
+                    return
+                leader = max(race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)))
+                progress.update(
+                    task,
+                    completed=min(race.laps_done(leader), laps),
+                    info=f"Runde/round {race.round}, {escape(race.driver(leader))}",
+                )
+
+            race = run_bot_race(track, ruleset, cars, laps, the_seed, names, progress=show)
+    except RennleitungError as error:
+        _fail(error)
+        return
+    if record is not None:
+        record.write_text(record_to_json(record_of(race, the_seed)), encoding="utf-8")
+    if as_json:
+        data = {
+            "seed": the_seed,
+            "commitment": race.commitment,
+            "track": track,
+            "ruleset": ruleset,
+            "rounds": race.round,
+            "events": len(race.events),
+            "classification": classification_data(race),
+        }
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    console.print(classification_table(race))
+    console.print(
+        f"Seed {escape(the_seed)}, {race.round} Spielrunden / rounds, "
+        f"{len(race.events)} Ereignisse / events"
+    )
+    if record is not None:
+        console.print(f"Protokoll / record: {escape(str(record))}")
+
+
+def _load(path: Path) -> Any:
+    try:
+        return parse_record(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        _fail(RennleitungError("Datei nicht lesbar", f"cannot read file: {error}", str(path)))
+    except RennleitungError as error:
+        _fail(error)
+    return None  # unreachable
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[Path, typer.Argument(help="Rennprotokoll / race record")],
+    until: Annotated[
+        int | None, typer.Option(help="bis zu Ereignis N / up to event N")
+    ] = None,
+    position: Annotated[
+        Path | None, typer.Option(help="Stellung als JSON schreiben / write the position")
+    ] = None,
+    lang: Annotated[str, typer.Option(help="de, en oder both")] = "both",
+) -> None:
+    """Ein Rennen aus dem Protokoll nachspielen / replay a race from its record."""
+    record = _load(path)
+    try:
+        race = replay(record, until=until)
+    except RennleitungError as error:
+        _fail(error)
+        return
+    console = Console(highlight=False)
+    for event in race.events[: until if until is not None else None]:
+        line = {"de": event.de, "en": event.en}.get(lang, f"{event.de} / {event.en}")
+        console.print(f"{event.seq:5d} {escape(line)}")
+    if position is not None:
+        position.write_text(position_to_json(race.to_position()), encoding="utf-8")
+        console.print(f"Stellung / position: {escape(str(position))}")
+    if race.finished and until is None:
+        console.print(classification_table(race))
+
+
+@app.command("verify")
+def verify_command(
+    path: Annotated[Path, typer.Argument(help="Rennprotokoll / race record")],
+) -> None:
+    """Jeden Wurf aus dem offengelegten Seed nachrechnen / check every roll from the seed."""
+    record = _load(path)
+    verdict = verify(record)
+    console = Console(highlight=False)
+    if verdict.honest:
+        console.print(
+            f"[green]ehrlich / honest[/green]: {verdict.rolls} Würfe / rolls, "
+            f"{verdict.events} Ereignisse / events"
+        )
+        return
+    for problem in verdict.problems:
+        console.print(f"[red]{escape(problem)}[/red]")
+    raise typer.Exit(code=1)

@@ -1,0 +1,178 @@
+"""Race records: a race as JSON that anyone can replay and check.
+
+Format ``rennleitung-race/1``: the configuration (track, ruleset, laps, entries, qualifying),
+the seed commitment published when the race was created, every decision in order (who decided
+and what, moves by space names), and at the end the revealed seed with a summary of the outcome
+(event count, a digest of every event, the rolls). Only the configuration, the seed and the
+decisions are needed to rebuild the race (``replay.py``); the summary lets ``verify`` say whether
+a record is honest.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import DriverProfile, Weather
+from rennleitung.formula_de.dice import DiceRoll
+from rennleitung.formula_de.events import Event
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.track import Track
+
+RECORD_FORMAT = "rennleitung-race/1"
+
+
+class RecordError(RennleitungError):
+    """A race record that cannot be read; ``where`` names the field."""
+
+
+@dataclass(frozen=True)
+class RaceRecord:
+    """A parsed record. ``seed`` is None while the race runs (not yet revealed)."""
+
+    config: RaceConfig
+    commitment: str
+    decisions: tuple[tuple[str, Decision], ...]
+    seed: str | None
+    summary: dict[str, Any]
+
+
+def events_digest(events: list[Event]) -> str:
+    """sha256 over every event's JSON form: equal digests mean bit-identical event logs."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event.to_data(), sort_keys=True, ensure_ascii=False).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()
+
+
+def rolls_data(rolls: tuple[DiceRoll, ...]) -> list[list[Any]]:
+    return [[r.die, r.purpose, r.result] for r in rolls]
+
+
+def config_to_data(config: RaceConfig) -> dict[str, Any]:
+    return {
+        "track": config.track,
+        "ruleset": config.ruleset,
+        "laps": config.laps,
+        "entries": [
+            {
+                "id": e.id,
+                "name": e.name,
+                "team": e.team,
+                "profile": e.profile.value,
+                **({"karma": e.karma} if e.karma is not None else {}),
+            }
+            for e in config.entries
+        ],
+        "qualifying": list(config.qualifying),
+        "qualifying_weather": config.qualifying_weather.value,
+        "max_rounds": config.max_rounds,
+    }
+
+
+def config_from_data(data: Any) -> RaceConfig:
+    if not isinstance(data, dict):
+        raise RecordError("Objekt erwartet", "object expected", "config")
+    try:
+        entries = tuple(
+            Entry(
+                id=str(e["id"]),
+                name=str(e.get("name", "")),
+                team=str(e.get("team", "")),
+                profile=DriverProfile(e.get("profile", "normal")),
+                karma=e.get("karma"),
+            )
+            for e in data["entries"]
+        )
+        return RaceConfig(
+            track=str(data["track"]),
+            ruleset=str(data["ruleset"]),
+            entries=entries,
+            laps=int(data.get("laps", 0)),
+            qualifying=tuple(data.get("qualifying", [])),
+            qualifying_weather=Weather(data.get("qualifying_weather", "sun")),
+            max_rounds=int(data.get("max_rounds", 400)),
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise RecordError(
+            f"ungültige Konfiguration: {error}", f"invalid configuration: {error}", "config"
+        ) from None
+
+
+def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
+    """The record of ``race`` as JSON data; the seed is revealed only once the race is over."""
+    revealed = str(seed) if seed is not None and race.finished else None
+    summary: dict[str, Any] = {
+        "events": len(race.events),
+        "digest": events_digest(race.events),
+        "rolls": rolls_data(race.dice.history),
+        "classification": [
+            {"car": p.car, "position": p.position, "laps": p.laps, "status": p.status}
+            for p in race.classification()
+        ],
+    }
+    return {
+        "format": RECORD_FORMAT,
+        "config": config_to_data(race.config),
+        "commitment": race.commitment,
+        "decisions": [
+            {"car": car, **decision_to_data(race.track, decision)}
+            for car, decision in race.decisions
+        ],
+        "seed": revealed,
+        "finished": race.finished,
+        "summary": summary,
+    }
+
+
+def record_to_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def parse_record(text: str, track_for: Any = None) -> RaceRecord:
+    """Read a record's JSON text. ``track_for(name)`` loads the track (default: built-in)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(
+            f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+            f"Zeile/line {error.lineno}",
+        ) from None
+    return record_from_data(data, track_for)
+
+
+def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(
+            f"kein Rennprotokoll ({RECORD_FORMAT})", f"not a race record ({RECORD_FORMAT})",
+            "format",
+        )
+    config = config_from_data(data.get("config"))
+    if track_for is None:
+        from rennleitung.formula_de.builtin_tracks import builtin_track
+
+        track_for = builtin_track
+    track: Track = track_for(config.track)
+    raw = data.get("decisions", [])
+    if not isinstance(raw, list):
+        raise RecordError("Liste erwartet", "list expected", "decisions")
+    decisions = []
+    for n, item in enumerate(raw):
+        if not isinstance(item, dict) or "car" not in item:
+            raise RecordError("Objekt mit 'car' erwartet", "object with 'car' expected",
+                              f"decisions[{n}]")
+        decisions.append((str(item["car"]), decision_from_data(track, item, f"decisions[{n}]")))
+    seed = data.get("seed")
+    return RaceRecord(
+        config=config,
+        commitment=str(data.get("commitment", "")),
+        decisions=tuple(decisions),
+        seed=None if seed is None else str(seed),
+        summary=dict(data.get("summary", {})),
+    )
