@@ -487,3 +487,15 @@ def test_car_that_made_its_stop_leaves_without_overshoot_from_a_parsed_position(
     options = legal_moves(pos, "x", 2)
     assert options
     assert {(o.overshoot, o.tyres) for o in options} == {(0, 0)}
+
+
+def test_check_refuses_a_short_path_on_a_free_straight() -> None:
+    # nothing blocks x: a path shorter than the roll is braking (if paid) or illegal, never a
+    # blocking (Masters 12-0-1: blocked only when the car cannot move its full distance)
+    pos = position(car("x", "A1", brakes=0))
+    with pytest.raises(IllegalMove):
+        check_path(pos, "x", 3, ["A2", "A3"])
+    braking = position(car("x", "A1", brakes=3))
+    assert [(o.brakes, o.blocked) for o in check_path(braking, "x", 4, ["A2"])] == [(3, 0)]
+    with pytest.raises(IllegalMove):
+        check_path(braking, "x", 6, ["A2"])
