@@ -61,6 +61,7 @@ class _Plan:
     pieces: dict[str, list[Part]]
 
     def take(self, kind: str, part: Part | None = None) -> Part | None:
+        """Use a piece of the plan's stock: the named one, or the best of its kind."""
         pool = self.pieces[kind]
         if part is not None:
             if part in pool:

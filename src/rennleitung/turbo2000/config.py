@@ -203,6 +203,7 @@ class GameConfig:
         return (round_number - 1) % self.rounds_per_year + 1
 
     def year_of(self, round_number: int) -> int:
+        """1 for rounds 1–6, 2 for rounds 7–12, …"""
         return (round_number - 1) // self.rounds_per_year + 1
 
 

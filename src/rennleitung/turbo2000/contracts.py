@@ -17,6 +17,8 @@ from rennleitung.turbo2000.turn import Turn
 
 @dataclass(frozen=True)
 class Bid:
+    """A valid salary bid with the year it is for (a blank contract may move it, §16)."""
+
     team: str
     bid: ContractBid
     next_year: bool
@@ -63,6 +65,7 @@ def _valid_bids(turn: Turn) -> list[Bid]:
 
 
 def run_contracts(turn: Turn) -> None:
+    """Highest bid per driver and year wins; blank contracts that lost get another driver."""
     turn.begin("5 Verträge")
     state = turn.state
     bids = _valid_bids(turn)

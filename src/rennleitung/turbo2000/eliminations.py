@@ -9,6 +9,7 @@ from rennleitung.turbo2000.turn import Turn
 
 
 def run_eliminations(turn: Turn) -> None:
+    """After the races, so that worn parts can be thrown away in the same round."""
     turn.begin("7 Elimination")
     for team, sheet in sorted(turn.sheets.items()):
         stock = turn.state.teams[team]

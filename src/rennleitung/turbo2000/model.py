@@ -21,6 +21,7 @@ class Part:
     rating: int
 
     def notation(self) -> str:
+        """Written Turbo-W11"."""
         return f"{self.maker}-{self.kind}{self.rating}"
 
 
@@ -43,6 +44,7 @@ class Driver:
         return self.rating // 10
 
     def notation(self) -> str:
+        """Written Lauda-F10.4"."""
         return f"{self.name}-F{self.rating // 10}.{self.rating % 10}"
 
 
@@ -68,12 +70,15 @@ class Team:
     active: bool = True
 
     def count(self, part: Part) -> int:
+        """Pieces of this part in stock."""
         return self.stock.get(part, 0)
 
     def add(self, part: Part, number: int = 1) -> None:
+        """Put pieces into stock."""
         self.stock[part] = self.stock.get(part, 0) + number
 
     def remove(self, part: Part, number: int = 1) -> None:
+        """Take pieces out of stock; there must be enough (the rules check before)."""
         left = self.stock.get(part, 0) - number
         if left < 0:
             raise ValueError(f"{self.name} has no {number} x {part.notation()}")
@@ -104,6 +109,7 @@ class Offer:
     unfulfillable: bool = False
 
     def describe(self) -> str:
+        """The line as the results sheet prints it."""
         target = "alle" if self.to is None else self.to
         if self.factory:
             return f"#{self.number} {self.team} an {target}: {self.verb} {self.team}-{self.kind}" \
@@ -159,10 +165,12 @@ class GameState:
     """Teams that left, with the auction rounds still to run for their material (§19)."""
 
     def factory(self, owner: str, kind: str) -> Factory | None:
+        """A team owns at most one factory of each kind (§15)."""
         for factory in self.factories:
             if factory.owner == owner and factory.kind == kind:
                 return factory
         return None
 
     def active_teams(self) -> list[Team]:
+        """Teams still in the game (§19)."""
         return [team for team in self.teams.values() if team.active]

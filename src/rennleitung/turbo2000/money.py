@@ -11,6 +11,7 @@ from rennleitung.turbo2000.turn import Turn
 
 
 def settle_round_money(turn: Turn) -> None:
+    """Sponsor money first, so that a team can pay its salaries from it."""
     turn.begin("2 Geld")
     config, state = turn.config, turn.state
     for team in state.active_teams():

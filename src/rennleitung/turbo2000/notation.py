@@ -28,14 +28,17 @@ class PartSpec:
     rating: int
 
     def notation(self) -> str:
+        """As written on the sheet."""
         prefix = f"{self.maker}-" if self.maker else ""
         return f"{prefix}{self.kind}{self.rating}"
 
     def part(self) -> Part | None:
+        """The exact part, if the maker is named."""
         return Part(self.maker, self.kind, self.rating) if self.maker else None
 
 
 def parse_part(text: str) -> PartSpec | None:
+    """Written Turbo-W11" or "W11" (any maker); None if it is not a part."""
     match = _PART.match(text.strip())
     if not match:
         return None
@@ -89,6 +92,7 @@ class EliminationOrder:
 
 
 def parse_elimination(text: str) -> EliminationOrder | None:
+    """An elimination line of §6; None if it does not fit the pattern."""
     match = _SELECTOR.match(text.strip())
     if not match:
         return None

@@ -29,6 +29,8 @@ from rennleitung.turbo2000.turn import Turn, round_random
 
 @dataclass(frozen=True)
 class RoundOutcome:
+    """Everything one evaluation produces; the CLI stores each piece as its own file."""
+
     state: GameState
     log: tuple[str, ...]
     results_sheet: str

@@ -350,6 +350,7 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
 
 
 def run_races(turn: Turn) -> None:
+    """Admit every entry first (parts leave the stock), then run the races in calendar order."""
     turn.begin("6 Rennen")
     announcements = {a.code: a for a in turn.state.announcements}
     fields: dict[str, list[Car]] = {code: [] for code in announcements}

@@ -41,6 +41,7 @@ def rally_rounds(first: int, code: str, config: GameConfig) -> list[int]:
 
 
 def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
+    """The next round's races with their conditions, training places and Turbo prices."""
     lines = []
     for announcement in state.announcements:
         t = config.race(announcement.code)

@@ -46,6 +46,7 @@ def announcements_for(round_number: int, state: GameState, config: GameConfig
 
 
 def close_round(turn: Turn) -> None:
+    """Vote, year end, end of the game, then the next round's announcements."""
     turn.begin("8 Jahresende und Abstimmung")
     state, config = turn.state, turn.config
     current = state.round

@@ -97,6 +97,8 @@ class KindOrder:
 
 @dataclass(frozen=True)
 class EliminationLine:
+    """An elimination order (§6) with the text as written, for the report."""
+
     line: int
     order: EliminationOrder
     text: str
@@ -137,6 +139,7 @@ class OrderSheet:
     problems: list[Problem] = field(default_factory=list)
 
     def problem(self, line: int, where: str, de: str, en: str) -> None:
+        """Note a problem; the order it concerns is left out."""
         self.problems.append(Problem(line, where, de, en))
 
 

@@ -27,6 +27,7 @@ class BotGame:
     strategies: dict[str, str]
 
     def winner(self) -> str:
+        """Most WM points (equal points: the first name in the table)."""
         return wm_table(self.state)[0][1]
 
 

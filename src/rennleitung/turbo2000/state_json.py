@@ -134,4 +134,5 @@ def dump_state(state: GameState) -> str:
 
 
 def load_state(text: str) -> GameState:
+    """The inverse of ``dump_state``."""
     return state_from_dict(json.loads(text))

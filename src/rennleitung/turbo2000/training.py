@@ -11,6 +11,7 @@ from rennleitung.turbo2000.turn import Turn
 
 
 def run_training(turn: Turn) -> None:
+    """After contracts, so that a driver signed this round may already train."""
     turn.begin("5 Training")
     state, config = turn.state, turn.config
     bids = []

@@ -22,6 +22,8 @@ def round_random(seed: str, round_number: int) -> random.Random:
 
 @dataclass
 class Turn:
+    """State, settings, dice, log and notes of the evaluation in progress."""
+
     state: GameState
     config: GameConfig
     rng: random.Random
@@ -34,10 +36,12 @@ class Turn:
     step: str = ""
 
     def begin(self, step: str) -> None:
+        """Start a step of the turn; its log lines carry its name."""
         self.step = step
         self.log.append(f"== {step}")
 
     def say(self, text: str) -> None:
+        """A line for the game master's log."""
         self.log.append(f"[{self.step}] {text}")
 
     def tell(self, team: str, text: str) -> None:
@@ -55,11 +59,13 @@ class Turn:
         self.rejections.setdefault(team, []).append(problem)
 
     def roll(self, sides: int, purpose: str) -> int:
+        """One die, logged with its purpose."""
         value = self.rng.randint(1, sides)
         self.say(f"W{sides} {purpose}: {value}")
         return value
 
     def roll_many(self, count: int, sides: int, purpose: str) -> list[int]:
+        """Several dice, logged on one line."""
         values = [self.rng.randint(1, sides) for _ in range(count)]
         if values:
             self.say(f"{count}W{sides} {purpose}: {' '.join(map(str, values))}")
@@ -77,4 +83,5 @@ class Turn:
         self.ledger.setdefault(team, []).append((why, amount))
 
     def can_pay(self, team: str, amount: int) -> bool:
+        """Orders that cost money need it on the account at that moment."""
         return self.state.teams[team].money >= amount
