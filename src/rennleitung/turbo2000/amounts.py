@@ -13,7 +13,7 @@ def amount(value: int) -> str:
 
 
 def parse_amount(text: str) -> int | None:
-    """Written 1.200.000" or "1200000" -> 1200000; anything else -> None."""
+    """Reads "1.200.000" or "1200000" as 1200000; anything else gives None."""
     text = text.strip()
     if not _AMOUNT.match(text):
         return None

@@ -26,13 +26,13 @@ class Problem:
 
     @property
     def where(self) -> str:
-        """Written Zeile 4 / line 4 [field]" or "Blatt / sheet [field]" for the whole sheet."""
+        """Like "Zeile 4 / line 4 [field]", or "Blatt / sheet [field]" for the whole sheet."""
         place = f"Zeile {self.line}" if self.line else "Blatt"
         place_en = f"line {self.line}" if self.line else "sheet"
         return f"{place} / {place_en} [{self.field}]"
 
     def text(self) -> str:
-        """Written Zeile 4 / line 4 [Feld]: deutsch / english"."""
+        """Like "Zeile 4 / line 4 [Feld]: deutsch / english"."""
         return f"{self.where}: {self.de} / {self.en}"
 
     def as_error(self) -> TurboError:

@@ -21,7 +21,7 @@ class Part:
     rating: int
 
     def notation(self) -> str:
-        """Written Turbo-W11"."""
+        """Written like "Turbo-W11"."""
         return f"{self.maker}-{self.kind}{self.rating}"
 
 
@@ -44,7 +44,7 @@ class Driver:
         return self.rating // 10
 
     def notation(self) -> str:
-        """Written Lauda-F10.4"."""
+        """Written like "Lauda-F10.4"."""
         return f"{self.name}-F{self.rating // 10}.{self.rating % 10}"
 
 

@@ -38,7 +38,7 @@ class PartSpec:
 
 
 def parse_part(text: str) -> PartSpec | None:
-    """Written Turbo-W11" or "W11" (any maker); None if it is not a part."""
+    """Reads "Turbo-W11" or "W11" (any maker); None if it is not a part."""
     match = _PART.match(text.strip())
     if not match:
         return None
