@@ -110,3 +110,10 @@ def test_leaving_the_box_along_the_pit_lane() -> None:
     # BOX1 leads back into the pit lane at P4, and the pit lane back onto the track at C28
     pos = position(car("x", "BOX1", brakes=0, box=1))
     assert ends(pos, moves(pos, "x", 3)) == {"C28"}
+
+
+def test_no_collision_tests_in_the_pit_lane() -> None:
+    # Masters 19-1-3: x stops on P2 directly behind y on P3
+    pos = position(car("x", "P1", brakes=0, box=2), car("y", "P3"))
+    options = moves(pos, "x", 1)
+    assert [(end(pos, o), o.contacts) for o in options] == [("P2", ())]

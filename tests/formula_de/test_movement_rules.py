@@ -164,6 +164,14 @@ def test_no_lane_change_after_the_first_space_outside_the_corner() -> None:
         assert "10-2-1" in rule_of(error)
 
 
+def test_overshooting_car_cannot_go_round_a_car_it_is_blocked() -> None:
+    # Masters 10-2-3: x leaves corner 1 without its stop by A9 (B9 is taken); a car on A10 and
+    # no lane change allowed: blocked after one space, 2 brake points + 1 tyre point overshot
+    pos = position(car("x", "A8", brakes=3), car("a", "A10"), car("b", "B9"))
+    blocked = [o for o in moves(pos, "x", 3) if o.blocked]
+    assert {(end(pos, o), o.blocked, o.brakes, o.tyres) for o in blocked} == {("A9", 2, 2, 1)}
+
+
 def test_overshooting_into_the_next_corner_is_no_stop_there() -> None:
     overshooting = position(car("x", "A8", brakes=0, tyres=10))
     (into_corner,) = [o for o in moves(overshooting, "x", 7) if end(overshooting, o) == "A15"]
@@ -499,3 +507,21 @@ def test_check_refuses_a_short_path_on_a_free_straight() -> None:
     assert [(o.brakes, o.blocked) for o in check_path(braking, "x", 4, ["A2"])] == [(3, 0)]
     with pytest.raises(IllegalMove):
         check_path(braking, "x", 6, ["A2"])
+
+
+def test_a_rain_slide_stops_free_of_cost_where_cars_block_it() -> None:
+    # assumption (the sources are silent; movegen.apply_slide documents it): the slide after a
+    # required stop goes as far as it can, without blocking costs. Cars on A17, B17, C17 stop
+    # the 3-space slide of a hard-tyre car one space after A15.
+    pos = position(
+        car("x", "A13", brakes=0),
+        car("a", "A17"),
+        car("b", "B17"),
+        car("c", "C17"),
+        weather=Weather.RAIN,
+    )
+    stops = [o for o in moves(pos, "x", 2) if o.stop_corner]
+    assert {(end(pos, o), o.spaces_moved, o.brakes, o.tyres, o.blocked) for o in stops} == {
+        ("A16", 3, 0, 0, 0),
+        ("B16", 3, 0, 0, 0),
+    }
