@@ -131,6 +131,27 @@ def test_report_for_an_unknown_team(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no report" in result.output
 
 
+def test_status_lists_sheets_and_missing_teams(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    sheet = tmp_path / "f.txt"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nBau X: 1\n")
+    runner.invoke(app, ["submit", str(game), str(sheet)])
+    result = runner.invoke(app, ["status", str(game)])
+    assert result.exit_code == 0
+    assert "0001-f.txt" in result.output and "Ferrari" in result.output
+    assert "missing: Honda, Lotus" in result.output
+
+
+def test_html_reports_escape_what_players_wrote(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    sheet = tmp_path / "f.txt"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nKontakt: <b>hallo</b>\n")
+    runner.invoke(app, ["submit", str(game), str(sheet)])
+    assert runner.invoke(app, ["evaluate", str(game)]).exit_code == 0
+    page = (game / "rounds" / "001" / "rennanzeiger.html").read_text()
+    assert "&lt;b&gt;hallo&lt;/b&gt;" in page and "<b>hallo" not in page
+
+
 def test_demo_prints_the_wm_table() -> None:
     result = runner.invoke(app, ["demo", "--teams", "4", "--years", "1", "--seed", "3"])
     assert result.exit_code == 0, result.output

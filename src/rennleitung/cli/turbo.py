@@ -210,6 +210,36 @@ def _archived_sheets(game_dir: Path, round_number: int) -> list[str]:
     return [_read_sheet(archive / name) for name in manifest["sheets"]]
 
 
+@app.command("status")
+def status(
+    game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
+) -> None:
+    """Laufende Runde und eingegangene Bögen zeigen / current round and sheets received."""
+    try:
+        config = _load_config(game_dir)
+        round_number = _current_round(game_dir)
+        state = _load_round_state(game_dir, round_number)
+    except RennleitungError as error:
+        raise _fail(error) from error
+    if state.finished:
+        console.print("Die Partie ist beendet / the game is over")
+        return
+    inbox = game_dir / "inbox"
+    files = sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
+    table = Table(title=f"Runde {round_number} (Jahr {config.year_of(round_number)})")
+    table.add_column("Bogen / sheet")
+    table.add_column("Rennstall / team")
+    table.add_column("Probleme / problems", justify="right")
+    received: set[str] = set()
+    for path in files:
+        checked = check_sheet(_read_sheet(path), state, config)
+        received.add(checked.team)
+        table.add_row(path.name, checked.team or "?", str(len(checked.problems)))
+    console.print(table)
+    missing = sorted(t.name for t in state.active_teams() if t.name not in received)
+    console.print("Es fehlen / missing: " + (", ".join(missing) or "niemand / nobody"))
+
+
 @app.command("evaluate")
 def evaluate(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
