@@ -45,7 +45,7 @@ def new_factory_ratings(state: GameState, config: GameConfig) -> dict[str, int]:
 
 def develop_once(factory: Factory, digit_roll: int, config: GameConfig) -> bool:
     """Raise the rolled digit; True when the factory's rating rose with it."""
-    index = digit_roll - 1
+    index = (digit_roll - 1) % len(factory.digits)  # a d10 picks one of the ten digits
     before = min(factory.digits)
     if factory.digits[index] < config.development_digit_max:
         factory.digits[index] += 1
