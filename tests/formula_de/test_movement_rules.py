@@ -194,6 +194,23 @@ def test_two_missing_stops_eliminate() -> None:
     assert {(end(braking, o), o.brakes) for o in alive(moves(braking, "x", 8))} >= {("A20", 1)}
 
 
+@pytest.mark.parametrize(("made", "eliminated"), [(1, True), (2, False)])
+def test_three_stop_corner_left_with_one_stop_eliminates(made: int, eliminated: bool) -> None:
+    # Masters 10-1: a 3-stop corner left after zero or one stop eliminates; after two it is an
+    # ordinary overshoot. Monaco's corner 5 (3 stops) ends on A70 in lane A.
+    monaco = builtin_track("monaco")
+    assert monaco.corner_of(monaco.space("A70")).stops == 3  # type: ignore[union-attr]
+    pos = position(
+        car("x", "A70", track=monaco, brakes=0, tyres=10, corner_stops=made), track=monaco
+    )
+    options = moves(pos, "x", 2)
+    assert options
+    if eliminated:
+        assert {o.eliminated for o in options} == {Elimination.MISSED_STOPS}
+    else:
+        assert {(o.eliminated, o.overshoot, o.tyres) for o in options} == {(None, 2, 2)}
+
+
 def test_tyres_that_cannot_pay_the_overshoot_eliminate_and_the_last_point_spins() -> None:
     pos = position(car("x", "A6", brakes=0, tyres=1))
     options = moves(pos, "x", 4)
