@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from rennleitung.formula_de.car import CarStatus
+from rennleitung.formula_de.car import CarStatus, Weather
 from rennleitung.formula_de.movecheck import IllegalMove
 from rennleitung.formula_de.moves import check_path
 from tests.formula_de.test_movement_support import car, end, moves, position
@@ -106,3 +106,16 @@ def test_slipstream_lane_changes_are_no_zig_zag() -> None:
     with pytest.raises(IllegalMove) as error:
         check_path(pos, "x", 5, ["A2", "A3", "B3", "C4", "B4"])
     assert "7-2-3/7-2-4" in error.value.where
+
+
+def test_a_slipstream_that_ends_as_a_corner_stop_in_the_rain_slides() -> None:
+    # Masters 18-5-3 (slipstream into the corner, then the slide, once per move) and decision
+    # "Rain sliding": the move ends as a required stop of corner 2, so hard tyres slide 3 more.
+    # x: A11 -> A13 behind y on A14, slipstream B13, B14, B15 (one brake point, 18-1-4).
+    pos = position(car("x", "A11", brakes=3), car("y", "A14"), weather=Weather.RAIN)
+    stops = [o for o in slips(moves(pos, "x", 2)) if o.stop_corner]
+    assert stops
+    assert {(o.spaces_moved, o.brakes, o.stop_corner) for o in stops} == {(8, 1, 2)}
+    dry = position(car("x", "A11", brakes=3), car("y", "A14"))
+    dry_stops = [o for o in slips(moves(dry, "x", 2)) if o.stop_corner]
+    assert {(o.spaces_moved, o.brakes, o.stop_corner) for o in dry_stops} == {(5, 1, 2)}
