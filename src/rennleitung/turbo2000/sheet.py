@@ -201,13 +201,13 @@ def _entry(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: Ga
     raw_sections = values.get("A", "").strip()
     if raw_sections:
         for piece in re.split(r"[,/]", raw_sections):
-            amount = parse_amount(piece)
-            if amount is None:
+            points = parse_amount(piece)
+            if points is None:
                 sheet.problem(number, "A", f"Abschnitt '{piece}' ist keine Zahl",
                               f"section '{piece}' is not a number")
                 ok = False
             else:
-                sections.append(amount)
+                sections.append(points)
     if ok:
         sheet.entries.append(RaceEntry(number, race, driver, parts["W"], parts["M"], parts["R"],
                                        numbers["d"], numbers["e"], numbers["Q"], tuple(sections)))
@@ -216,15 +216,15 @@ def _entry(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: Ga
 def _training(sheet: OrderSheet, number: int, qualifier: str, rest: str,
               config: GameConfig) -> None:
     tokens = rest.split()
-    amount = parse_amount(tokens[1]) if len(tokens) == 2 else None
-    if amount is None:
+    bid = parse_amount(tokens[1]) if len(tokens) == 2 else None
+    if bid is None:
         sheet.problem(number, "Training", "Form: 'Training: Fahrer Betrag'",
                       "form: 'Training: driver amount'")
-    elif amount <= 0 or amount % 1000:
+    elif bid <= 0 or bid % 1000:
         sheet.problem(number, "Betrag", "Betrag muss positiv und durch 1000 teilbar sein (§1)",
                       "amount must be positive and divisible by 1000 (§1)")
     else:
-        sheet.training.append(TrainingBid(number, tokens[0], amount))
+        sheet.training.append(TrainingBid(number, tokens[0], bid))
 
 
 def _trade(sheet: OrderSheet, number: int, qualifier: str, rest: str,
@@ -317,12 +317,12 @@ def _construction(sheet: OrderSheet, number: int, qualifier: str, rest: str,
 
 def _build(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: GameConfig) -> None:
     kind = _kind(sheet, number, qualifier, "Bau")
-    amount = parse_amount(rest)
-    if kind and (amount is None or amount <= 0):
+    ordered = parse_amount(rest)
+    if kind and (ordered is None or ordered <= 0):
         sheet.problem(number, f"Bau {kind}", "Betrag oder Stückzahl fehlt (§11)",
                       "amount or count missing (§11)")
-    elif kind and amount:
-        sheet.builds.append(KindOrder(number, kind, amount))
+    elif kind and ordered:
+        sheet.builds.append(KindOrder(number, kind, ordered))
 
 
 def _development(sheet: OrderSheet, number: int, qualifier: str, rest: str,
@@ -334,13 +334,13 @@ def _development(sheet: OrderSheet, number: int, qualifier: str, rest: str,
     if word in ("modernisierung", "elimination"):
         sheet.developments.append(KindOrder(number, kind, 0, word.capitalize()))
         return
-    amount = parse_amount(rest)
-    if amount is None or amount <= 0:
+    ordered = parse_amount(rest)
+    if ordered is None or ordered <= 0:
         sheet.problem(number, f"Entwicklung {kind}",
                       "Betrag, Schrittzahl, 'Modernisierung' oder 'Elimination' erwartet",
                       "amount, number of steps, 'Modernisierung' or 'Elimination' expected")
     else:
-        sheet.developments.append(KindOrder(number, kind, amount, "Entwicklung"))
+        sheet.developments.append(KindOrder(number, kind, ordered, "Entwicklung"))
 
 
 def _elimination(sheet: OrderSheet, number: int, qualifier: str, rest: str,
