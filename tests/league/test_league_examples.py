@@ -73,3 +73,20 @@ def test_race_table_of_the_example(tmp_path: Path) -> None:
     page = tmp_path / "p.html"
     league(db, "html", LEAGUE, "--out", str(page))
     assert 'id="race-1"' in page.read_text(encoding="utf-8")
+
+
+def test_export_and_import_through_the_cli(tmp_path: Path) -> None:
+    test_walkthrough_of_the_example_season(tmp_path)
+    db = tmp_path / "example.sqlite3"
+    exported = tmp_path / "export.json"
+    league(db, "export", LEAGUE, "--out", str(exported))
+    other = tmp_path / "other.sqlite3"
+    result = runner.invoke(app, ["league", "import", str(exported), "--db", str(other)])
+    assert result.exit_code == 0, result.stderr
+    assert league(other, "standings", LEAGUE, "--json") == league(db, "standings", LEAGUE,
+                                                                  "--json")
+    assert json.loads(league(other, "export", LEAGUE)) == json.loads(
+        exported.read_text(encoding="utf-8")
+    )
+    again = runner.invoke(app, ["league", "import", str(exported), "--db", str(other)])
+    assert again.exit_code == 1 and "already exists" in again.stderr

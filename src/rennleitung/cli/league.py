@@ -294,6 +294,45 @@ def drops(
     _say(f"Streichresultate von {driver}: {races}", f"drop results of {driver}: {races}")
 
 
+@app.command("export")
+def export(
+    league: str,
+    out: Annotated[Path | None, typer.Option("--out", help="JSON-Datei / JSON file.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Ganze Liga als JSON (Sicherung, Umzug) / the whole league as JSON (backup, moving)."""
+    data = _run(lambda: _store(db).export_league(league))
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        out.write_text(text, encoding="utf-8")
+        _say(f"geschrieben: {out}", f"written: {out}")
+
+
+@app.command("import")
+def import_league(
+    file: Annotated[Path, typer.Argument(help="Export einer Liga / a league export.")],
+    name: Annotated[str | None, typer.Option("--name", help="Neuer Name / new name.")] = None,
+    db: DbOption = None,
+) -> None:
+    """Liga aus einem Export anlegen, alles neu geprüft / create a league from an export."""
+    store = _store(db)
+
+    def action() -> League:
+        try:
+            data = json.loads(_read(file))
+        except json.JSONDecodeError as error:
+            raise RennleitungError(
+                f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+                f"{file}, line {error.lineno}",
+            ) from None
+        return store.import_league(data, name)
+
+    imported = _run(action)
+    _say(f"Liga {imported.name!r} importiert", f"league {imported.name!r} imported")
+
+
 @app.command("standings")
 def standings(
     league: str,

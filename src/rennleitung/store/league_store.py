@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import Engine, delete, func, select
 from sqlalchemy.exc import DBAPIError
@@ -20,7 +21,8 @@ from rennleitung.errors import RennleitungError
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import LeagueKind, format_for
 from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
-from rennleitung.league.karma import KarmaEntry, KarmaReason
+from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
+from rennleitung.league.league_codec import league_to_json, replay_league
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import Weather
@@ -171,6 +173,48 @@ class LeagueStore:
             row = _league_row(session, league, lock=True)
             _load_league(session, row).with_named_drops(driver, tuple(races))
             _replace_drops(session, _driver_ids(session, row.id)[driver], races)
+
+    def import_league(self, data: Mapping[str, Any], name: str | None = None) -> League:
+        """A whole league from an export (``league_codec``), replayed and checked by the
+        engine, then written in one transaction; ``name`` renames it."""
+        league, seeds = replay_league(data, name)
+        check_length(league.name, "league", "Liganame", "league name")
+        with self._write() as session:
+            if session.scalar(select(LeagueRow.id).where(LeagueRow.name == league.name)):
+                raise RennleitungError(
+                    f"Liga {league.name!r} gibt es schon", f"league {league.name!r} already exists",
+                    "league",
+                )
+            row = LeagueRow(name=league.name, kind=league.format.kind.value)
+            session.add(row)
+            session.flush()
+            for team in league.roster.teams:
+                session.add(TeamRow(league_id=row.id, name=team))
+            session.flush()
+            for driver in league.roster.drivers:
+                _insert_driver(session, row.id, driver)
+            ids = _driver_ids(session, row.id)
+            for qualifying in league.qualifying:
+                _insert_qualifying(session, row.id, ids, qualifying, seeds[qualifying.race])
+            for result in league.races:
+                _insert_race(session, row.id, ids, result)
+            _insert_ledger(session, row.id, ids, karma_ledger(league))
+            for driver_name, races in league.named_drops.items():
+                _replace_drops(session, ids[driver_name], races)
+        return league
+
+    def export_league(self, league: str) -> dict[str, Any]:
+        """The league as a JSON-ready dict that ``import_league`` reads back."""
+        with self._sessions() as session:
+            row = _league_row(session, league)
+            loaded = _load_league(session, row)
+            seeds = {
+                race: seed for race, seed in session.execute(
+                    select(QualifyingRow.race_number, QualifyingRow.seed)
+                    .where(QualifyingRow.league_id == row.id)
+                )
+            }
+        return league_to_json(loaded, seeds)
 
     # --- reading -------------------------------------------------------------------------
 
