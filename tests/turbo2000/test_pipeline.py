@@ -77,6 +77,19 @@ def test_sheet_with_wrong_password_or_round_is_refused() -> None:
     assert "Blatt für Runde 2" in notes(outcome, "Honda")
 
 
+def test_names_in_other_letter_case_mean_the_games_names() -> None:
+    state = game("Ferrari", "Honda")
+    from .helpers import stock
+    stock(state, "Ferrari", "2 Turbo-W8")
+    text = "\n".join(["Rennstall: ferrari", "Passwort: ferrari", "Runde: 1",
+                      "Vertrag: LAUDA 10.000", "an TURBO: Kaufe turbo-R10 zu 25.000",
+                      "Elimination: 2 turbo-W8"])
+    outcome = run(state, text)
+    ferrari = outcome.state.teams["Ferrari"]
+    assert outcome.state.drivers["Lauda"].team == "Ferrari"
+    assert sum(ferrari.stock.values()) == 1 and outcome.rejections.get("Ferrari") is None
+
+
 def test_later_sheet_of_a_team_replaces_the_earlier() -> None:
     state = game("Ferrari", "Honda")
     outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000"),

@@ -9,12 +9,14 @@ problem inside an accepted sheet only drops its own line (see ``sheet.parse_shee
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.driver_names import driver_names
 from rennleitung.turbo2000.errors import Problem, TurboError
 from rennleitung.turbo2000.game import check_team_name
 from rennleitung.turbo2000.model import Driver, GameState, Team
+from rennleitung.turbo2000.notation import PartSpec
 from rennleitung.turbo2000.sheet import OrderSheet, parse_sheet
 from rennleitung.turbo2000.turn import Turn
 
@@ -63,6 +65,8 @@ def sender_problems(sheet: OrderSheet, state: GameState,
 def check_sheet(text: str, state: GameState | None, config: GameConfig) -> OrderSheet:
     """What ``turbo check`` shows: the parse problems plus, with a game, the sender checks."""
     sheet = parse_sheet(text, config)
+    if state is not None:
+        canonical_names(sheet, state, config.reserved_maker)
     if state is not None and sheet.team:
         sheet.problems[:0] = sender_problems(sheet, state, config)
     return sheet
@@ -97,11 +101,44 @@ def _limit_contacts(turn: Turn, team: str, sheet: OrderSheet) -> None:
     sheet.contacts[:] = kept
 
 
+def _canonical(names: list[str], written: str) -> str:
+    """The name as the game spells it, if the sheet wrote it in other letter case."""
+    return next((name for name in names if name.lower() == written.lower()), written)
+
+
+def canonical_names(sheet: OrderSheet, state: GameState, reserved: str) -> OrderSheet:
+    """Team and driver names in the game's spelling: "an honda:" means Honda."""
+    teams = [*state.teams, reserved]
+    drivers = list(state.drivers)
+    sheet.team = _canonical(teams, sheet.team)
+
+    def maker(spec: PartSpec) -> PartSpec:
+        return replace(spec, maker=_canonical(teams, spec.maker)) if spec.maker else spec
+
+    sheet.entries[:] = [replace(e, driver=_canonical(drivers, e.driver), car=maker(e.car),
+                                engine=maker(e.engine), tyres=maker(e.tyres))
+                        for e in sheet.entries]
+    sheet.eliminations[:] = [
+        replace(e, order=replace(e.order, maker=_canonical(teams, e.order.maker)))
+        if e.order.maker else e for e in sheet.eliminations]
+    sheet.training[:] = [replace(t, driver=_canonical(drivers, t.driver))
+                         for t in sheet.training]
+    sheet.contracts[:] = [replace(c, driver=_canonical(drivers, c.driver))
+                          for c in sheet.contracts]
+    sheet.trades[:] = [
+        replace(t, to=_canonical(teams, t.to) if t.to else None,
+                part=maker(t.part) if t.part else None,
+                factory_owner=_canonical(teams, t.factory_owner) if t.factory_owner else None)
+        for t in sheet.trades]
+    return sheet
+
+
 def take_in(turn: Turn, texts: Sequence[str]) -> None:
     """Parse the sheets in the order received; a later sheet of a team replaces the earlier."""
     turn.begin("1 Zugabgabe")
     for index, text in enumerate(texts, start=1):
-        sheet = parse_sheet(text, turn.config)
+        sheet = canonical_names(parse_sheet(text, turn.config), turn.state,
+                                turn.config.reserved_maker)
         refused = sender_problems(sheet, turn.state, turn.config)
         label = sheet.team or "?"
         if sheet.join_line and not refused and sheet.team not in turn.state.teams:
