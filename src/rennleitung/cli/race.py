@@ -68,7 +68,11 @@ def classification_table(race: Race) -> Table:
         if status is None:
             status = f"{p.reason_de} / {p.reason_en} ({p.rule})"
         table.add_row(
-            str(p.position), escape(p.driver), str(p.laps), str(p.grid), str(p.points),
+            str(p.position),
+            escape(p.driver),
+            str(p.laps),
+            str(p.grid),
+            str(p.points),
             escape(status),
         )
     return table
@@ -113,7 +117,9 @@ def simulate(
             def show(race: Race) -> None:
                 if not race.cars or not race.round:
                     return
-                leader = max(race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)))
+                leader = max(
+                    race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c))
+                )
                 progress.update(
                     task,
                     completed=min(race.laps_done(leader), laps),
@@ -160,9 +166,7 @@ def _load(path: Path) -> Any:
 @app.command("replay")
 def replay_command(
     path: Annotated[Path, typer.Argument(help="Rennprotokoll / race record")],
-    until: Annotated[
-        int | None, typer.Option(help="bis zu Ereignis N / up to event N")
-    ] = None,
+    until: Annotated[int | None, typer.Option(help="bis zu Ereignis N / up to event N")] = None,
     position: Annotated[
         Path | None, typer.Option(help="Stellung als JSON schreiben / write the position")
     ] = None,

@@ -141,7 +141,8 @@ def parse_record(text: str, track_for: Any = None) -> RaceRecord:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(
-            f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+            f"kein gültiges JSON: {error.msg}",
+            f"not valid JSON: {error.msg}",
             f"Zeile/line {error.lineno}",
         ) from None
     return record_from_data(data, track_for)
@@ -150,7 +151,8 @@ def parse_record(text: str, track_for: Any = None) -> RaceRecord:
 def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(
-            f"kein Rennprotokoll ({RECORD_FORMAT})", f"not a race record ({RECORD_FORMAT})",
+            f"kein Rennprotokoll ({RECORD_FORMAT})",
+            f"not a race record ({RECORD_FORMAT})",
             "format",
         )
     config = config_from_data(data.get("config"))
@@ -165,8 +167,9 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
     decisions = []
     for n, item in enumerate(raw):
         if not isinstance(item, dict) or "car" not in item:
-            raise RecordError("Objekt mit 'car' erwartet", "object with 'car' expected",
-                              f"decisions[{n}]")
+            raise RecordError(
+                "Objekt mit 'car' erwartet", "object with 'car' expected", f"decisions[{n}]"
+            )
         decisions.append((str(item["car"]), decision_from_data(track, item, f"decisions[{n}]")))
     seed = data.get("seed")
     return RaceRecord(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from rennleitung.formula_de.car import CarStatus, Tyre, Wear, WearArea, Weather
-from rennleitung.formula_de.race import STANDARD_SETUP, Race
+from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     Ask,
     AskKind,
@@ -34,9 +34,16 @@ class Bot(Protocol):
     def decide(self, race: Race, ask: Ask) -> Decision: ...
 
 
+BOT_SETUP = Wear(tyres=4, brakes=4, fuel=5, body=3, engine=3, road_holding=2, box=1)
+"""Fuel for three laps and a few skipped gears; tyres come back at the pit stop."""
+
+
 def setup_choice(race: Race) -> SetupChoice:
-    """The standard split (fixed in FD Blitz); rain tyres in rain, else hard."""
-    wear: Wear = race.ruleset.fixed_setup or STANDARD_SETUP
+    """The bots' split (fixed in FD Blitz; fuel is worth nothing without refuelling in
+    masters-2002, so there it goes to the brakes); rain tyres in rain, else hard."""
+    wear: Wear = race.ruleset.fixed_setup or BOT_SETUP
+    if race.ruleset.fixed_setup is None and not race.ruleset.fuel_per_lap:
+        wear = Wear(tyres=5, brakes=5, fuel=2, body=3, engine=3, road_holding=2, box=2)
     tyre = Tyre.RAIN if race.weather.current is Weather.RAIN else Tyre.HARD
     return SetupChoice(wear, tyre)
 
@@ -94,7 +101,7 @@ def pit_plan(race: Race, car: str) -> PitPlan:
     fuel = 0
     if not masters:
         fuel = max(
-            0, min(start.fuel - state.wear.fuel, fuel_needed(race, car) + 1 - state.wear.fuel)
+            0, min(start.fuel - state.wear.fuel, fuel_needed(race, car) + 2 - state.wear.fuel)
         )
     allowed = MASTERS_REPAIRABLE if masters else REPAIRABLE
     repairs: list[WearArea] = []

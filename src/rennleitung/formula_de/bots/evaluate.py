@@ -9,6 +9,7 @@ further than the room before the stop that is due, the excess will cost tyres (M
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rennleitung.formula_de.bots.track_info import TrackInfo, track_info
 from rennleitung.formula_de.car import WearArea, Weather
@@ -79,6 +80,13 @@ def room_after(ctx: Context, end: int, stops_made: int) -> int:
 
 def squeeze(ctx: Context, room: int, gear: int, brakes: int, tyres: int, fuel: int) -> float:
     """The cost of the least bad next move from a car with ``room`` spaces before its stop."""
+    return _squeeze(min(room, 40), gear, brakes, tyres, fuel, ctx.factor, ctx.fuel_needed)
+
+
+@lru_cache(maxsize=65536)
+def _squeeze(
+    room: int, gear: int, brakes: int, tyres: int, fuel: int, factor: int, fuel_needed: int
+) -> float:
     best = 1e9
     for down in range(0, 4):
         g = max(gear - 1 - down, 1)
@@ -87,11 +95,11 @@ def squeeze(ctx: Context, room: int, gear: int, brakes: int, tyres: int, fuel: i
             break
         cost = 0.0
         if skipped:
-            cost += 2.0 + (30.0 if fuel <= ctx.fuel_needed else 0.0) + 3.0 * (skipped - 1)
+            cost += 2.0 + (30.0 if fuel <= fuel_needed else 0.0) + 3.0 * (skipped - 1)
         low = gear_range(g)[0]
         excess = max(0, low - room - brakes)
         if excess:
-            wear = excess * ctx.factor
+            wear = excess * factor
             cost += 40.0 if excess > 1 or wear >= tyres else wear * point_price(tyres - wear)
         best = min(best, cost)
         if g == 1:
@@ -117,10 +125,10 @@ def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
         value -= 25.0
     rh_odds = min(ctx.ruleset.road_holding_limit(ctx.rain) / 20, 1.0)
     for _ in option.dangerous:
-        value -= rh_odds * (60.0 if ctx.road_holding <= 1 else 4.0)
+        value -= rh_odds * (60.0 if ctx.road_holding <= 1 else 12.0)
     col_odds = ctx.ruleset.collision_limit(ctx.rain, False) / 20
     hits = len(option.contacts) + option.wall_tests
-    value -= hits * col_odds * (60.0 if ctx.body <= 1 else 5.0)
+    value -= hits * col_odds * (60.0 if ctx.body <= 1 else 12.0)
     if option.fuel and ctx.fuel < option.fuel * ctx.ruleset.fuel_per_lap:
         value -= 30.0
     into_pit = option.pit or track.spaces[end].kind is not SpaceKind.TRACK

@@ -29,6 +29,7 @@ from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Ask, AskKind, Decision, MoveChoice, TurnChoice
 from rennleitung.formula_de.race_gears import skip_cost
+from rennleitung.formula_de.track import SpaceKind
 
 MAX_SKETCH = 40
 
@@ -54,6 +55,7 @@ class Step:
     over: int
     out: bool
     stop: bool
+    blocked: int = 0
 
 
 def fuel_penalty(race: Race, car: str, left: int) -> float:
@@ -67,9 +69,13 @@ def fuel_penalty(race: Race, car: str, left: int) -> float:
     return 12.0
 
 
-def sketch(ctx: Context, start: int, made: int, length: int) -> list[Step]:
-    """The car's own-lane path for ``length`` spaces with the corner bookkeeping of
-    Masters 10 (one missing stop: overshoot; two: out)."""
+def sketch(
+    ctx: Context, start: int, made: int, length: int, occupied: frozenset[int] = frozenset()
+) -> list[Step]:
+    """The car's path for ``length`` spaces with the corner bookkeeping of Masters 10 (one
+    missing stop: overshoot; two: out). It follows ``TrackInfo.line_next`` and steers round
+    occupied spaces; when every way ahead is taken the remaining steps count as blocked
+    (Dresden "Blockierte Spur")."""
     track = ctx.track
     line = ctx.info.line_next
     corners = track.corners
@@ -77,9 +83,21 @@ def sketch(ctx: Context, start: int, made: int, length: int) -> list[Step]:
     here = start
     over = 0
     out = False
+    blocked = 0
     made = made if track.spaces[start].corner else 0
     for _ in range(length):
         nxt = line[here]
+        if nxt in occupied or blocked:
+            free = [
+                s
+                for s in track.successors[here]
+                if s not in occupied and track.spaces[s].kind is SpaceKind.TRACK
+            ]
+            if blocked or not free:
+                blocked += 1
+                steps.append(Step(here, made, over, out, False, blocked))
+                continue
+            nxt = free[0]
         corner = track.spaces[here].corner
         there = track.spaces[nxt].corner
         if over:
@@ -136,7 +154,10 @@ class StrongBot:
             if race.weather.current is Weather.RAIN
             else effects.corner_stop_sun
         )
-        steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH)
+        occupied = frozenset(
+            s.space for c, s in race.cars.items() if c != car and s.status.on_track
+        )
+        steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH, occupied)
         spare_fuel = state.wear[WearArea.FUEL] - fuel_needed(race, car)
         cap = rules.pit_lane_max_gear if (pitting and ask.pit_plans) else None
         best: tuple[float, int, bool] | None = None
@@ -148,9 +169,11 @@ class StrongBot:
             brakes = ctx.brakes - paid.get(WearArea.BRAKES, 0)
             for area, points in paid.items():
                 left = state.wear[area] - points
-                cost += points * point_price(left)
                 if area is WearArea.FUEL:
-                    cost += fuel_penalty(race, car, left)
+                    spare = left - fuel_needed(race, car)
+                    cost += point_price(max(spare, 0)) * 2 + fuel_penalty(race, car, left)
+                else:
+                    cost += points * point_price(left)
                 if area is WearArea.ENGINE and left == 0:
                     cost += 500.0
             for boost in (False, True) if ask.boost and gear >= 3 else (False,):
@@ -191,8 +214,17 @@ class StrongBot:
                 step = steps[n]
             if step.out:
                 continue
-            value = n - braking * point_price(brakes - braking)
             tyres = ctx.tyres
+            spent = braking
+            value = float(n - step.blocked)
+            if step.blocked:
+                cost = ctx.ruleset.blocked_cost(step.blocked)
+                if cost is None or cost[0] + braking > brakes or cost[1] > tyres:
+                    continue
+                spent += cost[0]
+                tyres -= cost[1]
+                value -= cost[1] * point_price(tyres) * 1.3
+            value -= spent * point_price(brakes - spent)
             if step.over:
                 wear = step.over * ctx.factor
                 if wear > tyres:
@@ -201,7 +233,7 @@ class StrongBot:
                 value -= wear * point_price(tyres) * 1.3 + (25.0 if tyres == 0 else 0.0)
             made = step.made + (1 if step.stop else 0)
             room = room_after(ctx, step.space, made)
-            value -= squeeze(ctx, room, gear, brakes - braking, tyres, max(spare_fuel, 0) + 1)
+            value -= squeeze(ctx, room, gear, brakes - spent, tyres, max(spare_fuel, 0) + 1)
             if value > best:
                 best = value
         return best

@@ -2,7 +2,8 @@
 
 ``room(space, corner)`` is the longest run of spaces a car on ``space`` can drive and still end
 no later than the last space of ``corner``: the most it may move when it must stop in that
-corner. It ignores cars and the straight rules (an upper bound good enough to pick a gear).
+corner. It ignores cars; on straights it stays in its lane (a longer zig-zag is illegal,
+Masters 7-2-4), in corners it may follow any arrows (7-1-4).
 """
 
 from __future__ import annotations
@@ -24,17 +25,26 @@ class TrackInfo:
         self.line_next = tuple(self._line_next(s) for s in range(len(track.spaces)))
 
     def _line_next(self, space: int) -> int:
-        """The next space along the car's own lane where possible (a bot's sketch of a move)."""
+        """The next space of a bot's sketch of a move: the one that leaves the most room
+        before the stop that is due (the outside of a corner), else the own lane."""
         track = self.track
         options = [s for s in track.successors[space] if track.spaces[s].kind is SpaceKind.TRACK]
         if not options:
             return space
-        ahead = track.ahead_in_lane[space]
-        if ahead in options:
-            return ahead
+        corner = track.spaces[space].corner or self._next_corner(space)
         lane = track.spaces[space].lane
-        same = [s for s in options if track.spaces[s].lane == lane]
-        return (same or options)[0]
+        ahead = track.ahead_in_lane[space]
+        if not track.spaces[space].corner and ahead in options:
+            return ahead
+        return max(
+            options,
+            key=lambda s: (
+                self.room(s, corner) if corner else 0,
+                s == ahead,
+                track.spaces[s].lane == lane,
+                -s,
+            ),
+        )
 
     def _next_corner(self, space: int) -> int:
         """The first corner ahead that the car is not already in (0 if none)."""
@@ -72,6 +82,8 @@ class TrackInfo:
                 continue  # leaving the corner where the stop is due
             if there.corner and there.corner not in (corner, own):
                 continue
+            if not there.corner and not own and there.lane != track.spaces[space].lane:
+                continue  # Masters 7-2-3, 7-2-4: no zig-zag on a straight, so stay in lane
             best = max(best, 1 + self.room(nxt, corner))
         return best
 
