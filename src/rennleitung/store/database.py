@@ -15,12 +15,14 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, make_url
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rennleitung.errors import RennleitungError
 
 ENV_VAR = "RENNLEITUNG_DB"
+WRITE = "rennleitung_write"
+"""Execution option that marks a write transaction (see ``_sqlite_begin``)."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
@@ -50,7 +52,8 @@ def open_database(url: str) -> Engine:
             Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url)
         if engine.dialect.name == "sqlite":
-            event.listen(engine, "connect", _sqlite_foreign_keys)
+            event.listen(engine, "connect", _sqlite_connect)
+            event.listen(engine, "begin", _sqlite_begin)
         migrate(engine)
     except (OSError, ArgumentError, SQLAlchemyError) as error:
         reason = str(error).splitlines()[0]
@@ -66,7 +69,7 @@ def migrate(engine: Engine) -> None:
     """Run every Alembic migration not yet applied, in one transaction."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
+    with engine.connect() as connection, connection.execution_options(**{WRITE: True}).begin():
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -79,7 +82,18 @@ def _safe(url: str) -> str:
         return url
 
 
-def _sqlite_foreign_keys(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+    """Foreign keys on; transactions begun by ``_sqlite_begin``, not by the sqlite3 module
+    (which would begin them only at the first write, after the checks have read)."""
+    dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+def _sqlite_begin(connection: Connection) -> None:
+    """A write transaction takes SQLite's write lock at once (``BEGIN IMMEDIATE``), so two
+    writers cannot both check the same state and then both write; PostgreSQL gets the same
+    from ``SELECT … FOR UPDATE`` on the league row."""
+    immediate = connection.get_execution_options().get(WRITE, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")

@@ -37,7 +37,7 @@ from rennleitung.league.race_result import (
 )
 from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
-from rennleitung.store.database import open_database
+from rennleitung.store.database import WRITE, open_database
 from rennleitung.store.models import (
     DriverRow,
     GridSlotRow,
@@ -266,6 +266,7 @@ class _WriteTransaction:
 
     def __enter__(self) -> Session:
         self._session.begin()
+        self._session.connection(execution_options={WRITE: True})
         return self._session
 
     def __exit__(self, kind: object, error: object, _trace: object) -> None:

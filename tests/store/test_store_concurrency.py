@@ -1,0 +1,45 @@
+"""Two organisers at the same moment: the team limit holds on both databases."""
+
+from __future__ import annotations
+
+import threading
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.formats import LeagueKind
+from rennleitung.league.roster import Driver
+from rennleitung.store.league_store import LeagueStore
+
+
+def test_two_drivers_added_at_once_to_a_team_with_one_free_seat(database_url: str) -> None:
+    setup = LeagueStore.open(database_url)
+    setup.create_league("L", LeagueKind.SEASON)
+    setup.add_team("L", "Rot")
+    setup.add_driver("L", Driver("Anna", "Rot"))
+    stores = [LeagueStore.open(database_url) for _ in range(2)]
+    barrier = threading.Barrier(2)
+    outcomes: dict[str, object] = {}
+
+    def add(store: LeagueStore, name: str) -> None:
+        barrier.wait()
+        try:
+            store.add_driver("L", Driver(name, "Rot"))
+            outcomes[name] = "added"
+        except RennleitungError as error:
+            outcomes[name] = error
+
+    threads = [threading.Thread(target=add, args=(store, name))
+               for store, name in zip(stores, ("Ben", "Bea"), strict=True)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    try:
+        assert sorted(str(o) == "added" for o in outcomes.values()) == [False, True]
+        refusal = next(o for o in outcomes.values() if isinstance(o, RennleitungError))
+        assert refusal.where in {"team", "database"}
+        members = setup.load("L").roster.members("Rot")
+        assert len(members) == 2 and members[0] == "Anna"
+        assert len(setup.karma_ledger("L")) == 2
+    finally:
+        for store in (setup, *stores):
+            store.engine.dispose()
