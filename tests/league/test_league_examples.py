@@ -72,7 +72,14 @@ def test_race_table_of_the_example(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "race 3 has not been entered" in result.stderr
     page = tmp_path / "p.html"
     league(db, "html", LEAGUE, "--out", str(page))
-    assert 'id="race-1"' in page.read_text(encoding="utf-8")
+    html = page.read_text(encoding="utf-8")
+    assert 'id="race-1"' in html and "4:05.900" in html  # Clara's pole lap in race 1
+    dirk = json.loads(league(db, "standings", LEAGUE, "--table", "karma", "--json",
+                             "--driver", "Dirk"))
+    assert {row["driver"] for row in dirk} == {"Dirk"} and dirk[-1]["balance"] == 47
+    result = runner.invoke(app, ["league", "standings", LEAGUE, "--driver", "Zoe",
+                                 "--db", str(db)])
+    assert result.exit_code == 1 and "--driver" in result.stderr
 
 
 def test_export_and_import_through_the_cli(tmp_path: Path) -> None:

@@ -28,7 +28,6 @@ from rennleitung.league.formats import parse_kind
 from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.profiles import parse_profile
-from rennleitung.league.qualifying import format_lap_time
 from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import (
     qualifying_laps_from_csv,
@@ -43,6 +42,7 @@ from rennleitung.render.league_tables import (
     city_rows,
     constructor_rows,
     driver_rows,
+    grid_rows,
     karma_rows,
     label,
     race_rows,
@@ -340,12 +340,18 @@ def standings(
     = TableName.DRIVERS,
     as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV ausgeben / print CSV.")] = False,
+    driver: Annotated[
+        str | None, typer.Option("--driver", help="Nur dieser Fahrer / only this driver.")
+    ] = None,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Wertungen: Fahrer, Konstrukteure, Städte, Karma / standings tables."""
     loaded = _run(lambda: _store(db).load(league))
     rows = _table_rows(loaded, table, lang)
+    if driver is not None:
+        _run(lambda: loaded.roster.driver(driver, "--driver"))
+        rows = [row for row in rows if row.get("driver") == driver]
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     elif as_csv:
@@ -378,18 +384,7 @@ def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
 
 
 def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
-    rows: list[Row] = []
-    for slot in result.grid:
-        row: Row = {
-            "position": slot.position,
-            "driver": slot.driver,
-            "score_q": slot.score,
-            "lap_time": format_lap_time(slot.lap_time_ms) if slot.lap_time_ms else None,
-        }
-        if league.format.pole_qualifying_points:
-            row["qualifying_points"] = slot.qualifying_points
-        row["draw"] = " ".join(str(r) for r in slot.draw_rolls)
-        rows.append(row)
+    rows = grid_rows(result, bool(league.format.pole_qualifying_points))
     _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
     order = box_choice_order(result.grid_order(), league.roster)
     _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)

@@ -22,6 +22,7 @@ from rennleitung.render.league_tables import (
     city_rows,
     constructor_rows,
     driver_rows,
+    grid_rows,
     label,
     race_rows,
 )
@@ -65,6 +66,10 @@ def league_page(league: League, lang: str = "both") -> str:
         title = f"{label('race', lang)} {result.race}" + (f": {result.track}" if result.track
                                                            else "")
         body = f"<h3>{escape(title)}</h3>" + _table(race_rows(league, result.race), lang)
+        qualifying = league.qualifying_of(result.race)
+        if qualifying is not None:
+            with_points = bool(league.format.pole_qualifying_points)
+            body += _table(grid_rows(qualifying, with_points), lang)
         sections.append(_section("race", lang, body, f"-{result.race}"))
         if result.rounds:
             sections.append(_section("lap_chart", lang, f"<h3>{escape(title)}</h3>"

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from rennleitung.league.city_standings import CityStanding
 from rennleitung.league.constructor_standings import TeamStanding
 from rennleitung.league.driver_standings import DriverStanding
+from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import KarmaEntry, karma_ledger
 from rennleitung.league.points import race_points
+from rennleitung.league.qualifying import format_lap_time
 from rennleitung.league.season import League
 
 Row = dict[str, str | int | None]
@@ -136,6 +138,23 @@ def race_rows(league: League, race: int) -> list[Row]:
             "laps": e.laps_completed, "status": e.status.value, "driven_by": e.driven_by,
             "points": points, "amount": karma_by_driver.get(e.driver, 0),
         })
+    return rows
+
+
+def grid_rows(qualifying: QualifyingResult, with_points: bool) -> list[Row]:
+    """A qualifying's grid: place, driver, score, lap time, (Open) points, black-die rolls."""
+    rows: list[Row] = []
+    for slot in qualifying.grid:
+        row: Row = {
+            "position": slot.position,
+            "driver": slot.driver,
+            "score_q": slot.score,
+            "lap_time": format_lap_time(slot.lap_time_ms) if slot.lap_time_ms else None,
+        }
+        if with_points:
+            row["qualifying_points"] = slot.qualifying_points
+        row["draw"] = " ".join(str(r) for r in slot.draw_rolls)
+        rows.append(row)
     return rows
 
 
