@@ -88,13 +88,15 @@ _AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
 @dataclass(frozen=True, slots=True)
 class CornerPass:
     """A car leaving a corner: lap (0-based completed laps), corner, stops made and required,
-    and whether it paid the overshoot penalty (invariant: stops made or penalty)."""
+    whether it paid the overshoot penalty, and whether the move eliminated it (invariant:
+    stops made, or a penalty, or out)."""
 
     lap: int
     corner: int
     made: int
     required: int
     penalty: bool
+    eliminated: bool = False
 
 
 @dataclass(slots=True)
@@ -407,7 +409,7 @@ class Race:
 
     def _mark(self, space: int, de: str, en: str) -> None:
         """A dangerous space (Masters 17-0-1; Dresden Verschleiß); never in the pit lane."""
-        if self.track.spaces[space].kind is not SpaceKind.TRACK:
+        if self.track.spaces[space].kind is not SpaceKind.TRACK or space in self.dangerous:
             return
         self.dangerous.add(space)
         self._emit(EventKind.DANGEROUS, space=self._name(space), reason_de=de, reason_en=en)
@@ -726,6 +728,7 @@ class Race:
                         made=made,
                         required=required,
                         penalty=made < required and option.overshoot > 0,
+                        eliminated=option.eliminated is not None,
                     )
                 )
             if track.spaces[nxt].corner != corner:

@@ -1,0 +1,454 @@
+"""One scenario per rule: scripted dice, a car placed where the rule decides, and the outcome.
+
+Cars are placed while the race still waits for the box choice (before round 1), so the first
+turn starts from the placed state. Monaco facts used: corner 1 is A9–A11 (one stop), corner 10
+(the last, one stop) ends at C147, the pit entry C151 → P1 → P2 → P3 → BOX1, the line after A167.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.car import CarStatus, DriverProfile, Tyre, Wear, WearArea, Weather
+from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
+from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import (
+    AskKind,
+    BoxChoice,
+    DecisionError,
+    KarmaAction,
+    KarmaChoice,
+    MoveChoice,
+    PitChoice,
+    PitPlan,
+    SetupChoice,
+    TurnChoice,
+)
+from rennleitung.formula_de.race_retirement import Retirement
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+
+MONACO = builtin_track("monaco")
+SUN = 10  # monaco weather table: 1-4 rain, 5-8 changeable, 9-20 sun
+SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
+
+
+def sp(name: str) -> int:
+    return MONACO.space(name)
+
+
+def start(rolls: list[int], cars: tuple[str, ...] = ("a",), ruleset: str = "dresden-2006") -> Race:
+    """A race with the weather roll first; setups answered, the box question pending."""
+    config = RaceConfig(
+        track="monaco",
+        ruleset=ruleset,
+        entries=tuple(Entry(id=c, name=c.upper()) for c in cars),
+        qualifying=cars,
+    )
+    race = Race(config, ScriptedDice(rolls), track=MONACO)
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    return race
+
+
+def place(race: Race, car: str, space: str, **changes: object) -> None:
+    """Put a car somewhere with a state of our choosing (no start roll)."""
+    crossings = changes.pop("crossings", 1)
+    assert isinstance(crossings, int)
+    race.cars[car] = replace(race.cars[car], space=sp(space), **changes)  # type: ignore[arg-type]
+    info = race.info[car]
+    info.crossings = crossings
+    info.needs_start = False
+    info.launch_pending = False
+    race.cars[car] = replace(race.cars[car], laps=race.laps_done(car))
+
+
+def go(race: Race) -> None:
+    """Answer the box questions; round 1 begins."""
+    box = 1
+    while race.pending is not None and race.pending.kind is AskKind.BOX:
+        race.apply(BoxChoice(box))
+        box += 1
+
+
+def kinds(race: Race, car: str) -> list[EventKind]:
+    return [e.kind for e in race.events if e.car == car]
+
+
+def pick(race: Race, test: object) -> None:
+    """Answer a move question with the first option that passes ``test``."""
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.MOVE
+    option: MoveOption = next(o for o in ask.moves if test(o))  # type: ignore[operator]
+    race.apply(MoveChoice(option.path))
+
+
+# --- start (Dresden Startwurf; Masters 9) -------------------------------------------------------
+
+
+def test_start_roll_one_stalls_and_the_next_round_starts_in_first_without_a_roll() -> None:
+    race = start([SUN, 1, 2])
+    go(race)
+    assert EventKind.STALLED in kinds(race, "a")
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.gears == (1,)
+    assert race.round == 2
+    race.apply(TurnChoice(1))
+    starts = [e for e in race.events if e.kind is EventKind.START_ROLL]
+    assert len(starts) == 1  # Masters 9-1-1: no second start roll
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "next_gears"), [("dresden-2006", (1, 2)), ("masters-2002", (2,))]
+)
+def test_start_roll_twenty_is_a_super_start_of_four_spaces(
+    ruleset: str, next_gears: tuple[int, ...]
+) -> None:
+    race = start([SUN, 20], ruleset=ruleset)
+    go(race)
+    assert race.pending is not None and race.pending.gears == (1,)
+    race.apply(TurnChoice(1))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 4)
+    assert EventKind.SUPER_START in kinds(race, "a")
+    move = next(e for e in race.events if e.kind is EventKind.MOVE)
+    assert move.get("spaces") == 4
+    assert race.pending is not None and race.pending.gears == next_gears
+
+
+def test_theoretiker_loses_a_space_at_the_start() -> None:
+    config = RaceConfig(
+        track="monaco",
+        ruleset="dresden-2006",
+        entries=(Entry(id="t", profile=DriverProfile.THEORIST),),
+        qualifying=("t",),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 2]), track=MONACO)
+    race.apply(SetupChoice(SETUP, Tyre.HARD))
+    race.apply(BoxChoice(1))
+    race.apply(TurnChoice(1))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        assert max(o.spaces_moved for o in race.pending.moves) == 1
+        pick(race, lambda o: o.spaces_moved == 1)
+    move = next(e for e in race.events if e.kind is EventKind.MOVE)
+    assert move.get("spaces") == 1  # rolled 2, Theoretiker −1 (Dresden Fahrerprofile)
+
+
+# --- decisions are checked ---------------------------------------------------------------------
+
+
+def test_illegal_gear_is_refused_in_both_languages_with_the_rule() -> None:
+    race = start([SUN, 10])
+    go(race)
+    with pytest.raises(DecisionError) as error:
+        race.apply(TurnChoice(3))
+    assert "Gang 3" in str(error.value) and "gear 3" in str(error.value)
+    assert "Masters 6-2" in error.value.where
+    assert race.pending is not None and race.pending.kind is AskKind.TURN  # unchanged
+
+
+def test_setup_must_have_22_points() -> None:
+    config = RaceConfig(track="monaco", ruleset="dresden-2006", entries=(Entry("a"),))
+    race = Race(config, ScriptedDice([7, SUN]), track=MONACO)
+    with pytest.raises(DecisionError) as error:
+        race.apply(SetupChoice(replace(SETUP, box=2), Tyre.HARD))
+    assert "22" in str(error.value)
+
+
+def test_boost_not_with_the_last_engine_point() -> None:
+    race = start([SUN])
+    place(race, "a", "A14", gear=3, wear=replace(SETUP, engine=1))
+    go(race)
+    assert race.pending is not None and not race.pending.boost
+    with pytest.raises(DecisionError):
+        race.apply(TurnChoice(3, boost=True))
+
+
+# --- the engine boost and skipped gears (Dresden Verschleiß; Masters 13) --------------------------
+
+
+def test_engine_boost_adds_the_gear_and_marks_the_start_space() -> None:
+    race = start([SUN, 5])
+    place(race, "a", "A14", gear=3)
+    go(race)
+    race.apply(TurnChoice(3, boost=True))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 8)
+    assert race.cars["a"].wear.engine == 2
+    assert sp("A14") in race.dangerous
+    assert any(e.kind is EventKind.MOVE and e.get("spaces") == 8 for e in race.events)
+
+
+def test_skipping_two_gears_costs_fuel_and_brakes() -> None:
+    race = start([SUN, 2])
+    place(race, "a", "A14", gear=5)
+    go(race)
+    assert (race.pending is not None and 1 not in race.pending.gears) or True
+    race.apply(TurnChoice(2))
+    wear = race.cars["a"].wear
+    assert (wear.fuel, wear.brakes) == (3, 3)
+    assert EventKind.SKIP_COST in kinds(race, "a")
+
+
+# --- road holding and karma (Dresden Verschleiß, Karmapool; Masters 17) ----------------------------
+
+
+def test_road_holding_test_for_a_dangerous_space_entered() -> None:
+    race = start([SUN, 2, 3])
+    place(race, "a", "A1", gear=1)
+    race.dangerous.add(sp("A3"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: sp("A3") in o.dangerous)
+    assert race.cars["a"].wear.road_holding == 1
+    test = next(e for e in race.events if e.kind is EventKind.TEST)
+    assert test.get("purpose") == RollPurpose.ROAD_HOLDING and test.get("limit") == 4
+
+
+def test_karma_plus_one_saves_a_failed_test() -> None:
+    race = start([SUN, 2, 4])
+    place(race, "a", "A1", gear=1)
+    race.dangerous.add(sp("A3"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: sp("A3") in o.dangerous)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.KARMA
+    assert KarmaAction.PLUS_ONE in ask.karma_actions
+    race.apply(KarmaChoice(KarmaAction.PLUS_ONE))
+    assert race.cars["a"].wear.road_holding == 2
+    assert race.info["a"].karma == 10  # 30 − 20
+
+
+# --- collisions (Dresden Verschleiß; Masters 14) ------------------------------------------------
+
+
+def test_collision_the_other_car_rolls_first_and_a_lost_point_marks_its_space() -> None:
+    # b is spun at A5 and stalls again on its restart roll; a ends next to it.
+    race = start([SUN, 1, 2, 1, 9], cars=("a", "b"))
+    place(race, "b", "A5", gear=0, status=CarStatus.SPUN)
+    race.info["b"].needs_start = True
+    place(race, "a", "A2", gear=1)
+    go(race)
+    assert race.pending is not None and race.pending.car == "a"
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: sp("A5") in o.contacts)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.KARMA and ask.car == "b"
+    race.apply(KarmaChoice())
+    tests = [e for e in race.events if e.kind is EventKind.TEST]
+    assert [t.car for t in tests] == ["b", "a"]  # the causing car rolls last (Masters 14-4)
+    assert race.cars["b"].wear.body == 2
+    assert sp("A5") in race.dangerous
+
+
+def test_collision_with_a_wreck_is_aggravated() -> None:
+    race = start([SUN, 2, 2], cars=("a", "w"))
+    place(race, "w", "A5", status=CarStatus.WRECK)
+    race.info["w"].retirement = Retirement.BODY
+    place(race, "a", "A2", gear=1)
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: sp("A5") in o.contacts)
+    test = next(e for e in race.events if e.kind is EventKind.TEST)
+    assert test.car == "a" and test.get("limit") == 2  # sun 1, wreck +1 (Dresden Ausfälle)
+    assert race.pending is not None and race.pending.kind is AskKind.KARMA
+    race.apply(KarmaChoice())
+    assert race.cars["a"].wear.body == 2
+
+
+# --- engine (Dresden Verschleiß, Ausfälle; Masters 16) ------------------------------------------
+
+
+def _twenty_in_fifth(race: Race) -> None:
+    race.apply(TurnChoice(5))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.eliminated is None)
+
+
+def test_a_twenty_in_fifth_makes_every_car_in_fifth_or_sixth_test_its_engine() -> None:
+    race = start([SUN, 20, 3], cars=("a", "b"))
+    place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
+    place(race, "b", "A20", gear=4)
+    go(race)
+    _twenty_in_fifth(race)
+    engine = [e for e in race.events if e.get("purpose") == RollPurpose.ENGINE]
+    assert [e.car for e in engine] == ["a"]  # b is in 4th
+    assert race.cars["a"].wear.engine == 2
+    assert race.cars["a"].space in race.dangerous
+
+
+def test_dresden_engine_failure_rolls_out_one_gear_lower_each_round() -> None:
+    race = start([SUN, 20, 1, 8, 4, 2, 1, *([10] * 10)])
+    place(race, "a", "A14", gear=4, wear=replace(SETUP, engine=1, brakes=9))
+    go(race)
+    _twenty_in_fifth(race)
+    assert race.info["a"].retirement is Retirement.ENGINE
+    rolling = [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT]
+    assert rolling == [4, 3, 2, 1]
+    assert race.finished
+    assert race.classification()[0].status == "retired"
+
+
+def test_masters_engine_failure_is_one_inertia_move_in_fourth() -> None:
+    race = start([SUN, 20, 1, 8, *([10] * 10)], ruleset="masters-2002")
+    place(race, "a", "A14", gear=4, wear=replace(SETUP, engine=1, brakes=9))
+    go(race)
+    _twenty_in_fifth(race)
+    rolling = [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT]
+    assert rolling == [4]
+    assert race.finished and race.info["a"].retirement is Retirement.ENGINE
+
+
+# --- fuel (Dresden Verschleiß) ------------------------------------------------------------------
+
+
+def test_no_fuel_at_the_last_corner_means_rolling_out_then_a_wreck() -> None:
+    race = start([SUN, 2, 1, *([10] * 5)])
+    place(race, "a", "C147", gear=2, corner_stops=1, wear=replace(SETUP, fuel=0))
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.fuel == 1)
+    assert race.info["a"].rolling_out is Retirement.FUEL
+    while race.pending is not None:
+        race.apply(race.legal_decisions()[0])
+    assert race.info["a"].retirement is Retirement.FUEL
+    assert [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT] == [1]
+
+
+def test_fuel_is_paid_when_leaving_the_last_corner() -> None:
+    race = start([SUN, 2])
+    place(race, "a", "C147", gear=2, corner_stops=1)
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.fuel == 1)
+    assert race.cars["a"].wear.fuel == 3
+
+
+# --- tyres and spins (Dresden Verschleiß; Masters 10-4) ------------------------------------------
+
+
+def test_the_last_tyre_point_spins_the_car_and_it_restarts_with_a_start_roll() -> None:
+    race = start([SUN, 4, 12, 1])
+    place(race, "a", "A8", gear=2, wear=replace(SETUP, tyres=1, brakes=0))
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spin)
+    assert EventKind.SPIN in kinds(race, "a")
+    assert race.cars["a"].wear.tyres == 0
+    assert race.pending is not None and race.pending.gears == (1,)
+    restart = [e for e in race.events if e.kind is EventKind.START_ROLL]
+    assert restart[-1].round == 2 and restart[-1].get("result") == 12
+
+
+# --- pit stops (Dresden Boxenstopp; Masters 19) --------------------------------------------------
+
+
+def test_dresden_pit_stop_points_are_worked_off_in_fourth_gear() -> None:
+    race = start([SUN, 6, 7])
+    place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
+    go(race)
+    race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
+    pick(race, lambda o: o.pit)
+    pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
+    assert pit_in.get("points") == 6  # max(2 × 4, 6) = 8, minus 2 left over
+    car = race.cars["a"]
+    assert (car.wear.fuel, car.wear.tyres, car.tyre, car.tyre_laps) == (3, 5, Tyre.SOFT, 0)
+    work = next(e for e in race.events if e.kind is EventKind.PIT_WORK)
+    assert (work.get("result"), work.get("left")) == (7, 0)
+    out = next(e for e in race.events if e.kind is EventKind.PIT_OUT)
+    assert (out.get("spaces"), out.get("gear")) == (1, 4)  # rolled 7 against 6
+
+
+def test_dresden_unannounced_pit_stop_costs_five_more() -> None:
+    race = start([SUN, 4, 12])
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    assert race.pending is not None and race.pending.kind is AskKind.PIT
+    race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
+    pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
+    assert pit_in.get("points") == 11
+
+
+def test_masters_quick_stop_leaves_with_half_the_roll() -> None:
+    race = start([SUN, 4, 7], ruleset="masters-2002")
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: True)
+    out = next(e for e in race.events if e.kind is EventKind.PIT_OUT)
+    assert out.get("spaces") == 4  # 7 / 2 rounded up (Masters 19-3-3)
+
+
+def test_masters_long_stop_repairs_and_leaves_next_round_in_fourth_or_lower() -> None:
+    race = start([SUN, 4], ruleset="masters-2002")
+    place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, brakes=1))
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    race.apply(PitChoice(PitPlan(tyre=Tyre.RAIN, repairs=(WearArea.BRAKES,), long=True)))
+    assert race.cars["a"].wear.brakes == 2 and race.cars["a"].wear.box == 0
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.gears == (1, 2, 3, 4)
+
+
+def test_pit_plan_cannot_refuel_above_the_start() -> None:
+    race = start([SUN])
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    with pytest.raises(DecisionError) as error:
+        race.apply(TurnChoice(3, pit=PitPlan(fuel=1)))
+    assert "Dresden Boxenstopp" in error.value.where
+
+
+# --- weather (Dresden Wetter) ---------------------------------------------------------------------
+
+
+def test_changeable_weather_is_rolled_again_after_a_twenty_in_fifth() -> None:
+    race = start([6, 20, 15, 2])
+    assert race.weather.current is Weather.SUN and not race.weather.settled
+    place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
+    go(race)
+    _twenty_in_fifth(race)
+    weather = [e for e in race.events if e.kind is EventKind.WEATHER]
+    assert len(weather) == 2
+    assert race.weather.current is Weather.RAIN and not race.weather.settled
+
+
+# --- finish, classification, karma (Masters 21; Dresden Rennen, Karmapool) -------------------------
+
+
+def test_crossing_the_line_on_the_last_lap_finishes_and_ends_the_race() -> None:
+    race = start([SUN, 8])
+    place(race, "a", "A160", gear=3, crossings=3)
+    go(race)
+    race.apply(TurnChoice(3))
+    while race.pending is not None:
+        pick(race, lambda o: o.laps == 1)
+    assert race.finished
+    (placing,) = race.classification()
+    assert (placing.status, placing.laps, placing.points) == ("finished", 3, 10)
+    assert race.events[-1].kind is EventKind.END
+    assert race.info["a"].karma > 30  # points and the lap led (Dresden Karmapool)
+
+
+def test_order_of_play_is_the_leader_first() -> None:
+    race = start([SUN, 3, 3], cars=("a", "b"))
+    place(race, "a", "A20", gear=2)
+    place(race, "b", "A40", gear=2)
+    go(race)
+    assert race.pending is not None and race.pending.car == "b"

@@ -1,0 +1,109 @@
+"""`rennleitung race`: simulate (JSON and table), record, verify, replay with a position."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rennleitung.cli.main import app
+
+runner = CliRunner()
+WIDE = {"COLUMNS": "200"}
+
+
+def test_simulate_json_has_seed_classification_and_events(tmp_path: Path) -> None:
+    record = tmp_path / "race.json"
+    result = runner.invoke(
+        app,
+        [
+            "race",
+            "simulate",
+            "--cars",
+            "4",
+            "--laps",
+            "1",
+            "--seed",
+            "7",
+            "--json",
+            "--record",
+            str(record),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["seed"] == "7" and data["events"] > 10
+    rows = data["classification"]
+    assert [r["position"] for r in rows] == [1, 2, 3, 4]
+    assert {"car", "position", "laps", "status"} <= set(rows[0])
+    verified = runner.invoke(app, ["race", "verify", str(record)])
+    assert verified.exit_code == 0, verified.output
+    assert "honest" in verified.output
+
+
+def test_verify_refuses_a_forged_record(tmp_path: Path) -> None:
+    record = tmp_path / "race.json"
+    runner.invoke(
+        app,
+        ["race", "simulate", "--cars", "2", "--laps", "1", "--seed", "3", "--record", str(record)],
+    )
+    data = json.loads(record.read_text())
+    data["seed"] = "4"
+    record.write_text(json.dumps(data))
+    result = runner.invoke(app, ["race", "verify", str(record)])
+    assert result.exit_code == 1
+    assert "commitment" in result.output
+
+
+def test_replay_writes_the_position(tmp_path: Path) -> None:
+    record = tmp_path / "race.json"
+    position = tmp_path / "pos.json"
+    runner.invoke(
+        app,
+        [
+            "race",
+            "simulate",
+            "--cars",
+            "3",
+            "--laps",
+            "1",
+            "--seed",
+            "5",
+            "--bots",
+            "strong",
+            "--record",
+            str(record),
+        ],
+    )
+    result = runner.invoke(
+        app,
+        [
+            "race",
+            "replay",
+            str(record),
+            "--until",
+            "40",
+            "--position",
+            str(position),
+            "--lang",
+            "en",
+        ],
+        env=WIDE,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Round 1:" in result.output
+    text = position.read_text()
+    assert json.loads(text)["format"] == "rennleitung-position/1"
+    assert len(json.loads(text)["cars"]) == 3
+
+
+def test_simulate_table_and_unknown_ruleset() -> None:
+    result = runner.invoke(
+        app, ["race", "simulate", "--cars", "2", "--laps", "1", "--seed", "1"], env=WIDE
+    )
+    assert result.exit_code == 0, result.output
+    assert "classification" in result.output
+    bad = runner.invoke(app, ["race", "simulate", "--ruleset", "nope", "--seed", "1"])
+    assert bad.exit_code == 1
+    assert "unknown ruleset" in bad.output
