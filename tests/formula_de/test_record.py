@@ -73,7 +73,7 @@ def test_verify_finds_a_wrong_seed(finished: tuple[Race, dict[str, Any]]) -> Non
 
 
 def test_verify_finds_an_illegal_decision(finished: tuple[Race, dict[str, Any]]) -> None:
-    race, data = finished
+    _, data = finished
     forged = json.loads(json.dumps(data))
     index = next(n for n, d in enumerate(forged["decisions"]) if d["kind"] == "turn")
     forged["decisions"][index]["gear"] = 6
