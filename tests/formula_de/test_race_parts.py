@@ -53,7 +53,7 @@ def item(car: str, space: str, gear: int = 3, arrived: int = 0, laps: int = 0) -
 
 
 def test_leader_first_then_higher_gear_then_first_arrived() -> None:
-    name = "C20"
+    name = "C22"
     assert MONACO.same_height(MONACO.space("A20"), MONACO.space(name))
     items = [
         item("slow", "A20", gear=2, arrived=1),
