@@ -76,12 +76,13 @@ def _corner_number(track: Track, index: int) -> int:
 
 
 def _pit_and_box_violation(
-    track: Track, request: MoveRequest, seq: Sequence[int], slip_from: int
+    track: Track, request: MoveRequest, seq: Sequence[int], slip_from: int, slip_to: int
 ) -> Violation | None:
     for i in range(1, len(seq)):
         before, here = track.spaces[seq[i - 1]], track.spaces[seq[i]]
+        in_slip = slip_from <= i < slip_to
         if here.kind is SpaceKind.BOX:
-            if seq[i] != request.box or request.box_taken or i >= slip_from:
+            if seq[i] != request.box or request.box_taken or in_slip:
                 return Violation(
                     "Dresden Boxenstopp",
                     "nur in die eigene, freie Box",
@@ -102,7 +103,7 @@ def _pit_and_box_violation(
         if (
             here.kind is SpaceKind.PIT_LANE
             and before.kind is SpaceKind.TRACK
-            and (not request.pit_allowed or i >= slip_from)
+            and (not request.pit_allowed or in_slip)
         ):
             return Violation(
                 "Masters 19-1-7",
@@ -156,11 +157,18 @@ def _straight_violation(
 
 
 def evaluate(
-    track: Track, request: MoveRequest, seq: Sequence[int], slip_from: int | None = None
+    track: Track,
+    request: MoveRequest,
+    seq: Sequence[int],
+    slip_from: int | None = None,
+    slide_from: int | None = None,
 ) -> Verdict:
     """Apply the rules literally to ``seq`` (start first). Steps from ``slip_from`` on are
-    slipstream spaces: arrows and corners count, the straight rule does not (Masters 18-3-2)."""
+    slipstream spaces: arrows and corners count, the straight rule does not (Masters 18-3-2).
+    Steps from ``slide_from`` on are a rain slide after a slipstream: ordinary spaces again,
+    whose straight runs start afresh."""
     slip_from = len(seq) if slip_from is None else slip_from
+    slip_to = len(seq) if slide_from is None else slide_from
     occupied = set(request.occupants)
     for i in range(1, len(seq)):
         if seq[i] not in track.successors[seq[i - 1]]:
@@ -181,7 +189,7 @@ def evaluate(
                     i,
                 )
             )
-    pit = _pit_and_box_violation(track, request, seq, slip_from)
+    pit = _pit_and_box_violation(track, request, seq, slip_from, slip_to)
     if pit is not None:
         return Verdict(pit)
     made = request.corner_stops if _corner_number(track, seq[0]) else 0
@@ -202,7 +210,8 @@ def evaluate(
         if before and here != before:
             missing = track.corners[before - 1].stops - made
             if missing >= 2 or (missing >= 1 and over_at):
-                prefix = evaluate(track, request, seq[:i], min(slip_from, i))
+                after_slip = slide_from if slide_from is not None and slide_from < i else None
+                prefix = evaluate(track, request, seq[:i], min(slip_from, i), after_slip)
                 if prefix.violation is not None:
                     return prefix
                 return Verdict(eliminated_at=i)
@@ -214,12 +223,14 @@ def evaluate(
             made = 0
     hazards = frozenset(request.dangerous) | track.wall
     straight = _straight_violation(track, request, seq[:slip_from], hazards)
+    if straight is None and slide_from is not None:
+        straight = _straight_violation(track, request, seq[slide_from:], hazards)
     if straight is not None:
         return Verdict(straight)
     slip_brake = request.slipstream_corner_brakes * int(
         any(
             _corner_number(track, seq[i]) and not _corner_number(track, seq[i - 1])
-            for i in range(max(slip_from, 1), len(seq))
+            for i in range(max(slip_from, 1), slip_to)
         )
     )
     return Verdict(
@@ -333,9 +344,15 @@ class _Collector:
 
 
 def _slide_ends(
-    track: Track, request: MoveRequest, seq: list[int], verdict: Verdict, out: _Collector
+    track: Track,
+    request: MoveRequest,
+    seq: list[int],
+    verdict: Verdict,
+    out: _Collector,
+    slip_from: int | None = None,
 ) -> list[tuple[list[int], Verdict]]:
-    """The sequences after rain sliding / profile adjustment (see movegen.apply_slide)."""
+    """The sequences after rain sliding / profile adjustment (see movegen.apply_slide);
+    ``slip_from`` when the slide follows a slipstream."""
     if request.slide == 0 or not _required_stop(track, seq, verdict):
         return [(seq, verdict)]
     if request.slide < 0:
@@ -347,7 +364,10 @@ def _slide_ends(
     reach = 0
     for candidate in _all_sequences(track, request, seq, request.slide):
         extra = len(candidate) - len(seq)
-        result = evaluate(track, request, candidate)
+        if slip_from is None:
+            result = evaluate(track, request, candidate)
+        else:
+            result = evaluate(track, request, candidate, slip_from, len(seq))
         if result.eliminated_at:
             out.add(
                 MoveOption(
@@ -374,6 +394,7 @@ def _slipstreams(
     verdict: Verdict,
     slips: int,
     out: _Collector,
+    slid: bool,
 ) -> None:
     gear = request.gear
     ahead = track.ahead_in_lane[seq[-1]]
@@ -403,11 +424,19 @@ def _slipstreams(
             continue
         if result.violation is not None:
             continue
-        out.add(
-            _option(track, request, candidate, result, request.slipstream_spaces - used, slips + 1)
+        slides = not slid and request.slide > 0 and _required_stop(track, candidate, result)
+        ends = (
+            _slide_ends(track, request, candidate, result, out, slip_from)
+            if slides
+            else [(candidate, result)]
         )
-        if used == request.slipstream_spaces:
-            _slipstreams(track, request, candidate, slip_from, result, slips + 1, out)
+        for end_seq, end_verdict in ends:
+            braking = request.slipstream_spaces - used
+            out.add(_option(track, request, end_seq, end_verdict, braking, slips + 1))
+            if used == request.slipstream_spaces:
+                _slipstreams(
+                    track, request, end_seq, slip_from, end_verdict, slips + 1, out, slid or slides
+                )
 
 
 def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
@@ -442,10 +471,11 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
         braking = distance - moved
         if braking > request.brakes:
             continue
+        slid = request.slide > 0 and _required_stop(track, seq, verdict)
         for end_seq, end_verdict in _slide_ends(track, request, seq, verdict, out):
             out.add(_option(track, request, end_seq, end_verdict, braking))
             if braking == 0:
-                _slipstreams(track, request, end_seq, len(end_seq), end_verdict, 0, out)
+                _slipstreams(track, request, end_seq, len(end_seq), end_verdict, 0, out, slid)
     farthest = max(len(seq) - 1 for seq, _ in legal)
     if farthest < distance and not any_elimination and not box_reached:
         shortfall = distance - farthest

@@ -18,12 +18,14 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rennleitung.formula_de.movement import (
     Elimination,
     MoveOption,
     MoveRequest,
+    cost_key_of,
 )
 from rennleitung.formula_de.straights import StraightOracle
 from rennleitung.formula_de.track import SpaceKind, Track
@@ -58,6 +60,36 @@ class Node(NamedTuple):
     prev: Node | None
 
 
+TRACK_SPACE, PIT_SPACE, BOX_SPACE = 0, 1, 2
+_KIND_CODE = {SpaceKind.TRACK: TRACK_SPACE, SpaceKind.PIT_LANE: PIT_SPACE, SpaceKind.BOX: BOX_SPACE}
+
+
+class TrackTables:
+    """Plain tuples of what ``step`` reads for every space, built once per track: indexing a
+    tuple is several times cheaper than reaching through ``Space`` objects in the hot loop."""
+
+    def __init__(self, track: Track) -> None:
+        self.track = track
+        self.kind = tuple(_KIND_CODE[s.kind] for s in track.spaces)
+        self.corner = tuple(s.corner for s in track.spaces)
+        self.lane = tuple(s.lane for s in track.spaces)
+        self.stops = (0, *(c.stops for c in track.corners))
+        self.last_corner = track.corners[-1].number if track.corners else 0
+        self.after_line = frozenset(b for _a, b in track.line_edges)
+
+
+_TABLES: dict[int, TrackTables] = {}
+
+
+def tables_for(track: Track) -> TrackTables:
+    """The tables of a track, cached while the track lives (its id is kept alive with it)."""
+    found = _TABLES.get(id(track))
+    if found is None or found.track is not track:
+        found = TrackTables(track)
+        _TABLES[id(track)] = found
+    return found
+
+
 class Query:
     """Per-query tables: the request, the track and the obstacles."""
 
@@ -70,7 +102,13 @@ class Query:
         self.occupied = frozenset(request.occupants)
         self.hazards = frozenset(request.dangerous) | track.wall
         self.oracle = StraightOracle(track, self.occupied, self.hazards)
-        self.last_corner = track.corners[-1].number if track.corners else 0
+        self.tables = tables_for(track)
+        self.last_corner = self.tables.last_corner
+        self.dangerous = frozenset(request.dangerous)
+        self._lane_changes: dict[tuple[int, ...], int] = {}
+        self.must_enter_box = (
+            frozenset(track.predecessors[request.box]) if request.box >= 0 else frozenset()
+        )
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""
@@ -93,85 +131,108 @@ class Query:
             in_box=track.spaces[start].kind is SpaceKind.BOX and start != self.request.box,
         )
 
+    def lane_changes(self, path: tuple[int, ...]) -> int:
+        """Lane changes of a path from the start, remembered: bots ask for many rolls at once
+        and the same path ends a move for several of them."""
+        found = self._lane_changes.get(path)
+        if found is None:
+            found = count_lane_changes(self.track, self.request.start, path)
+            self._lane_changes[path] = found
+        return found
+
+    def root(self) -> Node:
+        """The node of the car on its start space, before moving."""
+        return Node(self.initial(), (), None)
+
+    def initial_walk_in_other_box(self) -> bool:
+        """A car standing in a box that is not its own cannot move at all."""
+        return self.initial().in_box
+
     def required_stop(self, walk: Walk) -> bool:
         """Whether ending here is a stop the corner still requires (Masters 7-1-1)."""
-        corner = self.track.spaces[walk.space].corner
-        return bool(corner) and walk.over == 0 and walk.made < self.track.corners[corner - 1].stops
+        corner = self.tables.corner[walk.space]
+        return bool(corner) and walk.over == 0 and walk.made < self.tables.stops[corner]
 
 
 def step(query: Query, walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
     """The walk after moving from ``walk.space`` to ``nxt``, an elimination, or None if the
     rules forbid the step."""
-    track = query.track
-    request = query.request
     if nxt in query.occupied:
         return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
-    here = track.spaces[walk.space]
-    there = track.spaces[nxt]
-    if there.kind is SpaceKind.BOX:
+    tables = query.tables
+    request = query.request
+    here = walk.space
+    kind = tables.kind[nxt]
+    if kind == BOX_SPACE:
         if nxt != request.box or request.box_taken or slipstream:
             return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
-    elif request.box >= 0 and request.box in track.successors[walk.space]:
+    elif here in query.must_enter_box:
         return None  # Masters 19-2-5: a car in the pit lane must stop at its box
-    entering_pit = there.kind is SpaceKind.PIT_LANE and here.kind is SpaceKind.TRACK
-    if entering_pit and (not request.pit_allowed or slipstream):
+    elif (
+        kind == PIT_SPACE
+        and tables.kind[here] == TRACK_SPACE
+        and (not request.pit_allowed or slipstream)
+    ):
         return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
     # corners (Masters 7-1, 10)
     made = walk.made
     over = walk.over
     fuel = walk.fuel
     if over:
-        if nxt != track.ahead_in_lane[walk.space]:
+        if nxt != query.track.ahead_in_lane[here]:
             return None  # Masters 10-2-1: no lane change after the first space outside
         over += 1
-    if here.corner and there.corner != here.corner:
-        missing = track.corners[here.corner - 1].stops - made
-        if missing >= 2 or (missing >= 1 and walk.over):
-            return Elimination.MISSED_STOPS
-        if missing == 1:
-            over = 1
-        if here.corner == query.last_corner:
-            fuel += 1  # Dresden "Verschleiß": one fuel point per lap leaving the last corner
-    if there.corner and there.corner != here.corner:
-        made = 0
+    corner_here = tables.corner[here]
+    corner_there = tables.corner[nxt]
+    if corner_here != corner_there:
+        if corner_here:
+            missing = tables.stops[corner_here] - made
+            if missing >= 2 or (missing >= 1 and walk.over):
+                return Elimination.MISSED_STOPS
+            if missing == 1:
+                over = 1
+            if corner_here == tables.last_corner:
+                fuel += 1  # Dresden "Verschleiß": one fuel point per lap leaving the last corner
+        if corner_there:
+            made = 0
     # straights (rule decision "Straights, exactly"; Masters 7-2-1)
-    run_start, run_len, run_crossed, entry_lane = (
-        walk.run_start,
-        walk.run_len,
-        walk.run_crossed,
-        walk.entry_lane,
-    )
-    straight = track.straight_of[nxt]
+    run_start = walk.run_start
+    run_len = walk.run_len
+    run_crossed = walk.run_crossed
+    entry_lane = walk.entry_lane
+    straight_of = query.track.straight_of
+    straight = straight_of[nxt]
     if straight < 0 or slipstream:
         run_start, run_len, run_crossed = -1, 0, frozenset()
-    elif run_start >= 0 and track.straight_of[run_start] == straight:
+    elif run_start >= 0 and straight_of[run_start] == straight:
         run_len += 1
         if nxt in query.hazards:
             run_crossed = run_crossed | {nxt}
-        if abs(there.lane - entry_lane) > MAX_LANES_AWAY:
+        if abs(tables.lane[nxt] - entry_lane) > MAX_LANES_AWAY:
             return None
         if query.oracle.shortest(run_start, nxt, run_crossed) < run_len:
             return None
     else:
-        run_start, run_len, entry_lane = nxt, 0, there.lane
-        run_crossed = frozenset({nxt}) & query.hazards
+        run_start, run_len, entry_lane = nxt, 0, tables.lane[nxt]
+        run_crossed = frozenset({nxt}) if nxt in query.hazards else frozenset()
     slip_brake = walk.slip_brake
-    if slipstream and there.corner and not here.corner:
+    if slipstream and corner_there and not corner_here:
         slip_brake = request.slipstream_corner_brakes  # Masters 18-1-4: late braking
+    wall = query.track.wall
     return Walk(
-        space=nxt,
-        run_start=run_start,
-        run_len=run_len,
-        run_crossed=run_crossed,
-        entry_lane=entry_lane,
-        made=made,
-        over=over,
-        danger=(*walk.danger, nxt) if nxt in request.dangerous else walk.danger,
-        wall_tests=walk.wall_tests + (nxt in track.wall and walk.space not in track.wall),
-        fuel=fuel,
-        slip_brake=slip_brake,
-        slips=walk.slips,
-        in_box=there.kind is SpaceKind.BOX,
+        nxt,
+        run_start,
+        run_len,
+        run_crossed,
+        entry_lane,
+        made,
+        over,
+        (*walk.danger, nxt) if nxt in query.dangerous else walk.danger,
+        walk.wall_tests + 1 if nxt in wall and here not in wall else walk.wall_tests,
+        fuel,
+        slip_brake,
+        walk.slips,
+        kind == BOX_SPACE,
     )
 
 
@@ -195,7 +256,7 @@ def walk_forward(
             if follow is not None:
                 depth = len(node.path)
                 if depth < len(follow):
-                    choices = (follow[depth],)
+                    choices = (follow[depth],) if follow[depth] in choices else ()
                 elif depth > len(follow) or query.request.slide >= 0:
                     choices = ()  # one step beyond lets a slide of −1 find its nominal end
             for nxt in choices:
@@ -234,14 +295,16 @@ def finish(
     blocked_brakes: int = 0,
     blocked_tyres: int = 0,
     leftover: int = 0,
+    known: dict[tuple[object, ...], MoveOption] | None = None,
 ) -> MoveOption | None:
     """Turn an end of a walk into an option with all its costs, or None if the car cannot pay
-    the brake points it needs."""
+    the brake points it needs, or if ``known`` already holds an option with the same key (the
+    costly parts are only worked out for options that survive folding)."""
     track = query.track
     request = query.request
     walk = node.walk
     end = walk.space
-    corner = track.spaces[end].corner
+    corner = query.tables.corner[end]
     stop_corner = 0
     corner_stops = walk.made if corner else 0
     if query.required_stop(walk):
@@ -260,8 +323,27 @@ def finish(
             eliminated = _tyre_reason(blocked_tyres)
         elif tyres == request.tyres:
             spin = True  # Masters 10-4-1, 12-1-4; Dresden "Verschleiß": the last tyre point
+    if known is not None:
+        key = cost_key_of(
+            end,
+            total_brakes,
+            tyres,
+            walk.fuel,
+            stop_corner,
+            corner_stops,
+            walk.over,
+            walk.danger,
+            walk.wall_tests,
+            walk.slips,
+            blocked,
+            spin,
+            walk.in_box,
+            eliminated,
+        )
+        if key in known:
+            return None
     contacts: tuple[int, ...] = ()
-    if track.spaces[end].kind is SpaceKind.TRACK:
+    if query.tables.kind[end] == TRACK_SPACE:
         near = (*track.beside[end], track.ahead_in_lane[end])
         contacts = tuple(sorted(s for s in set(near) if s in query.occupied))
     body_loss = -1
@@ -273,7 +355,7 @@ def finish(
         brakes=total_brakes,
         tyres=tyres,
         fuel=walk.fuel,
-        lane_changes=count_lane_changes(track, request.start, node.path),
+        lane_changes=query.lane_changes(node.path),
         stop_corner=stop_corner,
         corner_stops=corner_stops,
         overshoot=walk.over,
@@ -293,21 +375,25 @@ def finish(
 
 def count_lane_changes(track: Track, start: int, path: tuple[int, ...]) -> int:
     """Lane changes along a path; entering the pit lane counts as one (Dresden "Boxenstopp")."""
+    tables = tables_for(track)
+    lane, kind = tables.lane, tables.kind
     changes = 0
-    previous = track.spaces[start]
+    previous = start
     for index in path:
-        here = track.spaces[index]
-        if previous.kind is SpaceKind.TRACK and (
-            here.kind is SpaceKind.PIT_LANE
-            or (here.kind is SpaceKind.TRACK and here.lane != previous.lane)
+        if kind[previous] == TRACK_SPACE and (
+            kind[index] == PIT_SPACE
+            or (kind[index] == TRACK_SPACE and lane[index] != lane[previous])
         ):
             changes += 1
-        previous = here
+        previous = index
     return changes
 
 
 def count_laps(track: Track, start: int, path: tuple[int, ...]) -> int:
     """How often a path crosses the start/finish line."""
+    tables = tables_for(track)
+    if tables.after_line.isdisjoint(path):
+        return 0
     steps = zip((start, *path), path, strict=False)
     return sum(1 for edge in steps if edge in track.line_edges)
 
@@ -377,8 +463,10 @@ def _slipstream_gear(query: Query, walk: Walk) -> bool:
     return other is not None and request.slipstream_min_gear <= other <= gear
 
 
-def add_slipstreams(query: Query, node: Node, options: _Options) -> None:
-    """Every slipstream chain from an unbraked end directly behind a car (Masters 18)."""
+def add_slipstreams(query: Query, node: Node, options: _Options, slid: bool) -> None:
+    """Every slipstream chain from an unbraked end directly behind a car (Masters 18). A
+    slipstream that ends as a required corner stop in the rain slides, once per move (18-5-2,
+    18-5-3); ``slid`` says whether this move has slid already."""
     if not _slipstream_gear(query, node.walk):
         return
     request = query.request
@@ -389,9 +477,12 @@ def add_slipstreams(query: Query, node: Node, options: _Options) -> None:
         options.eliminated(query.request.start, path, reason)
     for used, layer in enumerate(layers[1:], start=1):
         for end in layer:
-            options.add(finish(query, end, request.slipstream_spaces - used))
-            if used == request.slipstream_spaces:
-                add_slipstreams(query, end, options)  # Masters 18-1-3: chaining
+            slides = not slid and request.slide > 0 and query.required_stop(end.walk)
+            for final in apply_slide(query, end, options) if slides else [end]:
+                braking = request.slipstream_spaces - used
+                options.add(finish(query, final, braking, known=options.by_key))
+                if used == request.slipstream_spaces:
+                    add_slipstreams(query, final, options, slid or slides)  # 18-1-3: chaining
 
 
 def generate_moves(
@@ -400,29 +491,77 @@ def generate_moves(
     """Every legal way to end the move described by ``request``. With ``follow``, only the
     options whose path starts like ``follow`` (used to check one proposed path)."""
     query = Query(track, request, follow)
-    options = _Options()
     distance = max(request.distance, 0)
-    root = Node(query.initial(), (), None)
-    if root.walk.in_box:
+    if query.initial_walk_in_other_box():
         return []
-    layers, eliminations = walk_forward(query, [root], distance, slipstream=False)
-    for path, reason in eliminations:
+    layers, eliminations = walk_forward(query, [query.root()], distance, slipstream=False)
+    blocked = None
+    if follow is not None:  # is the car really blocked, whatever path it takes?
+        free = Query(track, request)
+        free_layers, free_eliminations = walk_forward(free, [free.root()], distance, False)
+        blocked = _is_blocked(free_layers, free_eliminations, distance)
+    return _options_for(query, layers, eliminations, distance, blocked)
+
+
+def _is_blocked(
+    layers: Layers, eliminations: list[tuple[tuple[int, ...], Elimination]], distance: int
+) -> bool:
+    """Whether no way reaches the full distance (Masters 12-0-1): no walk that deep, no
+    elimination and no box on the way."""
+    depth = min(len(layers) - 1, distance)
+    if depth >= distance or any(len(path) <= distance for path, _ in eliminations):
+        return False
+    return not any(n.walk.in_box for layer in layers[1 : depth + 1] for n in layer)
+
+
+def generate_moves_for_rolls(
+    track: Track, request: MoveRequest, rolls: Sequence[int]
+) -> dict[int, list[MoveOption]]:
+    """The options for several rolls at once (a bot weighing every face of a gear die): one walk
+    to the farthest distance serves them all. ``request.distance`` is added to every roll (the
+    driver's modifiers)."""
+    query = Query(track, request)
+    distances = {roll: max(roll + request.distance, 0) for roll in rolls}
+    if query.initial_walk_in_other_box() or not distances:
+        return {roll: [] for roll in rolls}
+    farthest = max(distances.values())
+    layers, eliminations = walk_forward(query, [query.root()], farthest, slipstream=False)
+    return {
+        roll: _options_for(query, layers, eliminations, distance)
+        for roll, distance in distances.items()
+    }
+
+
+def _options_for(
+    query: Query,
+    layers: Layers,
+    eliminations: list[tuple[tuple[int, ...], Elimination]],
+    distance: int,
+    blocked: bool | None = None,
+) -> list[MoveOption]:
+    """The options of a move of ``distance`` spaces from a walk at least that deep;
+    ``blocked`` overrides whether the car counts as blocked (checking one path)."""
+    request = query.request
+    options = _Options()
+    relevant = [(path, reason) for path, reason in eliminations if len(path) <= distance]
+    for path, reason in relevant:
         options.eliminated(request.start, path, reason)
-    box_ends = [n for layer in layers for n in layer if n.walk.in_box and n.path]
+    depth = min(len(layers) - 1, distance)
+    box_ends = [n for layer in layers[1 : depth + 1] for n in layer if n.walk.in_box]
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
-    for moved in range(len(layers)):
+    for moved in range(max(0, distance - request.brakes), depth + 1):
         braking = distance - moved
-        if braking > request.brakes:
-            continue
         for node in _nominal_ends(query, layers, moved):
+            slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
-                options.add(finish(query, end, braking))
-                if braking == 0 and end.walk.in_box is False:
-                    add_slipstreams(query, end, options)
-    reached = len(layers) - 1
-    if reached < distance and not eliminations and not box_ends:
-        _add_blocked(query, _nominal_ends(query, layers, reached), distance - reached, options)
+                options.add(finish(query, end, braking, known=options.by_key))
+                if braking == 0 and not end.walk.in_box:
+                    add_slipstreams(query, end, options, slid)
+    if blocked is None:
+        blocked = depth < distance and not relevant and not box_ends
+    if blocked and depth < distance:
+        _add_blocked(query, _nominal_ends(query, layers, depth), distance - depth, options)
     return list(options.by_key.values())
 
 

@@ -151,7 +151,7 @@ class MoveOption:
 
     def cost_key(self) -> tuple[object, ...]:
         """Everything that makes two options with the same end different for the driver."""
-        return (
+        return cost_key_of(
             self.end,
             self.brakes,
             self.tyres,
@@ -159,7 +159,7 @@ class MoveOption:
             self.stop_corner,
             self.corner_stops,
             self.overshoot,
-            tuple(sorted(self.dangerous)),
+            self.dangerous,
             self.wall_tests,
             self.slipstreams,
             self.blocked,
@@ -167,3 +167,39 @@ class MoveOption:
             self.pit,
             self.eliminated,
         )
+
+
+def cost_key_of(
+    end: int,
+    brakes: int,
+    tyres: int,
+    fuel: int,
+    stop_corner: int,
+    corner_stops: int,
+    overshoot: int,
+    dangerous: tuple[int, ...],
+    wall_tests: int,
+    slipstreams: int,
+    blocked: int,
+    spin: bool,
+    pit: bool,
+    eliminated: Elimination | None,
+) -> tuple[object, ...]:
+    """The folding key of an option (``MoveOption.cost_key``), computable before the option
+    exists so that the generator only builds options that are new."""
+    return (
+        end,
+        brakes,
+        tyres,
+        fuel,
+        stop_corner,
+        corner_stops,
+        overshoot,
+        tuple(sorted(dangerous)),
+        wall_tests,
+        slipstreams,
+        blocked,
+        spin,
+        pit,
+        eliminated,
+    )
