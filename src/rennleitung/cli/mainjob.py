@@ -1,25 +1,76 @@
-"""What `make run` does: grows with the project (track render now, a bot race later)."""
+"""What `make run` does: a 10-bot race on the default track, shown as it goes.
+
+The race is the same as `rennleitung race simulate --track monaco --cars 10 --laps 3`, with strong
+and simple bots taking turns; afterwards the final board (cars, wrecks, dangerous spaces) is
+written to ``board.svg`` and the race record to ``race.json``, so the race can be replayed and
+verified (`rennleitung race verify race.json`).
+"""
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 
 from rich.console import Console
+from rich.live import Live
+from rich.markup import escape
+from rich.table import Table
 
-from rennleitung.cli.track import summary_table
-from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
-from rennleitung.render.board_svg import render_board
+from rennleitung.cli.race import classification_table
+from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.record import record_of, record_to_json
+from rennleitung.render.position_svg import render_position
 
 BOARD_FILE = Path("board.svg")
+RECORD_FILE = Path("race.json")
+CARS = 10
+LAPS = 3
+BOTS = ("strong", "simple")
+
+
+def _standings(race: Race) -> Table:
+    """The running order after the latest round, leader first."""
+    table = Table(title=f"Runde / round {race.round}")
+    table.add_column("#")
+    table.add_column("Fahrer / driver")
+    table.add_column("Runden / laps")
+    table.add_column("Feld / space")
+    order = sorted(
+        race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)), reverse=True
+    )
+    position = race.to_position()
+    by_id = {car.id: car for car in position.cars}
+    for place, car in enumerate(order, start=1):
+        state = by_id.get(car)
+        space = position.track.name_of(state.space) if state else "–"
+        status = f" ({state.status.label_de})" if state and state.status.value != "running" else ""
+        table.add_row(
+            str(place), escape(race.driver(car)) + status, str(race.laps_done(car)), space
+        )
+    return table
 
 
 def run_main_job() -> None:
-    """Render the default track to ``board.svg`` and print its summary."""
+    """Run the race, show it live, then print the classification and write the files."""
     console = Console(highlight=False)
-    track = builtin_track(DEFAULT_TRACK)
-    BOARD_FILE.write_text(render_board(track), encoding="utf-8")
-    console.print(summary_table([track]))
+    seed = secrets.token_hex(16)
     console.print(
-        f"[bold]{BOARD_FILE}[/bold] geschrieben / written: {track.title}, "
-        f"{len(track.spaces)} Felder / spaces"
+        f"[bold]rennleitung[/bold]: {CARS} Bots, {DEFAULT_TRACK}, {LAPS} Runden / laps, "
+        f"Seed {seed}"
+    )
+    with Live(console=console, refresh_per_second=8, transient=True) as live:
+
+        def show(race: Race) -> None:
+            if race.cars and race.round:
+                live.update(_standings(race))
+
+        race = run_bot_race(DEFAULT_TRACK, "dresden-2006", CARS, LAPS, seed, BOTS, progress=show)
+    console.print(classification_table(race))
+    BOARD_FILE.write_text(render_position(race.to_position()), encoding="utf-8")
+    RECORD_FILE.write_text(record_to_json(record_of(race, seed)), encoding="utf-8")
+    console.print(
+        f"{race.round} Spielrunden / rounds, {len(race.events)} Ereignisse / events; "
+        f"[bold]{BOARD_FILE}[/bold] und/and [bold]{RECORD_FILE}[/bold] geschrieben / written"
     )

@@ -39,11 +39,12 @@ def option_colour(option: MoveOption) -> str:
 def render_position(
     position: Position, options: Sequence[MoveOption] = (), *, names: bool = False
 ) -> str:
-    """SVG text of the position; the cheapest option per end space decides its colour."""
+    """SVG text of the position; the cheapest option per end space decides its colour. Cars
+    that finished are drawn where they crossed the line; retired cars are gone."""
     cars = [
         (car.space, car.id[:3].upper(), "#555555" if car.status is CarStatus.WRECK else colour)
         for car, colour in zip(position.cars, CAR_COLOURS * 10, strict=False)
-        if car.status.on_track
+        if car.status.on_track or car.status is CarStatus.FINISHED
     ]
     highlights: dict[int, str] = {}
     ranking = list(OPTION_COLOURS.values())
