@@ -60,7 +60,14 @@ if [ ! -f "$PG_DATA/PG_VERSION" ]; then
         --encoding=UTF8 --locale=C.UTF-8 >/dev/null
 fi
 
+port_free() {
+    python3 -c "import socket, sys; socket.socket().bind(('127.0.0.1', int(sys.argv[1])))" "$1" \
+        2>/dev/null
+}
+
 if ! as_pg "$PG_BIN/pg_ctl" status --pgdata="$PG_DATA" >/dev/null 2>&1; then
+    # Another checkout's cluster may hold the port already: take the next free one.
+    while ! port_free "$PG_PORT"; do PG_PORT=$((PG_PORT + 1)); done
     as_pg "$PG_BIN/pg_ctl" start --pgdata="$PG_DATA" --log="$PG_LOG" --wait --silent \
         -o "-p $PG_PORT -k $PG_SOCKET -c listen_addresses=127.0.0.1 -c fsync=off" >/dev/null
 fi
