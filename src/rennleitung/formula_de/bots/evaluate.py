@@ -95,7 +95,9 @@ def _squeeze(
             break
         cost = 0.0
         if skipped:
-            cost += 2.0 + (30.0 if fuel <= fuel_needed else 0.0) + 3.0 * (skipped - 1)
+            left = fuel - 1
+            cost += 2.0 + 3.0 * (skipped - 1)
+            cost += 60.0 if left < 1 and fuel_needed else 15.0 if left < fuel_needed else 0.0
         low = gear_range(g)[0]
         excess = max(0, low - room - brakes)
         if excess:
@@ -105,6 +107,20 @@ def _squeeze(
         if g == 1:
             break
     return best
+
+
+def pit_approach(ctx: Context, end: int) -> float:
+    """A car that wants to pit should be in the lane of the pit entries before it reaches
+    them (the entry is a lane change from that lane only, Dresden Boxenstopp)."""
+    track = ctx.track
+    pit = track.pit
+    assert pit is not None
+    here = track.spaces[end]
+    entry = track.spaces[pit.entry_limit]
+    ahead = entry.height - here.height
+    if here.kind is not SpaceKind.TRACK or not 0 <= ahead <= 30:
+        return 0.0
+    return 4.0 if here.lane == entry.lane else -2.0 * abs(here.lane - entry.lane)
 
 
 def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
@@ -135,6 +151,8 @@ def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
     from_track = track.spaces[option.start].kind is SpaceKind.TRACK
     if into_pit and from_track:
         value += 15.0 if ctx.wants_pit else -200.0
+    elif ctx.wants_pit and track.pit is not None:
+        value += pit_approach(ctx, end)
     if not option.pit and not option.spin:
         room = room_after(ctx, end, option.corner_stops)
         value -= squeeze(ctx, room, gear, brakes, tyres, ctx.fuel)

@@ -158,7 +158,6 @@ class StrongBot:
             s.space for c, s in race.cars.items() if c != car and s.status.on_track
         )
         steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH, occupied)
-        spare_fuel = state.wear[WearArea.FUEL] - fuel_needed(race, car)
         cap = rules.pit_lane_max_gear if (pitting and ask.pit_plans) else None
         best: tuple[float, int, bool] | None = None
         for gear in ask.gears:
@@ -167,6 +166,7 @@ class StrongBot:
             cost = 0.0
             paid = skip_cost(rules, state.gear, gear)
             brakes = ctx.brakes - paid.get(WearArea.BRAKES, 0)
+            fuel_after = ctx.fuel - paid.get(WearArea.FUEL, 0)
             for area, points in paid.items():
                 left = state.wear[area] - points
                 if area is WearArea.FUEL:
@@ -182,7 +182,7 @@ class StrongBot:
                 faces = MEAN_FACE[gear] if self.mean_only else FACES[gear]
                 for face, p in faces:
                     value += p * self._face(
-                        ctx, steps, face + extra, gear, brakes, slide, spare_fuel
+                        ctx, steps, face + extra, gear, brakes, slide, fuel_after
                     )
                 if best is None or value > best[0]:
                     best = (value, gear, boost)
@@ -201,7 +201,7 @@ class StrongBot:
         gear: int,
         brakes: int,
         slide: int,
-        spare_fuel: int,
+        fuel: int,
     ) -> float:
         """The best end of a sketched move of ``distance`` spaces: brake 0 … all points."""
         best = ELIMINATED
@@ -233,7 +233,7 @@ class StrongBot:
                 value -= wear * point_price(tyres) * 1.3 + (25.0 if tyres == 0 else 0.0)
             made = step.made + (1 if step.stop else 0)
             room = room_after(ctx, step.space, made)
-            value -= squeeze(ctx, room, gear, brakes - spent, tyres, max(spare_fuel, 0) + 1)
+            value -= squeeze(ctx, room, gear, brakes - spent, tyres, fuel)
             if value > best:
                 best = value
         return best
