@@ -19,6 +19,7 @@ from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
+    BidChoice,
     BoxChoice,
     DecisionError,
     KarmaAction,
@@ -286,7 +287,7 @@ def test_a_twenty_in_fifth_makes_every_car_in_fifth_or_sixth_test_its_engine() -
 
 def test_dresden_engine_failure_rolls_out_one_gear_lower_each_round() -> None:
     race = start([SUN, 20, 1, 8, 4, 2, 1, *([10] * 10)])
-    place(race, "a", "A14", gear=4, wear=replace(SETUP, engine=1, brakes=9))
+    place(race, "a", "A14", gear=4, crossings=2, wear=replace(SETUP, engine=1, brakes=9))
     go(race)
     _twenty_in_fifth(race)
     assert race.info["a"].retirement is Retirement.ENGINE
@@ -298,7 +299,7 @@ def test_dresden_engine_failure_rolls_out_one_gear_lower_each_round() -> None:
 
 def test_masters_engine_failure_is_one_inertia_move_in_fourth() -> None:
     race = start([SUN, 20, 1, 8, *([10] * 10)], ruleset="masters-2002")
-    place(race, "a", "A14", gear=4, wear=replace(SETUP, engine=1, brakes=9))
+    place(race, "a", "A14", gear=4, crossings=2, wear=replace(SETUP, engine=1, brakes=9))
     go(race)
     _twenty_in_fifth(race)
     rolling = [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT]
@@ -311,7 +312,7 @@ def test_masters_engine_failure_is_one_inertia_move_in_fourth() -> None:
 
 def test_no_fuel_at_the_last_corner_means_rolling_out_then_a_wreck() -> None:
     race = start([SUN, 2, 1, *([10] * 5)])
-    place(race, "a", "C147", gear=2, corner_stops=1, wear=replace(SETUP, fuel=0))
+    place(race, "a", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
     go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
@@ -452,3 +453,51 @@ def test_order_of_play_is_the_leader_first() -> None:
     place(race, "b", "A40", gear=2)
     go(race)
     assert race.pending is not None and race.pending.car == "b"
+
+
+# --- T-car (Dresden Ausfälle) and head to head (Dresden Kopf an Kopf) -----------------------------
+
+
+def test_out_before_the_end_of_the_first_corner_restarts_in_the_t_car_from_the_box() -> None:
+    race = start([SUN, 4, 1, 2])
+    place(race, "a", "A5", gear=2, crossings=1, wear=replace(SETUP, road_holding=1))
+    race.dangerous.add(sp("A9"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: sp("A9") in o.dangerous)
+    assert race.info["a"].retirement is Retirement.ROAD_HOLDING
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.SETUP and ask.extra["points"] == 20
+    with pytest.raises(DecisionError):
+        race.apply(SetupChoice(SETUP, Tyre.HARD))  # 22 points: too many for the T-car
+    race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
+    car = race.cars["a"]
+    assert car.status is CarStatus.RUNNING and car.space == MONACO.boxes[0]
+    assert race.info["a"].retirement is None
+    assert race.pending is not None and race.pending.gears == (1,)
+    assert EventKind.T_CAR in kinds(race, "a")
+
+
+def test_head_to_head_the_higher_secret_bid_plays_first() -> None:
+    race = start([SUN], cars=("a", "b"))
+    place(race, "a", "A20", gear=4)
+    place(race, "b", "C22", gear=2)
+    go(race)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.BID and ask.extra["rivals"] == ["b"]
+    race.apply(BidChoice(0))
+    race.apply(BidChoice(3))
+    assert race.pending is not None and race.pending.car == "b"  # despite the lower gear
+    assert race.info["b"].karma == 27
+    assert EventKind.HEAD_TO_HEAD in [e.kind for e in race.events]
+
+
+def test_without_bids_the_higher_gear_plays_first() -> None:
+    race = start([SUN], cars=("a", "b"))
+    place(race, "a", "A20", gear=2)
+    place(race, "b", "C22", gear=4)
+    go(race)
+    race.apply(BidChoice(0))
+    race.apply(BidChoice(0))
+    assert race.pending is not None and race.pending.car == "b"
+    assert race.info["a"].karma == race.info["b"].karma == 30

@@ -49,6 +49,8 @@ class EventKind(StrEnum):
     WRECK_REMOVED = "wreck_removed"
     FINISHED = "finished"
     STOPPED = "stopped"
+    HEAD_TO_HEAD = "head_to_head"
+    T_CAR = "t_car"
     END = "end"
 
 
@@ -172,6 +174,14 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.STOPPED: (
         "Rennen nach {rounds} Spielrunden abgebrochen (Sicherheitsgrenze)",
         "race stopped after {rounds} rounds of play (safety limit)",
+    ),
+    EventKind.HEAD_TO_HEAD: (
+        "Kopf an Kopf: {bids}",
+        "head to head: {bids}",
+    ),
+    EventKind.T_CAR: (
+        "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",
+        "{driver} starts in the T-car ({points} points) from box {box} in 1st gear",
     ),
     EventKind.END: (
         "Rennende; Würfel-Seed {seed}",

@@ -37,6 +37,7 @@ from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.race_decisions import (
     Ask,
     AskKind,
+    BidChoice,
     BoxChoice,
     Decision,
     DecisionError,
@@ -49,7 +50,7 @@ from rennleitung.formula_de.race_decisions import (
     TurnChoice,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
-from rennleitung.formula_de.race_order import OrderItem, order_of_play, progress
+from rennleitung.formula_de.race_order import OrderItem, level_groups, order_of_play, progress
 from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
 from rennleitung.formula_de.race_retirement import (
     FROM_ELIMINATION,
@@ -77,6 +78,9 @@ Check = Generator[Ask, Decision, bool]
 
 STANDARD_SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
 """The setup offered in ``legal_decisions()`` (any valid split of the 22 points is accepted)."""
+
+T_CAR_SETUP = Wear(tyres=4, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=0)
+"""The T-car setup offered: 20 points (Dresden "Ausfälle": the T-car has 2 points less)."""
 
 RACING = frozenset(
     {CarStatus.RUNNING, CarStatus.SPUN, CarStatus.STALLED, CarStatus.IN_PIT, CarStatus.ROLLING_OUT}
@@ -122,6 +126,7 @@ class CarInfo:
     start_wear: Wear = STANDARD_SETUP
     passes: list[CornerPass] = field(default_factory=list)
     led: dict[int, int] = field(default_factory=dict)
+    t_car_pending: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,7 @@ class Race:
         self.stopped = False
         self._seq = 0
         self._trigger = False
+        self._t_cars_used: set[str] = set()
         grid_first = self.track.grid[0] if self.track.grid else 0
         self._offset = 1 if self.track.spaces[grid_first].height > self.track.lap_rows / 2 else 0
         self._proc = self._run()
@@ -205,6 +211,8 @@ class Race:
             return []
         if ask.kind is AskKind.SETUP:
             wear = self.ruleset.fixed_setup or STANDARD_SETUP
+            if ask.extra.get("t_car"):
+                wear = T_CAR_SETUP
             return [SetupChoice(wear, tyre) for tyre in Tyre]
         if ask.kind is AskKind.BOX:
             return [BoxChoice(b) for b in ask.boxes]
@@ -212,6 +220,8 @@ class Race:
             return [MoveChoice(o.path) for o in ask.moves]
         if ask.kind is AskKind.KARMA:
             return [KarmaChoice(a) for a in ask.karma_actions]
+        if ask.kind is AskKind.BID:
+            return [BidChoice(k) for k in range(ask.karma + 1)]
         car = self.cars[ask.car]
         if ask.kind is AskKind.PIT:
             plans = all_plans(self.ruleset, car, self.info[ask.car].start_wear)
@@ -309,6 +319,7 @@ class Race:
             AskKind.MOVE: MoveChoice,
             AskKind.PIT: PitChoice,
             AskKind.KARMA: KarmaChoice,
+            AskKind.BID: BidChoice,
         }[ask.kind]
         if not isinstance(decision, rule):
             raise DecisionError(
@@ -318,7 +329,14 @@ class Race:
             )
         if isinstance(decision, SetupChoice):
             try:
-                self.ruleset.validate_setup(decision.wear)
+                if ask.extra.get("t_car"):
+                    decision.wear.validate_setup(
+                        total=int(ask.extra["points"]),
+                        box_max=self.ruleset.box_max,
+                        area_minimum=self.ruleset.area_minimum,
+                    )
+                else:
+                    self.ruleset.validate_setup(decision.wear)
             except DecisionError:
                 raise
             except Exception as error:
@@ -338,6 +356,13 @@ class Race:
             if not any(o.path == decision.path for o in ask.moves):
                 raise DecisionError(
                     "dieser Zug ist nicht erlaubt", "this move is not legal", "Masters 7"
+                )
+        elif isinstance(decision, BidChoice):
+            if not 0 <= decision.karma <= ask.karma:
+                raise DecisionError(
+                    f"Gebot zwischen 0 und {ask.karma} Karma",
+                    f"a bid between 0 and {ask.karma} karma",
+                    "Dresden Kopf an Kopf",
                 )
         elif isinstance(decision, PitChoice):
             car = self.cars[ask.car]
@@ -439,14 +464,15 @@ class Race:
                 break
             self.round += 1
             self._trigger = False
-            order = order_of_play(self.track, self._order_items())
+            bids = yield from self._head_to_head()
+            order = order_of_play(self.track, self._order_items(bids))
             self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
             for car in order:
                 yield from self._turn(car)
-            self._end_of_round()
+            yield from self._end_of_round()
         self._end_of_race()
 
-    def _order_items(self) -> list[OrderItem]:
+    def _order_items(self, bids: dict[str, int] | None = None) -> list[OrderItem]:
         return [
             OrderItem(
                 car=c,
@@ -455,10 +481,98 @@ class Race:
                 gear=s.gear,
                 arrived=self.info[c].arrived,
                 stalled=s.status is CarStatus.STALLED,
+                bid=(bids or {}).get(c, 0),
             )
             for c, s in self.cars.items()
             if s.status in RACING or (s.status is CarStatus.WRECK and not self.house.wrecks_stay)
         ]
+
+    def _head_to_head(self) -> Generator[Ask, Decision, dict[str, int]]:
+        """Dresden "Kopf an Kopf": cars level with each other bid karma in secret; the bids
+        are revealed together and spent, and the higher bid plays first."""
+        rules = self.ruleset
+        bids: dict[str, int] = {}
+        if not (rules.head_to_head and rules.karma):
+            return bids
+        items = [i for i in self._order_items() if self.cars[i.car].status in RACING]
+        for group in level_groups(self.track, items):
+            if not any(self.info[c].karma > 0 for c in group):
+                continue
+            offers: dict[str, int] = {}
+            for car in group:
+                rivals = [c for c in group if c != car]
+                choice = yield Ask(
+                    AskKind.BID, car, karma=self.info[car].karma, extra={"rivals": rivals}
+                )
+                assert isinstance(choice, BidChoice)
+                offers[car] = choice.karma
+            if not any(offers.values()):
+                continue
+            self._emit(
+                EventKind.HEAD_TO_HEAD,
+                bids=", ".join(f"{self.driver(c)} {k}" for c, k in offers.items()),
+            )
+            for car, karma in offers.items():
+                if karma:
+                    self.info[car].karma -= karma
+                    self._emit(
+                        EventKind.KARMA,
+                        car,
+                        change=-karma,
+                        reason_de="Kopf an Kopf",
+                        reason_en="head to head",
+                        karma=self.info[car].karma,
+                    )
+            bids.update(offers)
+        return bids
+
+    def _t_car_allowed(self, car: str) -> bool:
+        """Dresden "Ausfälle": out before the end of the first corner after the start, one
+        T-car per team and race, from the team's box."""
+        rules = self.ruleset
+        info = self.info[car]
+        state = self.cars[car]
+        if rules.t_car_points is None or not state.box or not self.track.boxes:
+            return False
+        if self.entries[car].team_id in self._t_cars_used:
+            return False
+        return self.laps_done(car) == 0 and not any(p.corner == 1 for p in info.passes)
+
+    def _t_car(self, car: str) -> Flow:
+        state = self.cars[car]
+        box_space = self.track.boxes[state.box - 1]
+        if self._car_at(box_space) is not None:
+            return  # the box is taken: no T-car now
+        points = self.ruleset.t_car_points or 0
+        choice = yield Ask(AskKind.SETUP, car, extra={"t_car": True, "points": points})
+        assert isinstance(choice, SetupChoice)
+        self._t_cars_used.add(self.entries[car].team_id)
+        if state.status is CarStatus.WRECK:
+            self._remove_wreck(car)  # our decision: the T-car replaces the wreck at once
+        self.cars[car] = replace(
+            state,
+            space=box_space,
+            gear=0,
+            wear=choice.wear,
+            tyre=choice.tyre,
+            tyre_laps=0,
+            status=CarStatus.RUNNING,
+            corner_stops=0,
+            laps=0,
+        )
+        info = self.info[car]
+        info.retirement = None
+        info.retired_laps = 0
+        info.crossings = 0
+        info.needs_start = False
+        info.next_gears = (1,)
+        info.launch_pending = True
+        info.rolling_out = None
+        info.inertia = False
+        info.passes = []
+        info.start_wear = choice.wear
+        info.t_car_pending = False
+        self._emit(EventKind.T_CAR, car, points=points, box=state.box)
 
     def _setup(self) -> Flow:
         """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter")."""
@@ -1006,6 +1120,7 @@ class Race:
                 reason_en=reason.text_en,
                 rule=reason.rule,
             )
+        info.t_car_pending = self._t_car_allowed(car)
         stays = LEAVES_WRECK[reason] if wreck is None else wreck
         if MARKS_DANGER[reason]:
             self._mark(self.cars[car].space, reason.text_de, reason.text_en)
@@ -1178,7 +1293,10 @@ class Race:
 
     # --- end of round and race ----------------------------------------------------------
 
-    def _end_of_round(self) -> None:
+    def _end_of_round(self) -> Flow:
+        for car in self.grid_order:
+            if self.info[car].t_car_pending:
+                yield from self._t_car(car)
         if self._trigger and not self.weather.settled:
             leader = next(iter(order_of_play(self.track, self._order_items())), "")
             result = self._black(RollPurpose.WEATHER, leader)

@@ -30,6 +30,7 @@ class AskKind(StrEnum):
     MOVE = "move"  # which legal move (Masters 6-3 5–8)
     PIT = "pit"  # what the crew does, on arrival (Dresden "Boxenstopp"; Masters 19-3, 19-4)
     KARMA = "karma"  # spend karma on a failed own event roll (Dresden "Karmapool")
+    BID = "bid"  # secret karma bid when level with other cars (Dresden "Kopf an Kopf")
 
 
 class KarmaAction(StrEnum):
@@ -116,7 +117,14 @@ class KarmaChoice:
     action: KarmaAction = KarmaAction.NONE
 
 
-Decision = SetupChoice | BoxChoice | TurnChoice | MoveChoice | PitChoice | KarmaChoice
+@dataclass(frozen=True, slots=True)
+class BidChoice:
+    """Karma offered, in secret, to play earlier among level cars (0: no bid)."""
+
+    karma: int = 0
+
+
+Decision = SetupChoice | BoxChoice | TurnChoice | MoveChoice | PitChoice | KarmaChoice | BidChoice
 
 DECISION_KIND: dict[type, AskKind] = {
     SetupChoice: AskKind.SETUP,
@@ -125,6 +133,7 @@ DECISION_KIND: dict[type, AskKind] = {
     MoveChoice: AskKind.MOVE,
     PitChoice: AskKind.PIT,
     KarmaChoice: AskKind.KARMA,
+    BidChoice: AskKind.BID,
 }
 
 
@@ -132,7 +141,8 @@ DECISION_KIND: dict[type, AskKind] = {
 class Ask:
     """A question to one driver. ``gears`` are the legal gears of a turn; ``moves`` the legal
     options of a move; ``boxes`` the free boxes; ``test`` names the failed check of a karma
-    question; ``karma`` the driver's karma; ``roll`` the gear roll behind a move question."""
+    question; ``roll`` the gear roll behind a move question; ``karma`` the most a driver may bid;
+    ``extra`` holds details (``t_car`` and ``points`` for a T-car setup, ``rivals`` of a bid)."""
 
     kind: AskKind
     car: str
@@ -146,6 +156,7 @@ class Ask:
     karma_actions: tuple[KarmaAction, ...] = ()
     test: str = ""
     roll: int = 0
+    karma: int = 0
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -199,6 +210,8 @@ def decision_to_data(track: Track, decision: Decision) -> dict[str, Any]:
             return {"kind": "pit", "plan": plan_to_data(plan)}
         case KarmaChoice(action=action):
             return {"kind": "karma", "action": action.value}
+        case BidChoice(karma=karma):
+            return {"kind": "bid", "karma": karma}
     raise AssertionError(decision)  # pragma: no cover
 
 
@@ -227,6 +240,8 @@ def decision_from_data(track: Track, data: Any, where: str = "decision") -> Deci
             return PitChoice(plan=plan_from_data(data["plan"], f"{where}.plan"))
         if kind == "karma":
             return KarmaChoice(action=KarmaAction(data["action"]))
+        if kind == "bid":
+            return BidChoice(karma=int(data["karma"]))
     except RennleitungError as error:
         raise DecisionError(error.de, error.en, where) from None
     except (KeyError, ValueError, TypeError) as error:

@@ -4,7 +4,8 @@ Dresden "Fahrregeln" and Masters 6-2-2 to 6-2-4: a round of play starts with the
 level with each other play in the higher gear first, then the one that reached that height
 first; a stalled car plays after the car beside it (Masters 9-1-3). Cars in the pit lane play
 after the track cars that have passed the last pit entry and before those that have not
-(Dresden; Masters 19-5-2); level with a track car, the pit car plays first.
+(Dresden; Masters 19-5-2); level with a track car, the pit car plays first. Level cars that
+bid karma head to head play in the order of their bids first (Dresden "Kopf an Kopf").
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ class OrderItem:
     gear: int
     arrived: int
     stalled: bool = False
+    bid: int = 0
 
 
 def progress(track: Track, space: int, laps_base: int) -> float:
@@ -41,7 +43,7 @@ def progress(track: Track, space: int, laps_base: int) -> float:
     return base * track.lap_rows + here.height
 
 
-def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, int]:
+def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, int, int]:
     here = track.spaces[item.space]
     own = progress(track, item.space, item.laps_base)
     major = own
@@ -49,7 +51,17 @@ def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, in
         limit = track.spaces[track.pit.entry_limit].height
         lap = math.floor(own / track.lap_rows) * track.lap_rows
         major = lap + limit + 0.5  # between the cars past the limit and those before it
-    return (-major, -own, -item.gear, int(item.stalled), item.arrived)
+    return (-major, -own, -item.bid, -item.gear, int(item.stalled), item.arrived)
+
+
+def level_groups(track: Track, items: Iterable[OrderItem]) -> list[list[str]]:
+    """Groups of two or more cars on the track at exactly the same height and lap."""
+    groups: dict[float, list[str]] = {}
+    for item in items:
+        if track.spaces[item.space].kind is SpaceKind.TRACK:
+            key = round(progress(track, item.space, item.laps_base), 6)
+            groups.setdefault(key, []).append(item.car)
+    return [cars for _, cars in sorted(groups.items(), reverse=True) if len(cars) > 1]
 
 
 def order_of_play(track: Track, items: Iterable[OrderItem]) -> list[str]:

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Protocol
 
 from rennleitung.formula_de.car import CarStatus, Tyre, Wear, WearArea, Weather
-from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race import T_CAR_SETUP, Race
 from rennleitung.formula_de.race_decisions import (
     Ask,
     AskKind,
+    BidChoice,
     BoxChoice,
     Decision,
     KarmaAction,
@@ -122,7 +123,11 @@ def pit_choice(race: Race, car: str) -> PitChoice:
 def common(race: Race, ask: Ask) -> Decision | None:
     """The decisions both bots take alike (None for turn and move questions)."""
     if ask.kind is AskKind.SETUP:
+        if ask.extra.get("t_car"):
+            return SetupChoice(T_CAR_SETUP, setup_choice(race).tyre)
         return setup_choice(race)
+    if ask.kind is AskKind.BID:
+        return BidChoice(max(0, min(5, ask.karma - race.ruleset.karma_reroll_cost)))
     if ask.kind is AskKind.BOX:
         return box_choice(ask)
     if ask.kind is AskKind.KARMA:
