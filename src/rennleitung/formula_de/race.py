@@ -750,7 +750,7 @@ class Race:
             de, en = choice.pit.describe()
             self._emit(EventKind.PIT_ANNOUNCE, car, plan_de=de, plan_en=en)
         gear = choice.gear
-        skipped = gears_skipped(state.gear, gear)
+        skipped = 0 if forced else gears_skipped(state.gear, gear)
         if skipped:
             cost = skip_cost(self.ruleset, state.gear, gear)
             wear = state.wear
@@ -1250,6 +1250,7 @@ class Race:
                 info.pit_points = points
             return
         self._emit(EventKind.PIT_IN, car, box=state.box, plan_de=de, plan_en=en, points=0)
+        self._set(car, gear=0)  # leaves later in any gear up to 4th, no skip costs (19-3-4)
         if plan.long:
             info.pit_leave_next = True  # Masters 19-4-2
             return
