@@ -501,3 +501,39 @@ def test_without_bids_the_higher_gear_plays_first() -> None:
     race.apply(BidChoice(0))
     assert race.pending is not None and race.pending.car == "b"
     assert race.info["a"].karma == race.info["b"].karma == 30
+
+
+# --- interruption and restart (Dresden Neustart) ------------------------------------------------
+
+CUT = ("A16", "B15", "B16", "C18")  # wrecks on these four spaces close the straight
+
+
+def _wrecked(laps_done: int) -> Race:
+    cars = ("a", "w1", "w2", "w3", "w4")
+    race = start([SUN, 3, 10], cars=cars)
+    place(race, "a", "A5", gear=1, crossings=1 + laps_done)
+    for car, space in zip(cars[1:], CUT, strict=True):
+        place(race, car, space, status=CarStatus.WRECK)
+        race.info[car].retirement = Retirement.BODY
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 3)
+    return race
+
+
+def test_wrecks_blocking_the_track_stop_the_race_for_a_restart_in_a_tight_field() -> None:
+    race = _wrecked(laps_done=1)
+    assert EventKind.RESTART in [e.kind for e in race.events]
+    assert all(race.cars[w].status is CarStatus.OUT for w in ("w1", "w2", "w3", "w4"))
+    car = race.cars["a"]
+    assert MONACO.straight_of[car.space] == MONACO.straight_of[sp("A18")]
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.gears == (1, 2, 3, 4)
+    assert [p.corner for p in race.info["a"].passes if p.neutral] == [1]
+
+
+def test_a_blockage_before_the_fourth_corner_restarts_from_the_grid() -> None:
+    race = _wrecked(laps_done=0)
+    assert race.cars["a"].space == MONACO.grid[0]
+    assert any(e.kind is EventKind.START_ROLL and e.round == 2 for e in race.events)

@@ -50,6 +50,7 @@ class EventKind(StrEnum):
     FINISHED = "finished"
     STOPPED = "stopped"
     HEAD_TO_HEAD = "head_to_head"
+    RESTART = "restart"
     T_CAR = "t_car"
     END = "end"
 
@@ -178,6 +179,10 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.HEAD_TO_HEAD: (
         "Kopf an Kopf: {bids}",
         "head to head: {bids}",
+    ),
+    EventKind.RESTART: (
+        "Unterbrechung: Wracks blockieren die Strecke; {how_de}",
+        "interruption: wrecks block the track; {how_en}",
     ),
     EventKind.T_CAR: (
         "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",

@@ -52,6 +52,7 @@ from rennleitung.formula_de.race_decisions import (
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
 from rennleitung.formula_de.race_order import OrderItem, level_groups, order_of_play, progress
 from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
+from rennleitung.formula_de.race_restart import restart_spots, track_cut
 from rennleitung.formula_de.race_retirement import (
     FROM_ELIMINATION,
     LEAVES_WRECK,
@@ -92,8 +93,8 @@ _AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
 @dataclass(frozen=True, slots=True)
 class CornerPass:
     """A car leaving a corner: lap (0-based completed laps), corner, stops made and required,
-    whether it paid the overshoot penalty, and whether the move eliminated it (invariant:
-    stops made, or a penalty, or out)."""
+    whether it paid the overshoot penalty, whether the move eliminated it, and whether a
+    restart carried the car past it (invariant: stops made, a penalty, out, or neutral)."""
 
     lap: int
     corner: int
@@ -101,6 +102,7 @@ class CornerPass:
     required: int
     penalty: bool
     eliminated: bool = False
+    neutral: bool = False
 
 
 @dataclass(slots=True)
@@ -469,6 +471,9 @@ class Race:
             self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
             for car in order:
                 yield from self._turn(car)
+                if self._blocked():
+                    self._restart()
+                    break
             yield from self._end_of_round()
         self._end_of_race()
 
@@ -525,6 +530,105 @@ class Race:
                     )
             bids.update(offers)
         return bids
+
+    def _blocked(self) -> bool:
+        """Dresden Neustart: wrecks make the track impassable for the cars still racing."""
+        if not self.ruleset.restart_after_blockage:
+            return False
+        wrecks = [s.space for s in self.cars.values() if s.status is CarStatus.WRECK]
+        return bool(wrecks) and track_cut(self.track, wrecks)
+
+    def _restart(self) -> None:
+        """Dresden Neustart: the race is stopped and restarted with every car still racing:
+        from the grid if the leader has not reached the ``full_restart_before_corner``-th
+        corner, else in a tight field in the middle of the next straight ahead of the leader,
+        each driver free to pick a gear up to ``restart_max_gear``. Cars in the pit lane stay
+        where they are; wrecks and cars rolling out with a failed engine are removed."""
+        rules = self.ruleset
+        for car, state in self.cars.items():
+            if state.status is CarStatus.WRECK or (
+                state.status is CarStatus.ROLLING_OUT
+                and self.info[car].rolling_out is Retirement.ENGINE
+            ):
+                self.info[car].rolling_out = None
+                self._remove_wreck(car)
+        order = [
+            c
+            for c in order_of_play(self.track, self._order_items())
+            if self.cars[c].status in RACING and not self._in_pit_lane(c)
+        ]
+        if not order:
+            return
+        leader = order[0]
+        full = self.laps_done(leader) == 0 and not self._reached(
+            leader, rules.full_restart_before_corner
+        )
+        self._emit(
+            EventKind.RESTART,
+            how_de="Neustart von der Startaufstellung" if full else "Neustart im engen Feld",
+            how_en="restart from the grid" if full else "restart in a tight field",
+        )
+        if full:
+            for car in order:
+                info = self.info[car]
+                self._set(
+                    car,
+                    space=self.track.grid[info.grid - 1],
+                    gear=0,
+                    status=CarStatus.RUNNING,
+                    corner_stops=0,
+                    laps=0,
+                )
+                info.crossings = 0
+                info.passes = []
+                info.needs_start = True
+                info.launch_pending = True
+                info.next_gears = ()
+            return
+        spots = restart_spots(self.track, self.cars[leader].space, len(order))
+        gears = tuple(range(1, rules.restart_max_gear + 1))
+        for car, spot in zip(order, spots, strict=False):
+            info = self.info[car]
+            old = self.cars[car].space
+            self._neutral_passes(car, old, spot)
+            if self.track.spaces[spot].height < self.track.spaces[old].height:
+                info.crossings += 1
+            self._set(
+                car,
+                space=spot,
+                gear=0,
+                status=CarStatus.RUNNING,
+                corner_stops=0,
+                laps=self.laps_done(car),
+            )
+            info.needs_start = False
+            info.next_gears = gears
+        for car in order[len(spots) :]:
+            self._retire(car, Retirement.BLOCKED, wreck=False)  # no room left in the field
+
+    def _reached(self, car: str, corner: int) -> bool:
+        here = self.track.spaces[self.cars[car].space].corner
+        return here >= corner or any(p.corner >= corner for p in self.info[car].passes)
+
+    def _neutral_passes(self, car: str, old: int, new: int) -> None:
+        """Corners a restart carries the car past count as passed (not as missed stops)."""
+        track = self.track
+        start = track.spaces[old].height
+        end = track.spaces[new].height
+        if end < start:
+            end += track.lap_rows
+        lap = self.laps_done(car)
+        for corner in track.corners:
+            begin = min(track.spaces[s].height for s in corner.spaces)
+            if track.spaces[old].corner == corner.number or start < begin <= end:
+                lap_of = lap
+            elif start < begin + track.lap_rows <= end:
+                lap_of = lap + 1  # beyond the line
+            else:
+                continue
+            self.info[car].passes.append(
+                CornerPass(lap_of, corner.number, 0, corner.stops, penalty=False, neutral=True)
+            )
 
     def _t_car_allowed(self, car: str) -> bool:
         """Dresden "Ausfälle": out before the end of the first corner after the start, one
