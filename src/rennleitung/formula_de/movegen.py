@@ -76,6 +76,9 @@ class TrackTables:
         self.stops = (0, *(c.stops for c in track.corners))
         self.last_corner = track.corners[-1].number if track.corners else 0
         self.after_line = frozenset(b for _a, b in track.line_edges)
+        self.number = tuple(s.number for s in track.spaces)
+        lengths = track.lane_lengths()
+        self.lane_length = tuple(lengths[s.lane] if s.lane >= 0 else 1 for s in track.spaces)
 
 
 _TABLES: dict[int, TrackTables] = {}
@@ -208,9 +211,13 @@ def step(query: Query, walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimina
         run_len += 1
         if nxt in query.hazards:
             run_crossed = run_crossed | {nxt}
-        if abs(tables.lane[nxt] - entry_lane) > MAX_LANES_AWAY:
+        lane = tables.lane[nxt]
+        if abs(lane - entry_lane) > MAX_LANES_AWAY:
             return None
-        if query.oracle.shortest(run_start, nxt, run_crossed) < run_len:
+        ahead = (tables.number[nxt] - tables.number[run_start]) % tables.lane_length[nxt]
+        straight_on = lane == tables.lane[run_start] and ahead == run_len
+        # a run that kept to its lane is a shortest way; only lane changes need measuring
+        if not straight_on and query.oracle.shortest(run_start, nxt, run_crossed) < run_len:
             return None
     else:
         run_start, run_len, entry_lane = nxt, 0, tables.lane[nxt]
