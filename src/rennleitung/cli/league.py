@@ -407,3 +407,10 @@ def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
 
 def _raise(error: RennleitungError) -> None:
     raise error
+
+
+# Qualifying and races run here (cli/league_run.py).
+from rennleitung.cli.league_run import run_qualifying, run_race  # noqa: E402
+
+app.command("run-qualifying")(run_qualifying)
+app.command("run-race")(run_race)

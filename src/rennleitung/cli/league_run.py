@@ -1,0 +1,318 @@
+"""`rennleitung league run-qualifying` and `league run-race`: qualifying and races run here.
+
+Thin adapter over ``league.qualifying_run`` and ``league.race_run``: the laps and the race are
+driven on the board by the Formula Dé engine (bots, or one driver's lap at the terminal), the
+results go through ``store.LeagueStore`` like a table entry, so grids, standings and the karma
+ledger follow by themselves. Registered on the ``league`` app in ``cli/league.py``.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
+from rennleitung.formula_de.qualifying import GearChoice, PathChoice, QualifyingAskKind
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.record import record_of, record_to_json
+from rennleitung.league.box_choice import box_choice_order
+from rennleitung.league.grid import QualifyingResult
+from rennleitung.league.qualifying import format_lap_time
+from rennleitung.league.qualifying_run import (
+    SECONDS_PER_ROLL,
+    DriverLap,
+    applied_weather,
+    lap_seed,
+    new_lap,
+    roll_weather,
+    run_bot_qualifying,
+    to_qualifying_lap,
+)
+from rennleitung.league.qualifying_weather import Weather
+from rennleitung.league.race_run import race_config, race_result, ruleset_for
+from rennleitung.league.roster import Driver
+from rennleitung.league.season import League
+from rennleitung.render.league_tables import Row, grid_rows, label, race_rows
+from rennleitung.store.database import resolve_url
+from rennleitung.store.league_store import MAX_SEED, LeagueStore
+
+Result = TypeVar("Result")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="Datenbank-URL oder SQLite-Datei / database URL or SQLite file "
+                              "(env RENNLEITUNG_DB)."),
+]
+TrackOption = Annotated[
+    str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")
+]
+SeedOption = Annotated[
+    int | None, typer.Option("--seed", help="Würfel-Seed / dice seed (0 … 2^31−1).")
+]
+StartersOption = Annotated[
+    str, typer.Option("--starters", help="Starter, Komma getrennt (Standard: alle) / "
+                                         "starters, comma separated (default: all).")
+]
+
+
+class Lang(StrEnum):
+    DE = "de"
+    EN = "en"
+    BOTH = "both"
+
+
+class BotName(StrEnum):
+    SIMPLE = "simple"
+    STRONG = "strong"
+
+
+LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
+
+
+def _run(action: Callable[[], Result]) -> Result:
+    """Run ``action``; a bilingual error goes to stderr with exit code 1."""
+    try:
+        return action()
+    except RennleitungError as error:
+        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+        stderr.print(f"[red]{escape(str(error))}[/red]")
+        raise typer.Exit(code=1) from None
+
+
+def _say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
+    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
+    Console(highlight=False, soft_wrap=True).print(escape(text))
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        return secrets.randbelow(MAX_SEED)
+    if not 0 <= seed < MAX_SEED:
+        raise RennleitungError(
+            f"Seed muss zwischen 0 und {MAX_SEED - 1} liegen",
+            f"seed must be between 0 and {MAX_SEED - 1}",
+            "--seed",
+        )
+    return seed
+
+
+def _names(text: str) -> list[str]:
+    return [s.strip() for s in text.split(",") if s.strip()]
+
+
+def _track(name: str) -> str:
+    builtin_track(name)  # an unknown track is refused here, naming the known ones
+    return name
+
+
+# --- run-qualifying ------------------------------------------------------------------------
+
+
+def run_qualifying(
+    league: str,
+    race: int,
+    track: TrackOption = DEFAULT_TRACK,
+    seed: SeedOption = None,
+    runs: Annotated[int, typer.Option("--runs", help="Läufe (Open: 1 oder 2) / runs.")] = 1,
+    starters: StartersOption = "",
+    driver: Annotated[
+        str | None,
+        typer.Option("--driver", help="Diese Runde selbst im Terminal fahren / drive this "
+                                      "driver's lap yourself at the terminal."),
+    ] = None,
+    seconds_per_roll: Annotated[
+        float, typer.Option("--seconds-per-roll", help="Simulierte Zeit je Wurf der Bots / "
+                                                       "simulated time per bot roll.")
+    ] = SECONDS_PER_ROLL,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Qualifizierung hier fahren: je Fahrer eine gezeitete Runde / run qualifying here."""
+    store = _run(lambda: LeagueStore.open(resolve_url(db)))
+    draw_seed = _run(lambda: _seed(seed))
+
+    def action() -> tuple[League, QualifyingResult, list[DriverLap], tuple[Weather, ...]]:
+        loaded = store.load(league)
+        _track(track)
+        if not 1 <= runs <= loaded.format.max_qualifying_runs:
+            raise RennleitungError(
+                f"Läufe müssen zwischen 1 und {loaded.format.max_qualifying_runs} liegen",
+                f"runs must be between 1 and {loaded.format.max_qualifying_runs}",
+                "--runs",
+            )
+        names = _names(starters) or [d.name for d in loaded.roster.drivers]
+        drivers = [loaded.roster.driver(n, "--starters") for n in names]
+        if driver is not None and driver not in names:
+            raise RennleitungError(
+                f"{driver!r} steht nicht in der Starterliste",
+                f"{driver!r} is not among the starters",
+                "--driver",
+            )
+        weather_dice = random.Random(f"{draw_seed}:weather:{race}")
+        rolled = tuple(roll_weather(builtin_track(track), weather_dice)[1] for _ in range(runs))
+        applied = applied_weather(rolled)
+        ruleset = ruleset_for(loaded)
+        bots = [d for d in drivers if d.name != driver]
+        laps = run_bot_qualifying(bots, track, ruleset, applied, draw_seed, race,
+                                  seconds_per_roll)
+        if driver is not None:
+            own = loaded.roster.driver(driver, "--driver")
+            for run, weather in enumerate(applied, start=1):
+                laps.append(_terminal_lap(own, track, ruleset, weather, run, draw_seed, race))
+        entered = [lap.result for lap in laps if lap.result is not None]
+        result = store.enter_qualifying(league, race, entered, names, draw_seed, list(rolled))
+        return store.load(league), result, laps, applied
+
+    loaded, result, laps, applied = _run(action)
+    for lap in laps:
+        _print_lap(lap, lang)
+    _print_grid(loaded, result, lang)
+    weather = ", ".join(w.value for w in applied)
+    _say(f"Wetter je Lauf: {weather}; Seed: {draw_seed}",
+         f"weather per run: {weather}; seed: {draw_seed}", lang)
+
+
+def _print_lap(lap: DriverLap, lang: Lang) -> None:
+    timed = lap.lap
+    if lap.result is None:
+        abort = timed.abort
+        reason_de = abort.de if abort else ""
+        reason_en = abort.en if abort else ""
+        _say(f"{lap.driver} (Lauf {lap.run}): {reason_de} – Auslosung",
+             f"{lap.driver} (run {lap.run}): {reason_en} – drawn", lang)
+        return
+    time_text = format_lap_time(lap.result.lap_time_ms)
+    _say(
+        f"{lap.driver} (Lauf {lap.run}): {timed.rolls} Würfe, {timed.penalty_points} "
+        f"Strafpunkte, {time_text}",
+        f"{lap.driver} (run {lap.run}): {timed.rolls} rolls, {timed.penalty_points} "
+        f"penalty points, {time_text}",
+        lang,
+    )
+
+
+def _terminal_lap(
+    driver: Driver, track: str, ruleset: str, weather: Weather, run: int, seed: int, race: int
+) -> DriverLap:
+    """One lap driven by a person: gear by gear, move by move; the time is the wall clock
+    from the first question to the line (the CLI reads the clock, the engine does not)."""
+    lap = new_lap(track, ruleset, driver, weather, lap_seed(seed, race, run, driver.name))
+    name = lap.track.name_of
+    _say(f"{driver.name}, Lauf {run} ({weather.value}): Start auf {name(lap.space)}",
+         f"{driver.name}, run {run} ({weather.value}): start on {name(lap.space)}")
+    started = time.monotonic()
+    shown = 0
+    while (ask := lap.pending) is not None:
+        for event in lap.events[shown:]:
+            _say(event.de, event.en)
+        shown = len(lap.events)
+        try:
+            if ask.kind is QualifyingAskKind.GEAR:
+                gears = "/".join(map(str, ask.gears))
+                answer = typer.prompt(f"Gang / gear ({gears}{', +' if ask.soft_bonus else ''})")
+                text = answer.strip()
+                soft = ask.soft_bonus and text.endswith("+")
+                lap.apply(GearChoice(int(text.rstrip("+")), soft))
+            else:
+                for n, option in enumerate(ask.moves, start=1):
+                    path = " ".join(name(s) for s in option.path)
+                    _say(f"  {n}: {path} (Strafe {option.tyres})",
+                         f"  {n}: {path} (penalty {option.tyres})")
+                choice = int(typer.prompt("Zug / move"))
+                if not 1 <= choice <= len(ask.moves):
+                    raise RennleitungError(
+                        f"Zug 1 bis {len(ask.moves)}", f"move 1 to {len(ask.moves)}", "move"
+                    )
+                lap.apply(PathChoice(ask.moves[choice - 1].path))
+        except ValueError as error:
+            if isinstance(error, RennleitungError):
+                Console(stderr=True, highlight=False).print(escape(str(error)))
+            else:
+                _say("bitte eine Zahl eingeben", "please enter a number")
+    for event in lap.events[shown:]:
+        _say(event.de, event.en)
+    elapsed_ms = max(1, round((time.monotonic() - started) * 1000))
+    return DriverLap(driver.name, run, lap, to_qualifying_lap(lap, driver.name, elapsed_ms, run))
+
+
+def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
+    rows = grid_rows(result, bool(league.format.pole_qualifying_points))
+    _print_rows(rows, lang, f"{league.name}: {label('race', lang.value)} {result.race}")
+    order = box_choice_order(result.grid_order(), league.roster)
+    _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
+
+
+def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    table = Table(title=escape(title))
+    for key in keys:
+        table.add_column(escape(label(key, lang.value)))
+    for row in rows:
+        table.add_row(*(escape("" if row.get(k) is None else str(row.get(k))) for k in keys))
+    Console(highlight=False).print(table)
+
+
+# --- run-race -------------------------------------------------------------------------------
+
+
+def run_race(
+    league: str,
+    race: int,
+    track: TrackOption = DEFAULT_TRACK,
+    bots: Annotated[
+        BotName, typer.Option("--bots", help="Bot in jedem Cockpit / bot in every seat.")
+    ] = BotName.SIMPLE,
+    seed: SeedOption = None,
+    laps: Annotated[
+        int, typer.Option("--laps", help="Runden (0: Regelwerk, Dresden 3) / laps.")
+    ] = 0,
+    starters: StartersOption = "",
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Rennprotokoll schreiben / write the "
+                                                   "race record.")
+    ] = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Rennen hier fahren, Bots in allen Cockpits, Ergebnis eintragen / run a race here."""
+    store = _run(lambda: LeagueStore.open(resolve_url(db)))
+    race_seed = _run(lambda: _seed(seed))
+
+    def action() -> tuple[League, Race, int]:
+        loaded = store.load(league)
+        if laps < 0:
+            raise RennleitungError("Runden ab 0", "laps from 0", "--laps")
+        config = race_config(loaded, race, _track(track), _names(starters), laps)
+        the_race = Race.create(config, race_seed)
+        drivers: dict[str, Bot] = {e.id: make_bot(bots.value) for e in config.entries}
+        while (ask := the_race.pending) is not None:
+            the_race.apply(drivers[ask.car].decide(the_race, ask))
+        result = race_result(the_race, race, the_race.track.title or track)
+        booked = store.enter_race(league, result)
+        if record is not None:
+            record.write_text(record_to_json(record_of(the_race, race_seed)), encoding="utf-8")
+        return store.load(league), the_race, len(booked)
+
+    loaded, the_race, booked = _run(action)
+    title = f"{loaded.name}: {label('race', lang.value)} {race} ({the_race.track.title or track})"
+    _print_rows(race_rows(loaded, race), lang, title)
+    _say(
+        f"Rennen eingetragen, {booked} Karmabuchungen; Seed {race_seed}",
+        f"race entered, {booked} karma entries; seed {race_seed}",
+        lang,
+    )
+    if record is not None:
+        _say(f"Rennprotokoll: {record}", f"race record: {record}", lang)
+
