@@ -63,7 +63,13 @@ def run(ruleset: str, seed: int, cars: int, bots: tuple[str, ...]) -> Race:
 CASES = [
     (ruleset, seed, bots)
     for ruleset in PRESETS
-    for seed, bots in ((1, ("simple",)), (2, ("strong",)), (3, ("simple", "strong")))
+    for seed, bots in (
+        (1, ("simple",)),
+        (2, ("strong",)),
+        (3, ("simple", "strong")),
+        (4, ("strong", "simple")),
+        (5, ("strong",)),
+    )
 ]
 
 
