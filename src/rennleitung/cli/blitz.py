@@ -229,3 +229,9 @@ def _status(session: BlitzSession, now: float | None) -> None:
 
 def _now(now: float | None) -> float:
     return time.time() if now is None else now
+
+
+# A run driven on the board (cli/blitz_run.py).
+from rennleitung.cli.blitz_run import run as run_on_board  # noqa: E402
+
+app.command("run")(run_on_board)

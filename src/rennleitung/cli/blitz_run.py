@@ -1,0 +1,117 @@
+"""`rennleitung blitz run`: drive the next FD Blitz run on the board, bots in both cars.
+
+Thin adapter over ``league.blitz_run``: reads the match file, starts the next run as
+``blitz start`` does (or takes the run already started, with its clock), lets the race engine
+drive it with the ``fd-blitz`` ruleset while the chess clock is kept in simulated time from
+``--now``, and records the run's outcome in the match as ``blitz result`` does. Registered on
+the ``blitz`` app in ``cli/blitz.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
+from rennleitung.league.blitz_codec import BlitzSession
+from rennleitung.league.blitz_match import BlitzMatch, RunStart
+from rennleitung.league.blitz_run import MOVE_SECONDS, BlitzRunResult, run_blitz
+from rennleitung.league.chess_clock import ChessClock
+
+STATUS = {
+    "finished": ("im Ziel", "finished"),
+    "retired": ("ausgeschieden", "retired"),
+    "running": ("auf der Strecke", "on the track"),
+}
+
+
+def run(
+    file: Path,
+    track: Annotated[str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")]
+    = DEFAULT_TRACK,
+    bots: Annotated[
+        str, typer.Option("--bots", help="simple oder/or strong; zwei mit Komma: je Spieler / "
+                                         "two, comma separated: one per player.")
+    ] = "simple",
+    move_seconds: Annotated[
+        float, typer.Option("--move-seconds", help="Simulierte Zeit je Zug / simulated time "
+                                                   "per turn.")
+    ] = MOVE_SECONDS,
+    laps: Annotated[int, typer.Option("--laps", help="Runden (0: Regelwerk) / laps.")] = 0,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Würfel-Seed des Laufs / dice seed of the run.")
+    ] = None,
+    now: Annotated[
+        float | None, typer.Option("--now", help="Startzeitpunkt in Sekunden / start time in "
+                                                 "seconds.")
+    ] = None,
+) -> None:
+    """Nächsten Lauf auf dem Brett fahren, Bots am Steuer / drive the next run with bots."""
+    from rennleitung.cli import blitz as blitz_cli  # registered from there: import late
+
+    def action() -> tuple[RunStart, BlitzRunResult, BlitzMatch]:
+        session = blitz_cli._load(file)
+        builtin_track(track)
+        players = session.match.players
+        drivers = _drivers(bots, players)
+        if laps < 0:
+            raise RennleitungError("Runden ab 0", "laps from 0", "--laps")
+        moment = blitz_cli._now(now)
+        number = len(session.match.runs)
+        if session.current is None or session.clock is None:
+            dice = random.Random(f"{session.seed}:{number}")  # as `blitz start`
+            start = session.match.next_start(dice)
+            clock = ChessClock(players, session.limit_s).start(start.first_to_move, moment)
+        else:
+            start, clock = session.current, session.clock
+        run_seed = seed if seed is not None else f"{session.seed}:board:{number}"
+        result = run_blitz(start, players, track, run_seed, drivers, clock, moment,
+                           move_seconds, laps)
+        match = session.match.with_run(start, result.distances, result.finished_first)
+        blitz_cli._save(file, BlitzSession(match, session.limit_s, session.seed))
+        return start, result, match
+
+    start, result, match = blitz_cli._run(action)
+    de, en = blitz_cli._describe(start)
+    blitz_cli._say(de, en)
+    for player in match.players:
+        placing = next(p for p in result.race.classification() if p.car == player)
+        time_de = ", Zeit abgelaufen" if player in result.out_of_time else ""
+        time_en = ", out of time" if player in result.out_of_time else ""
+        blitz_cli._say(
+            f"{player}: Strecke {result.distances[player]} (Zehntelreihen), "
+            f"{placing.laps} Runden, {STATUS[placing.status][0]}{time_de}",
+            f"{player}: distance {result.distances[player]} (tenths of a row), "
+            f"{placing.laps} laps, {STATUS[placing.status][1]}{time_en}",
+        )
+    last = match.runs[-1]
+    a, b = match.players
+    score = f"{a} {match.wins(a)} : {match.wins(b)} {b}"
+    if last.winner is None:
+        blitz_cli._say(f"gleich weit: Lauf wird wiederholt ({score})",
+                       f"equally far: the run is driven again ({score})")
+    elif last.finished_first is not None:
+        blitz_cli._say(f"{last.winner} ist zuerst im Ziel und gewinnt den Lauf ({score})",
+                       f"{last.winner} crosses the line first and wins the run ({score})")
+    else:
+        blitz_cli._say(f"{last.winner} ist weiter gefahren und gewinnt den Lauf ({score})",
+                       f"{last.winner} got farther and wins the run ({score})")
+    if match.winner is not None:
+        blitz_cli._say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
+
+
+def _drivers(bots: str, players: tuple[str, str]) -> dict[str, Bot]:
+    names = [b.strip() for b in bots.split(",") if b.strip()]
+    if len(names) not in (1, 2):
+        raise RennleitungError(
+            "ein Bot für beide oder zwei mit Komma", "one bot for both or two, comma separated",
+            "--bots",
+        )
+    if len(names) == 1:
+        names = names * 2
+    return {player: make_bot(name) for player, name in zip(players, names, strict=True)}
