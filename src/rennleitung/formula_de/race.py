@@ -1143,7 +1143,11 @@ class Race:
         """Dresden Verschleiß, Masters 14: the others roll first, the causing car last, once per
         car involved; for every car this check eliminated it loses a body point unrolled."""
         rules = self.ruleset
-        partners = [c for c in (self._car_at(s) for s in contacts) if c is not None]
+        partners = [
+            c
+            for c in (self._car_at(s) for s in contacts)
+            if c is not None and not self._in_pit_lane(c)  # Masters 19-5-3: neutral zone
+        ]
         eliminated: set[str] = set()
         aggravating = rules.collision_aggravated_by
 
@@ -1478,8 +1482,11 @@ _TEST_WORDS: dict[str, tuple[str, str]] = {
     RollPurpose.WALL: ("Mauercheck", "wall test"),
 }
 
-_KARMA_TESTS = frozenset({RollPurpose.ROAD_HOLDING, RollPurpose.COLLISION, RollPurpose.ENGINE})
-"""Dresden Karmapool: body, engine and road-holding checks may be changed with karma."""
+_KARMA_TESTS = frozenset(
+    {RollPurpose.ROAD_HOLDING, RollPurpose.COLLISION, RollPurpose.WALL, RollPurpose.ENGINE}
+)
+"""Dresden Karmapool: body (collision and wall), engine and road-holding checks may be changed
+with karma."""
 
 
 def _move_notes(option: MoveOption) -> tuple[str, str]:
