@@ -790,15 +790,16 @@ class Race:
                 return
             self._set(car, status=CarStatus.RUNNING)
             if outcome is StartOutcome.SUPER_START:
-                yield from self._super_start(car)
+                yield from self._super_start(car, restart=purpose is RollPurpose.RESTART)
                 return
             forced = (1,)
         if info.next_gears:
             forced, info.next_gears = info.next_gears, ()
         yield from self._gear_turn(car, forced)
 
-    def _super_start(self, car: str) -> Flow:
-        """Dresden Startwurf, Masters 9-2: four spaces at once; 1st or 2nd next (Masters: 2nd)."""
+    def _super_start(self, car: str, restart: bool) -> Flow:
+        """Dresden Startwurf, Masters 9-2: four spaces at once; 1st or 2nd next (Masters: 2nd
+        after the race start, 1st or 2nd after a spin, 10-4-6)."""
         spaces = self.ruleset.super_start_spaces
         self._emit(EventKind.SUPER_START, car, spaces=spaces)
         ask = self._turn_ask(car, (1,), boost_ok=False)
@@ -806,7 +807,7 @@ class Race:
         assert isinstance(choice, TurnChoice)
         self._set(car, gear=1)
         yield from self._move(car, 1, spaces, choice)
-        self.info[car].next_gears = self.ruleset.super_start_next_gears
+        self.info[car].next_gears = (1, 2) if restart else self.ruleset.super_start_next_gears
 
     def _turn_ask(self, car: str, gears: tuple[int, ...], boost_ok: bool = True) -> Ask:
         state = self.cars[car]
@@ -964,7 +965,7 @@ class Race:
         self._seq += 1
         info.arrived = self._seq
         wear = before.wear
-        state = self._set(
+        self._set(
             car,
             space=option.end,
             corner_stops=option.corner_stops,
@@ -1006,18 +1007,9 @@ class Race:
             self._wear_event(car, WearArea.FUEL, paid, wear, "Runde", "lap")
             if paid < fuel_due and info.rolling_out is None:
                 info.rolling_out = Retirement.FUEL  # Dresden Verschleiß: rolls out from now on
-        state = self._set(car, wear=wear)
+        self._set(car, wear=wear)
         for lap in range(old_laps + 1, new_laps + 1):
             self._emit(EventKind.LAP, car, lap=lap)
-        if new_laps >= self.laps and info.retirement is None:
-            self._finish(car)
-            return
-        if option.spin:
-            self._set(car, status=CarStatus.SPUN)
-            info.needs_start = True
-            info.launch_pending = True
-            info.next_gears = ()
-            self._emit(EventKind.SPIN, car)
         for _space in option.dangerous:
             lost = yield from self._check(
                 car, RollPurpose.ROAD_HOLDING, self.ruleset.road_holding_limit(self._rain())
@@ -1034,10 +1026,19 @@ class Race:
                 self._lose(car, WearArea.BODY, "Mauer", "wall")
                 if self.info[car].retirement is not None:
                     return
+        if new_laps >= self.laps and info.retirement is None:
+            self._finish(car)  # after the tests of the move (Masters 6-3 step 9), before contacts
+            return
+        if option.spin:
+            self._set(car, status=CarStatus.SPUN)
+            info.needs_start = True
+            info.launch_pending = True
+            info.next_gears = ()
+            self._emit(EventKind.SPIN, car)
         if option.pit:
             yield from self._pit_arrival(car, option.leftover)
             return
-        if option.contacts and state.status in RACING:
+        if option.contacts and self.cars[car].status in RACING:
             yield from self._collisions(car, option.contacts)
 
     def _wear_event(
