@@ -537,3 +537,65 @@ def test_a_blockage_before_the_fourth_corner_restarts_from_the_grid() -> None:
     race = _wrecked(laps_done=0)
     assert race.cars["a"].space == MONACO.grid[0]
     assert any(e.kind is EventKind.START_ROLL and e.round == 2 for e in race.events)
+
+
+# --- more collisions, wrecks, karma and profiles --------------------------------------------
+
+
+def test_the_causing_car_loses_a_body_point_for_each_car_its_collision_eliminated() -> None:
+    race = start([SUN, 1, 2, 1], cars=("a", "b"))
+    place(race, "b", "A5", gear=0, crossings=2, status=CarStatus.SPUN, wear=replace(SETUP, body=1))
+    race.info["b"].needs_start = True
+    place(race, "a", "A2", gear=1, crossings=2)
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: sp("A5") in o.contacts)
+    race.apply(KarmaChoice())  # b does not save itself
+    assert race.info["b"].retirement is Retirement.BODY
+    assert race.cars["a"].wear.body == 2  # Masters 14-4: without rolling
+    assert [e.car for e in race.events if e.kind is EventKind.TEST] == ["b"]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "status"), [("masters-2002", "out"), ("dresden-2006", "wreck")]
+)
+def test_wrecks_go_at_their_next_turn_in_masters_and_stay_until_passed_in_dresden(
+    ruleset: str, status: str
+) -> None:
+    race = start([SUN, 10, 2], cars=("a", "w"), ruleset=ruleset)
+    place(race, "w", "A30", status=CarStatus.WRECK)
+    race.info["w"].retirement = Retirement.BODY
+    place(race, "a", "A2", gear=1)
+    go(race)
+    assert race.cars["w"].status.value == status
+
+
+def test_a_natural_twenty_on_a_test_earns_karma() -> None:
+    race = start([SUN, 2, 20])
+    place(race, "a", "A1", gear=1)
+    race.dangerous.add(sp("A3"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: sp("A3") in o.dangerous)
+    assert race.info["a"].karma == 31
+    assert race.cars["a"].wear.road_holding == 2
+
+
+@pytest.mark.parametrize(("launch", "spaces"), [(True, 3), (False, 2)])
+def test_praktiker_may_take_one_more_space_at_the_start(launch: bool, spaces: int) -> None:
+    config = RaceConfig(
+        track="monaco",
+        ruleset="dresden-2006",
+        entries=(Entry(id="p", profile=DriverProfile.PRACTITIONER),),
+        qualifying=("p",),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 2]), track=MONACO)
+    race.apply(SetupChoice(SETUP, Tyre.HARD))
+    race.apply(BoxChoice(1))
+    assert race.pending is not None and race.pending.launch_optional
+    race.apply(TurnChoice(1, launch=launch))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == spaces)
+    move = next(e for e in race.events if e.kind is EventKind.MOVE)
+    assert move.get("spaces") == spaces
