@@ -2,8 +2,9 @@
 
 Both bots score moves with ``option_value``. Wear is priced by scarcity (the last points are
 dear), black-die risks by their odds (Masters 14, 17: a test is lost on 1–4 or 1–5 in rain),
-and ``squeeze`` looks one move ahead: if even the lowest gear the car can reach next turn rolls
-further than the room before the stop that is due, the excess will cost tyres (Masters 10).
+and ``squeeze`` looks one move ahead: for the best gear the car can reach next turn it weighs
+every face that rolls further than the room before the stop that is due, paying first with
+brakes, then with tyres (Masters 10, 11).
 """
 
 from __future__ import annotations
@@ -13,13 +14,18 @@ from functools import lru_cache
 
 from rennleitung.formula_de.bots.track_info import TrackInfo, track_info
 from rennleitung.formula_de.car import WearArea, Weather
-from rennleitung.formula_de.dice import gear_range
+from rennleitung.formula_de.dice import GEAR_PROBABILITIES
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.ruleset import Ruleset
 from rennleitung.formula_de.track import SpaceKind, Track
 
 ELIMINATED = -1000.0
+
+_FACES: dict[int, tuple[tuple[int, float], ...]] = {
+    gear: tuple((value, float(p)) for value, p in probs.items())
+    for gear, probs in GEAR_PROBABILITIES.items()
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,11 +104,16 @@ def _squeeze(
             left = fuel - 1
             cost += 2.0 + 3.0 * (skipped - 1)
             cost += 60.0 if left < 1 and fuel_needed else 15.0 if left < fuel_needed else 0.0
-        low = gear_range(g)[0]
-        excess = max(0, low - room - brakes)
-        if excess:
-            wear = excess * factor
-            cost += 40.0 if excess > 1 or wear >= tyres else wear * point_price(tyres - wear)
+        for face, p in _FACES[g]:
+            need = max(0, face - room)
+            braking = min(need, brakes)
+            excess = need - braking
+            face_cost = braking * point_price(brakes - braking) if braking else 0.0
+            if excess:
+                wear = excess * factor
+                face_cost += wear * point_price(max(tyres - wear, 0)) * 1.3
+                face_cost += 60.0 if wear >= tyres else 0.0
+            cost += p * face_cost
         best = min(best, cost)
         if g == 1:
             break
