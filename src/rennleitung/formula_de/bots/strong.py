@@ -158,6 +158,7 @@ class StrongBot:
             s.space for c, s in race.cars.items() if c != car and s.status.on_track
         )
         steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH, occupied)
+        rooms = [room_after(ctx, st.space, st.made + (1 if st.stop else 0)) for st in steps]
         cap = rules.pit_lane_max_gear if (pitting and ask.pit_plans) else None
         best: tuple[float, int, bool] | None = None
         for gear in ask.gears:
@@ -182,7 +183,7 @@ class StrongBot:
                 faces = MEAN_FACE[gear] if self.mean_only else FACES[gear]
                 for face, p in faces:
                     value += p * self._face(
-                        ctx, steps, face + extra, gear, brakes, slide, fuel_after
+                        ctx, steps, rooms, face + extra, gear, brakes, slide, fuel_after
                     )
                 if best is None or value > best[0]:
                     best = (value, gear, boost)
@@ -197,6 +198,7 @@ class StrongBot:
         self,
         ctx: Context,
         steps: list[Step],
+        rooms: list[int],
         distance: int,
         gear: int,
         brakes: int,
@@ -231,9 +233,7 @@ class StrongBot:
                     continue
                 tyres -= wear
                 value -= wear * point_price(tyres) * 1.3 + (25.0 if tyres == 0 else 0.0)
-            made = step.made + (1 if step.stop else 0)
-            room = room_after(ctx, step.space, made)
-            value -= squeeze(ctx, room, gear, brakes - spent, tyres, fuel)
+            value -= squeeze(ctx, rooms[n], gear, brakes - spent, tyres, fuel)
             if value > best:
                 best = value
         return best
