@@ -8,6 +8,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
+from rennleitung.formula_de.position import parse_position
 
 runner = CliRunner()
 WIDE = {"COLUMNS": "200"}
@@ -95,7 +96,7 @@ def test_replay_writes_the_position(tmp_path: Path) -> None:
     assert "Round 1:" in result.output
     text = position.read_text()
     assert json.loads(text)["format"] == "rennleitung-position/1"
-    assert len(json.loads(text)["cars"]) == 3
+    assert len(parse_position(text).cars) == 3
 
 
 def test_simulate_table_and_unknown_ruleset() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rennleitung.formula_de.commitment import commit
-from rennleitung.formula_de.position import position_to_json
+from rennleitung.formula_de.position import parse_position, position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import MoveChoice, TurnChoice
 from rennleitung.formula_de.race_run import bot_entries, run_bot_race
@@ -86,10 +86,10 @@ def test_replay_until_an_event_gives_a_position(finished: tuple[Race, dict[str, 
     _, data = finished
     race = replay(record_from_data(data), until=80)
     assert 80 <= len(race.events) < len(data["summary"]["rolls"]) * 10
-    data = json.loads(position_to_json(race.to_position()))
-    assert data["format"] == "rennleitung-position/1"
-    assert {c["id"] for c in data["cars"]} == set(race.grid_order)
-    assert data["to_move"] == (race.pending.car if race.pending else "")
+    position = parse_position(position_to_json(race.to_position()))
+    assert {c.id for c in position.cars} == set(race.grid_order)
+    assert position.to_move == (race.pending.car if race.pending else "")
+    assert position.cars == race.to_position().cars
 
 
 def test_decisions_are_stored_by_space_names(finished: tuple[Race, dict[str, Any]]) -> None:
