@@ -263,3 +263,26 @@ def test_bad_options_are_refused_naming_the_field(
     assert code == 1
     assert field in err and " / " in err
     assert stored(db).race(1) is None
+
+
+def test_a_car_out_on_its_finishing_move_is_retired_with_its_last_lap_incomplete() -> None:
+    from rennleitung.formula_de.race import Placing
+
+    placings = [
+        Placing("Anna", "Anna", 1, 3, "finished", 2, 10, 30),
+        Placing("Ben", "Ben", 2, 3, "retired", 1, 8, 30, rule="Dresden Verschleiß"),
+    ]
+    stub = SimpleNamespace(
+        finished=True, events=[], entries={"Anna": None, "Ben": None}, stopped=False, cars={},
+        laps=3, track=SimpleNamespace(title="Short circuit"),
+        config=SimpleNamespace(track="short"),
+        classification=lambda: placings, driver=lambda car: car,
+    )
+    result = race_result(cast(Race, stub), 1)
+    ben = result.result_of("Ben")
+    assert ben is not None
+    assert (ben.status, ben.laps_completed, ben.position) == (FinishStatus.RETIRED, 2, 2)
+    league = league_with(roster(format_for(LeagueKind.SEASON), {"Elbe": ["Anna", "Ben"]}), [])
+    after, _ = enter_race(league, result)
+    standings = {s.driver: s.points for s in driver_standings(after)}
+    assert standings == {"Anna": 10, "Ben": 8}  # two complete laps: Ben still scores

@@ -143,15 +143,17 @@ def race_result(race: Race, number: int, track_title: str = "") -> RaceResult:
     drivers = []
     for placing in race.classification():
         name = race.driver(placing.car)
+        finished = placing.status == "finished"
+        # A car out on the very move that crossed the line for the last time (the move's tests
+        # come before the flag, Masters 6-3) did not finish: its last lap is not complete.
+        laps = placing.laps if finished else min(placing.laps, race.laps - 1)
         drivers.append(
             DriverRaceResult(
                 driver=name,
                 grid=placing.grid,
                 position=placing.position,
-                laps_completed=placing.laps,
-                status=FinishStatus.FINISHED
-                if placing.status == "finished"
-                else FinishStatus.RETIRED,
+                laps_completed=laps,
+                status=FinishStatus.FINISHED if finished else FinishStatus.RETIRED,
                 laps_most_led=most_led.get(name, 0),
                 karma=karma.get(placing.car, ()),
             )
