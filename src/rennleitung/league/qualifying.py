@@ -1,6 +1,6 @@
 """Qualifying scores ("Qualifizierung"): one timed solo lap per driver, lowest score first.
 
-Score = the sum of the gear rolls + penalty points (leaving a corner early) + 10 per error
+Score = the number of gear rolls ("Wurfzahl") + penalty points (leaving a corner early) + 10 per error
 + whole minutes of the lap time, then the profile adjustment (Theoretiker −1, Praktiker +1).
 The lap time breaks ties. A lap run on the server has no errors (a move the server refuses is
 not an error, decisions file); a lap driven on a real table is entered by the organiser.
@@ -28,7 +28,7 @@ class QualifyingLap:
 
     driver: str
     rolls: int
-    """Sum of the gear-die results of the lap."""
+    """How many times the gear die was rolled in the lap (Dresden "Wurfzahl")."""
     penalty_points: int
     lap_time_ms: int
     errors: int = 0
