@@ -1,7 +1,8 @@
 """Qualifying scores ("Qualifizierung"): one timed solo lap per driver, lowest score first.
 
-Score = the number of gear rolls ("Wurfzahl") + penalty points (leaving a corner early) + 10 per error
-+ whole minutes of the lap time, then the profile adjustment (Theoretiker −1, Praktiker +1).
+Score = the number of gear rolls ("Wurfzahl") + penalty points (leaving a corner early) + 10
+per error + whole minutes of the lap time, then the profile adjustment (Theoretiker −1,
+Praktiker +1).
 The lap time breaks ties. A lap run on the server has no errors (a move the server refuses is
 not an error, decisions file); a lap driven on a real table is entered by the organiser.
 """
