@@ -45,9 +45,11 @@ class Context:
     rain: bool
     start_height: float
     wants_pit: bool
+    scale: float = 1.0
 
 
-def context(race: Race, car: str, wants_pit: bool) -> Context:
+def context(race: Race, car: str, wants_pit: bool, scale: float = 1.0) -> Context:
+    """The car's situation; ``scale`` prices wear (below 1: a bolder driver)."""
     state = race.cars[car]
     rules = race.ruleset
     tyre = rules.tyre(state.tyre)
@@ -65,6 +67,7 @@ def context(race: Race, car: str, wants_pit: bool) -> Context:
         rain=race.weather.current is Weather.RAIN,
         start_height=race.track.spaces[state.space].height,
         wants_pit=wants_pit,
+        scale=scale,
     )
 
 
@@ -86,12 +89,21 @@ def room_after(ctx: Context, end: int, stops_made: int) -> int:
 
 def squeeze(ctx: Context, room: int, gear: int, brakes: int, tyres: int, fuel: int) -> float:
     """The cost of the least bad next move from a car with ``room`` spaces before its stop."""
-    return _squeeze(min(room, 40), gear, brakes, tyres, fuel, ctx.factor, ctx.fuel_needed)
+    return _squeeze(
+        min(room, 40), gear, brakes, tyres, fuel, ctx.factor, ctx.fuel_needed, ctx.scale
+    )
 
 
 @lru_cache(maxsize=65536)
 def _squeeze(
-    room: int, gear: int, brakes: int, tyres: int, fuel: int, factor: int, fuel_needed: int
+    room: int,
+    gear: int,
+    brakes: int,
+    tyres: int,
+    fuel: int,
+    factor: int,
+    fuel_needed: int,
+    scale: float,
 ) -> float:
     best = 1e9
     for down in range(0, 4):
@@ -108,10 +120,10 @@ def _squeeze(
             need = max(0, face - room)
             braking = min(need, brakes)
             excess = need - braking
-            face_cost = braking * point_price(brakes - braking) if braking else 0.0
+            face_cost = braking * point_price(brakes - braking) * scale if braking else 0.0
             if excess:
                 wear = excess * factor
-                face_cost += wear * point_price(max(tyres - wear, 0)) * 1.3
+                face_cost += wear * point_price(max(tyres - wear, 0)) * 1.3 * scale
                 face_cost += 60.0 if wear >= tyres else 0.0
             cost += p * face_cost
         best = min(best, cost)
@@ -145,9 +157,9 @@ def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
     brakes = ctx.brakes - option.brakes
     tyres = ctx.tyres - option.tyres
     if option.brakes:
-        value -= option.brakes * point_price(brakes)
+        value -= option.brakes * point_price(brakes) * ctx.scale
     if option.tyres:
-        value -= option.tyres * point_price(tyres) * 1.3
+        value -= option.tyres * point_price(tyres) * 1.3 * ctx.scale
     if option.spin:
         value -= 25.0
     rh_odds = min(ctx.ruleset.road_holding_limit(ctx.rain) / 20, 1.0)

@@ -16,3 +16,4 @@ from rennleitung.formula_de.bots.strong import StrongBot
 class SimpleBot(StrongBot):
     name: str = "simple"
     mean_only: bool = True
+    wear_scale: float = 1.0
