@@ -599,3 +599,16 @@ def test_praktiker_may_take_one_more_space_at_the_start(launch: bool, spaces: in
         pick(race, lambda o: o.spaces_moved == spaces)
     move = next(e for e in race.events if e.kind is EventKind.MOVE)
     assert move.get("spaces") == spaces
+
+
+def test_rain_slides_a_corner_stop_three_spaces_on_hard_tyres() -> None:
+    race = start([1, 4])  # monaco weather 1–4: rain
+    assert race.weather.current is Weather.RAIN and race.weather.settled
+    place(race, "a", "A5", gear=2, wear=replace(SETUP, brakes=0))
+    go(race)
+    race.apply(TurnChoice(2))
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.MOVE
+    # the stop on A9 slides on by 3 (Dresden Reifen; Masters 8-1-2)
+    assert any(o.spaces_moved == 7 for o in ask.moves)
+    assert all(o.spaces_moved in (4, 7) for o in ask.moves)
