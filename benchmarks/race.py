@@ -76,7 +76,7 @@ def duel(races: int) -> tuple[float, float, float, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--races", type=int, default=10)
+    parser.add_argument("--races", type=int, default=20)
     args = parser.parse_args()
     n = args.races
     print(f"{n} races, {CARS} cars, {LAPS} laps, {TRACK}, {RULESET}")
