@@ -76,6 +76,10 @@ def go(race: Race) -> None:
         box += 1
 
 
+def retirement(race: Race, car: str) -> Retirement | None:
+    return race.info[car].retirement
+
+
 def kinds(race: Race, car: str) -> list[EventKind]:
     return [e.kind for e in race.events if e.car == car]
 
@@ -421,13 +425,15 @@ def test_pit_plan_cannot_refuel_above_the_start() -> None:
 
 def test_changeable_weather_is_rolled_again_after_a_twenty_in_fifth() -> None:
     race = start([6, 20, 15, 2])
-    assert race.weather.current is Weather.SUN and not race.weather.settled
+    before = race.weather
+    assert before.current is Weather.SUN and not before.settled
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
     go(race)
     _twenty_in_fifth(race)
     weather = [e for e in race.events if e.kind is EventKind.WEATHER]
     assert len(weather) == 2
-    assert race.weather.current is Weather.RAIN and not race.weather.settled
+    after = race.weather
+    assert after.current is Weather.RAIN and not after.settled
 
 
 # --- finish, classification, karma (Masters 21; Dresden Rennen, Karmapool) ---------------------
@@ -465,7 +471,7 @@ def test_out_before_the_end_of_the_first_corner_restarts_in_the_t_car_from_the_b
     go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A9") in o.dangerous)
-    assert race.info["a"].retirement is Retirement.ROAD_HOLDING
+    assert retirement(race, "a") is Retirement.ROAD_HOLDING
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.SETUP and ask.extra["points"] == 20
     with pytest.raises(DecisionError):
@@ -473,7 +479,7 @@ def test_out_before_the_end_of_the_first_corner_restarts_in_the_t_car_from_the_b
     race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
     car = race.cars["a"]
     assert car.status is CarStatus.RUNNING and car.space == MONACO.boxes[0]
-    assert race.info["a"].retirement is None
+    assert retirement(race, "a") is None
     assert race.pending is not None and race.pending.gears == (1,)
     assert EventKind.T_CAR in kinds(race, "a")
 
