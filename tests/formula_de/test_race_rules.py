@@ -618,3 +618,19 @@ def test_rain_slides_a_corner_stop_three_spaces_on_hard_tyres() -> None:
     # the stop on A9 slides on by 3 (Dresden Reifen; Masters 8-1-2)
     assert any(o.spaces_moved == 7 for o in ask.moves)
     assert all(o.spaces_moved in (4, 7) for o in ask.moves)
+
+
+def test_blocked_without_brakes_is_out_and_the_car_in_front_loses_a_body_point() -> None:
+    race = start([SUN, 1, 1, 4], cars=("m", "f", "s"))
+    for car, space in (("f", "A4"), ("s", "B3")):
+        place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
+        race.info[car].needs_start = True  # both stall again on their restart roll
+    place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
+    go(race)
+    assert race.pending is not None and race.pending.car == "m"
+    race.apply(TurnChoice(2))
+    assert retirement(race, "m") is Retirement.BLOCKED  # Dresden Blockierte Spur
+    # a wreck, cleared at the end of the round as no running car is behind it (Dresden Ausfälle)
+    assert EventKind.WRECK_REMOVED in kinds(race, "m")
+    assert race.cars["f"].wear.body == 2  # the car directly in front
+    assert {sp("A3"), sp("A4")} <= race.dangerous  # Masters 20-2-2: two stickers
