@@ -14,15 +14,15 @@ from rennleitung.formula_de.record import events_digest
 GOLDEN = [
     (
         ("dresden-2006", "golden-1", 6, 2, ("simple",)),
-        671,
-        299,
-        "27aaff2f380e532f638d6c8c2a47730973e978cdf50d8e61f99dc2ec1ff1d6e2",
+        673,
+        304,
+        "892d225f654d018e640eb21fb5a3547741870b8583bdafafbcfb3972949674a6",
         [
-            ("car6", "finished", 2),
+            ("car4", "finished", 2),
             ("car1", "finished", 2),
             ("car3", "finished", 2),
+            ("car6", "retired", 1),
             ("car2", "retired", 1),
-            ("car4", "retired", 1),
             ("car5", "retired", 1),
         ],
     ),
@@ -40,15 +40,15 @@ GOLDEN = [
     ),
     (
         ("dresden-open", "golden-3", 5, 1, ("strong", "simple")),
-        366,
-        154,
-        "1998c9968d784943805f59d7ffd964e0df9b0cd6d03cc0473bafcf347508ad0a",
+        360,
+        152,
+        "55d662835ed1647b1fbc86a9c56f46cbccc41160a8921911e72cd77f78f52486",
         [
             ("car5", "finished", 1),
             ("car1", "finished", 1),
-            ("car4", "finished", 1),
             ("car2", "finished", 1),
             ("car3", "finished", 1),
+            ("car4", "finished", 1),
         ],
     ),
 ]
