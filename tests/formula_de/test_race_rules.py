@@ -16,7 +16,7 @@ from rennleitung.formula_de.car import CarStatus, DriverProfile, Tyre, Wear, Wea
 from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.movement import MoveOption
-from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race import CornerPass, Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
     BidChoice,
@@ -634,3 +634,18 @@ def test_blocked_without_brakes_is_out_and_the_car_in_front_loses_a_body_point()
     assert EventKind.WRECK_REMOVED in kinds(race, "m")
     assert race.cars["f"].wear.body == 2  # the car directly in front
     assert {sp("A3"), sp("A4")} <= race.dangerous  # Masters 20-2-2: two stickers
+
+
+def test_masters_engine_failure_past_the_corner_before_last_may_still_reach_the_flag() -> None:
+    race = start([SUN, 20, 1, 10, 8], cars=("b", "a"), ruleset="masters-2002")
+    place(race, "b", "C155", gear=4, crossings=3)
+    place(race, "a", "C150", gear=5, crossings=3, wear=replace(SETUP, engine=1))
+    race.info["a"].passes.append(CornerPass(lap=2, corner=9, made=2, required=2, penalty=False))
+    go(race)
+    race.apply(TurnChoice(5))  # b rolls 20 in 5th and finishes; a, in 5th, tests and fails
+    while race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: True)
+    assert race.finished
+    assert [p.status for p in race.classification()] == ["finished", "finished"]
+    assert [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT] == [4, 4, 3]
+    assert race.info["a"].retirement is None  # Masters 16-0-6

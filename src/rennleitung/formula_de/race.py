@@ -551,7 +551,10 @@ class Race:
                 and self.info[car].rolling_out is Retirement.ENGINE
             ):
                 self.info[car].rolling_out = None
-                self._remove_wreck(car)
+                if self.info[car].retirement is None:  # Masters 16-0-6 roll to the flag
+                    self._retire(car, Retirement.ENGINE, wreck=False)
+                else:
+                    self._remove_wreck(car)
         order = [
             c
             for c in order_of_play(self.track, self._order_items())
@@ -1240,12 +1243,27 @@ class Race:
 
     def _engine_failed(self, car: str) -> None:
         """Dresden Ausfälle: roll out one gear lower each round down to 1st; Masters 16-0-3:
-        one inertia move in 4th from 5th or 6th, none from 4th or lower."""
+        one inertia move in 4th from 5th or 6th, none from 4th or lower; Masters 16-0-6: past
+        the corner before last on the last lap the car rolls on, one gear lower each round, and
+        may still reach the flag (the retirement is recorded only if it does not)."""
         state = self.cars[car]
         info = self.info[car]
+        rules = self.ruleset
+        if rules.engine_failure is EngineFailure.INERTIA and self._extended_inertia(car):
+            info.rolling_out = Retirement.ENGINE
+            info.inertia = False
+            self._mark(state.space, "Motorschaden", "engine failure")
+            self._set(car, status=CarStatus.ROLLING_OUT)
+            self._emit(
+                EventKind.ROLLING_OUT,
+                car,
+                gear=max(state.gear - 1, 1),
+                reason_de="Motorschaden, bis ins Ziel",
+                reason_en="engine failure, to the flag",
+            )
+            return
         info.retirement = None
         self._retire_marked(car)
-        rules = self.ruleset
         if rules.engine_failure is EngineFailure.ROLL_OUT:
             rolls = state.gear > 1
         else:
@@ -1256,6 +1274,16 @@ class Race:
             self._set(car, status=CarStatus.ROLLING_OUT)
         else:
             self._retire(car, Retirement.ENGINE)
+
+    def _extended_inertia(self, car: str) -> bool:
+        """Masters 16-0-6, 16-0-7: on the last lap, past (not in) the corner before last."""
+        corners = self.track.corners
+        if len(corners) < 2 or self.laps_done(car) != self.laps - 1:
+            return False
+        if self.track.spaces[self.cars[car].space].corner == len(corners) - 1:
+            return False
+        lap = self.laps - 1
+        return any(p.lap == lap and p.corner == len(corners) - 1 for p in self.info[car].passes)
 
     def _retire_marked(self, car: str) -> None:
         """Record the engine retirement now (the car may still roll on)."""
@@ -1300,6 +1328,9 @@ class Race:
             yield from self._apply_option(car, option)
         state = self.cars[car]
         if engine:
+            if state.status is CarStatus.FINISHED:
+                info.rolling_out = None  # Masters 16-0-6: reached the flag
+                return
             if state.status.on_track:
                 self._mark(state.space, "ausrollen", "rolling out")
             if gear == 1 or info.inertia:
