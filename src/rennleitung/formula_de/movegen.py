@@ -76,6 +76,11 @@ class TrackTables:
         self.stops = (0, *(c.stops for c in track.corners))
         self.last_corner = track.corners[-1].number if track.corners else 0
         self.after_line = frozenset(b for _a, b in track.line_edges)
+        self.near = tuple(
+            tuple(sorted(set(track.beside[n]) | ({track.ahead_in_lane[n]} - {-1})))
+            for n in range(len(track.spaces))
+        )
+        """Collision partners of an end space: beside it or directly ahead (Masters 14-1)."""
         self.number = tuple(s.number for s in track.spaces)
         lengths = track.lane_lengths()
         self.lane_length = tuple(lengths[s.lane] if s.lane >= 0 else 1 for s in track.spaces)
@@ -319,7 +324,6 @@ def finish(
     """Turn an end of a walk into an option with all its costs, or None if the car cannot pay
     the brake points it needs, or if ``known`` already holds an option with the same key (the
     costly parts are only worked out for options that survive folding)."""
-    track = query.track
     request = query.request
     walk = node.walk
     end = walk.space
@@ -363,8 +367,8 @@ def finish(
             return None
     contacts: tuple[int, ...] = ()
     if query.tables.kind[end] == TRACK_SPACE:
-        near = (*track.beside[end], track.ahead_in_lane[end])
-        contacts = tuple(sorted(s for s in set(near) if s in query.occupied))
+        occupied = query.occupied
+        contacts = tuple(s for s in query.tables.near[end] if s in occupied)
     body_loss = -1
     if eliminated is not None and blocked:
         body_loss = _car_in_front(query, end)
@@ -383,7 +387,7 @@ def finish(
         contacts=contacts,
         slipstreams=walk.slips,
         blocked=blocked,
-        laps=count_laps(track, request.start, node.path),
+        laps=count_laps(query.track, request.start, node.path),
         spin=spin,
         pit=walk.in_box,
         leftover=leftover,
