@@ -25,30 +25,32 @@ def fail(error: RennleitungError, code: int = 1) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_track(reference: str) -> Track:
-    """A built-in track by name, or a track file by path."""
-    if reference in builtin_track_names():
-        return builtin_track(reference)
-    path = Path(reference)
-    if not path.exists():
+def read_text(path: Path) -> str:
+    """A file's text, or a bilingual error naming the file."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
         raise RennleitungError(
-            f"weder eingebaute Strecke noch Datei: {reference!r} "
-            f"(eingebaut: {', '.join(builtin_track_names())})",
-            f"neither a built-in track nor a file: {reference!r} "
-            f"(built in: {', '.join(builtin_track_names())})",
-            "track",
-        )
-    return build_track(parse_track_file(path.read_text(encoding="utf-8"), default_name=path.stem))
+            f"Datei kann nicht gelesen werden ({error.strerror})",
+            f"cannot read the file ({error.strerror})",
+            str(path),
+        ) from None
+
+
+def load_track(reference: str) -> Track:
+    """A track file by path (``*.toml`` or any existing file), else a built-in track by name
+    (an unknown name is an error listing the built-in tracks)."""
+    path = Path(reference)
+    if reference.endswith(".toml") or (
+        reference not in builtin_track_names() and path.is_file()
+    ):
+        return build_track(parse_track_file(read_text(path), default_name=path.stem))
+    return builtin_track(reference)
 
 
 def read_position(path: Path) -> Position:
     """Read and validate a position file, resolving track files relative to it."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RennleitungError(
-            f"Datei nicht lesbar: {error}", f"cannot read file: {error}", str(path)
-        ) from None
+    text = read_text(path)
 
     def loader(reference: str) -> Track:
         candidate = path.parent / reference

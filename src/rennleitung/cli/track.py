@@ -16,16 +16,14 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.common import load_track, read_text
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import (
-    builtin_track,
     builtin_track_names,
     builtin_track_text,
 )
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
-from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackcheck import ERROR, check_track
-from rennleitung.formula_de.trackfile import parse_track_file
 from rennleitung.render.board_svg import render_board
 
 app = typer.Typer(
@@ -43,24 +41,10 @@ def _fail(error: RennleitungError) -> None:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        _fail(
-            RennleitungError(
-                f"Datei kann nicht gelesen werden ({error.strerror})",
-                f"cannot read the file ({error.strerror})",
-                str(path),
-            )
-        )
+        return read_text(path)
+    except RennleitungError as error:
+        _fail(error)
         raise  # unreachable: _fail always exits
-
-
-def load_track(name: str) -> Track:
-    """A built-in track by name, or a track file by path (``*.toml`` or any existing file)."""
-    path = Path(name)
-    if name.endswith(".toml") or (name not in builtin_track_names() and path.is_file()):
-        return build_track(parse_track_file(_read(path), default_name=path.stem))
-    return builtin_track(name)
 
 
 def _load(name: str) -> Track:
