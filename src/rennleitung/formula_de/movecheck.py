@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.movegen import count_lane_changes, count_laps, generate_moves
 from rennleitung.formula_de.movement import (
     Elimination,
     MoveOption,
@@ -263,8 +264,6 @@ def _option(
     blocked: tuple[int, int, int] = (0, 0, 0),
     leftover: int = 0,
 ) -> MoveOption | None:
-    from rennleitung.formula_de.movegen import count_lane_changes, count_laps
-
     shortfall, blocked_brakes, blocked_tyres = blocked
     end = seq[-1]
     corner = _corner_number(track, end)
@@ -514,8 +513,6 @@ def check_move(track: Track, request: MoveRequest, path: Sequence[int]) -> list[
     """The options whose path is exactly ``path``; raises ``IllegalMove`` naming the first rule
     the path breaks when there is none. Acceptance runs the generator along the path (the same
     rules, no folding); the message comes from the literal rules."""
-    from rennleitung.formula_de.movegen import generate_moves
-
     wanted = tuple(path)
     matches = [o for o in generate_moves(track, request, follow=wanted) if o.path == wanted]
     if matches:

@@ -27,7 +27,7 @@ from rennleitung.formula_de.movement import (
     MoveRequest,
     cost_key_of,
 )
-from rennleitung.formula_de.straights import StraightOracle
+from rennleitung.formula_de.straights import StraightOracle, straight_members
 from rennleitung.formula_de.track import SpaceKind, Track
 
 MAX_LANES_AWAY = 2
@@ -76,6 +76,7 @@ class TrackTables:
         self.stops = (0, *(c.stops for c in track.corners))
         self.last_corner = track.corners[-1].number if track.corners else 0
         self.after_line = frozenset(b for _a, b in track.line_edges)
+        self.straights = straight_members(track)
         self.near = tuple(
             tuple(sorted(set(track.beside[n]) | ({track.ahead_in_lane[n]} - {-1})))
             for n in range(len(track.spaces))
@@ -108,11 +109,11 @@ class Query:
         self.request = request
         self.follow = follow
         self.occupied = frozenset(request.occupants)
-        self.hazards = frozenset(request.dangerous) | track.wall
-        self.oracle = StraightOracle(track, self.occupied, self.hazards)
-        self.tables = tables_for(track)
-        self.last_corner = self.tables.last_corner
         self.dangerous = frozenset(request.dangerous)
+        self.hazards = self.dangerous | track.wall
+        self.tables = tables_for(track)
+        self.oracle = StraightOracle(track, self.tables.straights, self.occupied, self.hazards)
+        self.last_corner = self.tables.last_corner
         self._lane_changes: dict[tuple[int, ...], int] = {}
         self.must_enter_box = (
             frozenset(track.predecessors[request.box]) if request.box >= 0 else frozenset()
@@ -159,10 +160,6 @@ class Query:
     def root(self) -> Node:
         """The node of the car on its start space, before moving."""
         return Node(self.initial(), (), None)
-
-    def initial_walk_in_other_box(self) -> bool:
-        """A car standing in a box that is not its own cannot move at all."""
-        return self.initial().in_box
 
     def required_stop(self, walk: Walk) -> bool:
         """Whether ending here is a stop the corner still requires (Masters 7-1-1)."""
@@ -515,9 +512,10 @@ def generate_moves(
     options whose path starts like ``follow`` (used to check one proposed path)."""
     query = Query(track, request, follow)
     distance = max(request.distance, 0)
-    if query.initial_walk_in_other_box():
-        return []
-    layers, eliminations = walk_forward(query, [query.root()], distance, slipstream=False)
+    root = query.root()
+    if root.walk.in_box:
+        return []  # a car standing in a box that is not its own cannot move at all
+    layers, eliminations = walk_forward(query, [root], distance, slipstream=False)
     blocked = None
     if follow is not None:  # is the car really blocked, whatever path it takes?
         free = Query(track, request)
@@ -545,10 +543,11 @@ def generate_moves_for_rolls(
     driver's modifiers)."""
     query = Query(track, request)
     distances = {roll: max(roll + request.distance, 0) for roll in rolls}
-    if query.initial_walk_in_other_box() or not distances:
+    root = query.root()
+    if root.walk.in_box or not distances:
         return {roll: [] for roll in rolls}
     farthest = max(distances.values())
-    layers, eliminations = walk_forward(query, [query.root()], farthest, slipstream=False)
+    layers, eliminations = walk_forward(query, [root], farthest, slipstream=False)
     return {
         roll: _options_for(query, layers, eliminations, distance)
         for roll, distance in distances.items()

@@ -4,8 +4,8 @@ The rule decision "Straights, exactly" reduces the shortest-path rule, the zig-z
 free choice of obstacles to one test: a straight run of a path is legal if no shorter way inside
 that straight joins its first and last space while avoiding the cars, the wrecks and every
 dangerous or wall space the run itself does not cross. This module answers "how short is the
-shortest way" with breadth-first search restricted to one straight; results are cached per
-track (no obstacles) and per query (with obstacles).
+shortest way" with breadth-first search restricted to one straight; the straights' members
+are computed once per track (movegen.TrackTables), distances once per query.
 """
 
 from __future__ import annotations
@@ -54,9 +54,15 @@ class StraightOracle:
     the wall lane); ``occupied`` are cars and wrecks, always obstacles.
     """
 
-    def __init__(self, track: Track, occupied: frozenset[int], hazards: frozenset[int]) -> None:
+    def __init__(
+        self,
+        track: Track,
+        members: dict[int, frozenset[int]],
+        occupied: frozenset[int],
+        hazards: frozenset[int],
+    ) -> None:
         self.track = track
-        self.members = _members_cached(track)
+        self.members = members
         self.occupied = occupied
         self.hazards = hazards
         self._cache: dict[tuple[int, frozenset[int]], Distances] = {}
@@ -72,15 +78,3 @@ class StraightOracle:
             table = distances_within(self.track, source, members, blocked & members)
             self._cache[key] = table
         return table.get(target, 1 << 20)
-
-
-_MEMBERS: dict[int, tuple[Track, dict[int, frozenset[int]]]] = {}
-"""Straight members per track; the track itself is kept so that its id cannot be reused."""
-
-
-def _members_cached(track: Track) -> dict[int, frozenset[int]]:
-    found = _MEMBERS.get(id(track))
-    if found is None or found[0] is not track:
-        found = (track, straight_members(track))
-        _MEMBERS[id(track)] = found
-    return found[1]
