@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 
-BLOCKED_TABLE: tuple[tuple[int, int], ...] = ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2), (3, 3))
-"""Default for ``MoveRequest.blocked_table``: spaces a blocked car could not move (1 … 6) ->
-(brake points, tyre points); more eliminate (Dresden "Blockierte Spur", Masters 12). The race
-fills the request from its ``Ruleset`` (``blocked_table``, ``slipstream_*``)."""
+from rennleitung.formula_de.ruleset import DRESDEN_2006
+
+DEFAULTS = DRESDEN_2006
+"""Where a bare ``MoveRequest`` takes its blocked-lane table and slipstream figures from; the
+race fills them from its own ``Ruleset`` (``moves.request_for``)."""
 
 
 class Elimination(Enum):
@@ -87,10 +88,10 @@ class MoveRequest:
     pit_allowed: bool = False
     box: int = -1
     box_taken: bool = False
-    blocked_table: tuple[tuple[int, int], ...] = BLOCKED_TABLE
-    slipstream_min_gear: int = 4
-    slipstream_spaces: int = 3
-    slipstream_corner_brakes: int = 1
+    blocked_table: tuple[tuple[int, int], ...] = DEFAULTS.blocked_table
+    slipstream_min_gear: int = DEFAULTS.slipstream_min_gear
+    slipstream_spaces: int = DEFAULTS.slipstream_spaces
+    slipstream_corner_brakes: int = DEFAULTS.slipstream_corner_brakes
 
     def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
         """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""
