@@ -16,7 +16,7 @@ from rich.live import Live
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.race import classification_table
+from rennleitung.cli.race import classification_table, running_order
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
@@ -37,9 +37,7 @@ def _standings(race: Race) -> Table:
     table.add_column("Fahrer / driver")
     table.add_column("Runden / laps")
     table.add_column("Feld / space")
-    order = sorted(
-        race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)), reverse=True
-    )
+    order = running_order(race)
     position = race.to_position()
     by_id = {car.id: car for car in position.cars}
     for place, car in enumerate(order, start=1):
@@ -62,8 +60,11 @@ def run_main_job() -> None:
     )
     with Live(console=console, refresh_per_second=8, transient=True) as live:
 
+        shown = [0]  # the round last drawn: the table changes once per round, not per decision
+
         def show(race: Race) -> None:
-            if race.cars and race.round:
+            if race.cars and race.round != shown[0]:
+                shown[0] = race.round
                 live.update(_standings(race))
 
         race = run_bot_race(DEFAULT_TRACK, "dresden-2006", CARS, LAPS, seed, BOTS, progress=show)

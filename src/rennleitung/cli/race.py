@@ -39,6 +39,13 @@ def _fail(error: RennleitungError) -> None:
     raise typer.Exit(code=1)
 
 
+def running_order(race: Race) -> list[str]:
+    """The cars from the leader backwards: laps completed, then how far into the lap."""
+    return sorted(
+        race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)), reverse=True
+    )
+
+
 def classification_data(race: Race) -> list[dict[str, Any]]:
     """The classification as JSON rows."""
     return [
@@ -117,9 +124,7 @@ def simulate(
             def show(race: Race) -> None:
                 if not race.cars or not race.round:
                     return
-                leader = max(
-                    race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c))
-                )
+                leader = running_order(race)[0]
                 progress.update(
                     task,
                     completed=min(race.laps_done(leader), laps),
