@@ -18,7 +18,7 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from rennleitung.formula_de.movement import (
@@ -53,11 +53,15 @@ class Walk(NamedTuple):
 
 
 class Node(NamedTuple):
-    """A walk with the path that led to it and the node before it."""
+    """A walk with the path that led to it, the node before it, and what the path counted on
+    the way (lane changes, laps): not part of the walk, so paths that differ only in these fold
+    into the first one found."""
 
     walk: Walk
     path: tuple[int, ...]
     prev: Node | None
+    changes: int = 0
+    laps: int = 0
 
 
 TRACK_SPACE, PIT_SPACE, BOX_SPACE = 0, 1, 2
@@ -85,6 +89,22 @@ class TrackTables:
         self.number = tuple(s.number for s in track.spaces)
         lengths = track.lane_lengths()
         self.lane_length = tuple(lengths[s.lane] if s.lane >= 0 else 1 for s in track.spaces)
+        self.edges = tuple(
+            tuple(
+                (nxt, self.is_lane_change(here, nxt), int((here, nxt) in track.line_edges))
+                for nxt in track.successors[here]
+            )
+            for here in range(len(track.spaces))
+        )
+        """Per space: each successor with the lane changes and laps that step counts."""
+
+    def is_lane_change(self, here: int, nxt: int) -> int:
+        """1 if the step changes lane; entering the pit lane counts (Dresden "Boxenstopp")."""
+        kind, lane = self.kind, self.lane
+        return int(
+            kind[here] == TRACK_SPACE
+            and (kind[nxt] == PIT_SPACE or (kind[nxt] == TRACK_SPACE and lane[nxt] != lane[here]))
+        )
 
 
 _TABLES: dict[int, TrackTables] = {}
@@ -114,7 +134,6 @@ class Query:
         self.tables = tables_for(track)
         self.oracle = StraightOracle(track, self.tables.straights, self.occupied, self.hazards)
         self.last_corner = self.tables.last_corner
-        self._lane_changes: dict[tuple[int, ...], int] = {}
         self.must_enter_box = (
             frozenset(track.predecessors[request.box]) if request.box >= 0 else frozenset()
         )
@@ -126,6 +145,7 @@ class Query:
         self.wall = track.wall
         self.shortest = self.oracle.shortest
         self.slip_brakes = request.slipstream_corner_brakes
+        self.step = make_step(self)
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""
@@ -148,15 +168,6 @@ class Query:
             in_box=track.spaces[start].kind is SpaceKind.BOX and start != self.request.box,
         )
 
-    def lane_changes(self, path: tuple[int, ...]) -> int:
-        """Lane changes of a path from the start, remembered: bots ask for many rolls at once
-        and the same path ends a move for several of them."""
-        found = self._lane_changes.get(path)
-        if found is None:
-            found = count_lane_changes(self.track, self.request.start, path)
-            self._lane_changes[path] = found
-        return found
-
     def root(self) -> Node:
         """The node of the car on its start space, before moving."""
         return Node(self.initial(), (), None)
@@ -167,90 +178,122 @@ class Query:
         return bool(corner) and walk.over == 0 and walk.made < self.tables.stops[corner]
 
 
-def step(query: Query, walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
-    """The walk after moving from ``walk.space`` to ``nxt``, an elimination, or None if the
-    rules forbid the step. (The hot loop: every table is read through ``query`` once.)"""
-    if nxt in query.occupied:
-        return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
+Step = Callable[[Walk, int, bool], "Walk | Elimination | None"]
+
+
+def make_step(query: Query) -> Step:
+    """The step function of one query: the walk after moving from ``walk.space`` to ``nxt``,
+    an elimination, or None if the rules forbid the step. This is the hot loop, so every table
+    it reads is bound once per query as a local of the closure."""
     tables = query.tables
-    here = walk.space
-    kind = tables.kind[nxt]
-    if kind == BOX_SPACE:
-        if nxt != query.box or slipstream:
-            return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
-    elif here in query.must_enter_box:
-        return None  # Masters 19-2-5: a car in the pit lane must stop at its box
-    elif (
-        kind == PIT_SPACE
-        and tables.kind[here] == TRACK_SPACE
-        and (not query.pit_allowed or slipstream)
-    ):
-        return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
-    # corners (Masters 7-1, 10)
-    made = walk.made
-    over = walk.over
-    fuel = walk.fuel
-    if over:
-        if nxt != query.ahead[here]:
-            return None  # Masters 10-2-1: no lane change after the first space outside
-        over += 1
-    corner_here = tables.corner[here]
-    corner_there = tables.corner[nxt]
-    if corner_here != corner_there:
-        if corner_here:
-            missing = tables.stops[corner_here] - made
-            if missing >= 2 or (missing >= 1 and walk.over):
-                return Elimination.MISSED_STOPS
-            if missing == 1:
-                over = 1
-            if corner_here == tables.last_corner:
-                fuel += 1  # Dresden "Verschleiß": one fuel point per lap leaving the last corner
-        if corner_there:
-            made = 0
-    # straights (rule decision "Straights, exactly"; Masters 7-2-1)
-    run_start = walk.run_start
-    run_len = walk.run_len
-    run_crossed = walk.run_crossed
-    entry_lane = walk.entry_lane
+    occupied = query.occupied
+    kind_of, corner_of, lane_of = tables.kind, tables.corner, tables.lane
+    number, lane_length, stops = tables.number, tables.lane_length, tables.stops
+    last_corner = tables.last_corner
+    box = query.box
+    must_enter_box = query.must_enter_box
+    pit_allowed = query.pit_allowed
+    ahead_of = query.ahead
     straight_of = query.straight_of
-    straight = straight_of[nxt]
-    if straight < 0 or slipstream:
-        run_start, run_len, run_crossed = -1, 0, frozenset()
-    elif run_start >= 0 and straight_of[run_start] == straight:
-        run_len += 1
-        if nxt in query.hazards:
-            run_crossed = run_crossed | {nxt}
-        lane = tables.lane[nxt]
-        if abs(lane - entry_lane) > MAX_LANES_AWAY:
-            return None
-        ahead = (tables.number[nxt] - tables.number[run_start]) % tables.lane_length[nxt]
-        # a run that kept to its lane is a shortest way; only lane changes need measuring
-        if (lane != tables.lane[run_start] or ahead != run_len) and query.shortest(
-            run_start, nxt, run_crossed
-        ) < run_len:
-            return None
-    else:
-        run_start, run_len, entry_lane = nxt, 0, tables.lane[nxt]
-        run_crossed = frozenset({nxt}) if nxt in query.hazards else frozenset()
-    slip_brake = walk.slip_brake
-    if slipstream and corner_there and not corner_here:
-        slip_brake = query.slip_brakes  # Masters 18-1-4: late braking
+    hazards = query.hazards
+    dangerous = query.dangerous
     wall = query.wall
-    return Walk(
-        nxt,
-        run_start,
-        run_len,
-        run_crossed,
-        entry_lane,
-        made,
-        over,
-        (*walk.danger, nxt) if nxt in query.dangerous else walk.danger,
-        walk.wall_tests + 1 if nxt in wall and here not in wall else walk.wall_tests,
-        fuel,
-        slip_brake,
-        walk.slips,
-        kind == BOX_SPACE,
-    )
+    shortest = query.shortest
+    slip_brakes = query.slip_brakes
+    no_crossing: frozenset[int] = frozenset()
+    new_walk = tuple.__new__
+
+    def step(walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+        if nxt in occupied:
+            return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
+        (
+            here,
+            run_start,
+            run_len,
+            run_crossed,
+            entry_lane,
+            made,
+            over,
+            danger,
+            wall_tests,
+            fuel,
+            slip_brake,
+            slips,
+            _in_box,
+        ) = walk
+        kind = kind_of[nxt]
+        if kind == BOX_SPACE:
+            if nxt != box or slipstream:
+                return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
+        elif here in must_enter_box:
+            return None  # Masters 19-2-5: a car in the pit lane must stop at its box
+        elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and (not pit_allowed or slipstream):
+            return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
+        # corners (Masters 7-1, 10)
+        was_over = over
+        if over:
+            if nxt != ahead_of[here]:
+                return None  # Masters 10-2-1: no lane change after the first space outside
+            over += 1
+        corner_here = corner_of[here]
+        corner_there = corner_of[nxt]
+        if corner_here != corner_there:
+            if corner_here:
+                missing = stops[corner_here] - made
+                if missing >= 2 or (missing >= 1 and was_over):
+                    return Elimination.MISSED_STOPS
+                if missing == 1:
+                    over = 1
+                if corner_here == last_corner:
+                    fuel += 1  # Dresden "Verschleiß": one fuel point per lap at the last corner
+            if corner_there:
+                made = 0
+        # straights (rule decision "Straights, exactly"; Masters 7-2-1)
+        straight = straight_of[nxt]
+        if straight < 0 or slipstream:
+            run_start, run_len, run_crossed = -1, 0, no_crossing
+        elif run_start >= 0 and straight_of[run_start] == straight:
+            run_len += 1
+            if nxt in hazards:
+                run_crossed = run_crossed | {nxt}
+            lane = lane_of[nxt]
+            if abs(lane - entry_lane) > MAX_LANES_AWAY:
+                return None
+            ahead = (number[nxt] - number[run_start]) % lane_length[nxt]
+            # a run that kept to its lane is a shortest way; only lane changes need measuring
+            if (lane != lane_of[run_start] or ahead != run_len) and shortest(
+                run_start, nxt, run_crossed
+            ) < run_len:
+                return None
+        else:
+            run_start, run_len, entry_lane = nxt, 0, lane_of[nxt]
+            run_crossed = frozenset({nxt}) if nxt in hazards else no_crossing
+        if slipstream and corner_there and not corner_here:
+            slip_brake = slip_brakes  # Masters 18-1-4: late braking
+        if nxt in dangerous:
+            danger = (*danger, nxt)
+        if nxt in wall and here not in wall:
+            wall_tests += 1
+        return new_walk(
+            Walk,
+            (
+                nxt,
+                run_start,
+                run_len,
+                run_crossed,
+                entry_lane,
+                made,
+                over,
+                danger,
+                wall_tests,
+                fuel,
+                slip_brake,
+                slips,
+                kind == BOX_SPACE,
+            ),
+        )
+
+    return step
 
 
 Layers = list[list[Node]]
@@ -262,7 +305,8 @@ def walk_forward(
     """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there."""
     layers: Layers = [roots]
     eliminations: list[tuple[tuple[int, ...], Elimination]] = []
-    successors = query.track.successors
+    edges = query.tables.edges
+    step = query.step
     follow = query.follow
     occupied = query.occupied
     for _ in range(steps):
@@ -271,23 +315,26 @@ def walk_forward(
             walk = node.walk
             if walk.in_box:
                 continue
-            choices = successors[walk.space]
+            choices = edges[walk.space]
             if follow is not None:
                 depth = len(node.path)
                 if depth < len(follow):
-                    choices = (follow[depth],) if follow[depth] in choices else ()
+                    choices = tuple(e for e in choices if e[0] == follow[depth])
                 elif depth > len(follow) or query.request.slide >= 0:
                     choices = ()  # one step beyond lets a slide of −1 find its nominal end
-            for nxt in choices:
+            for nxt, change, lap in choices:
                 if nxt in occupied:
                     continue  # Masters 7-0-1 (also checked in ``step``; skipped here for speed)
-                result = step(query, walk, nxt, slipstream)
+                result = step(walk, nxt, slipstream)
                 if result is None:
                     continue
                 if isinstance(result, Elimination):
                     eliminations.append(((*node.path, nxt), result))
                 elif result not in layer:
-                    layer[result] = Node(result, (*node.path, nxt), node)
+                    layer[result] = tuple.__new__(  # Node(...) without its Python-level __new__
+                        Node,
+                        (result, (*node.path, nxt), node, node.changes + change, node.laps + lap),
+                    )
         if not layer:
             break
         layers.append(list(layer.values()))
@@ -316,11 +363,12 @@ def finish(
     blocked_brakes: int = 0,
     blocked_tyres: int = 0,
     leftover: int = 0,
-    known: dict[tuple[object, ...], MoveOption] | None = None,
+    into: _Options | None = None,
 ) -> MoveOption | None:
     """Turn an end of a walk into an option with all its costs, or None if the car cannot pay
-    the brake points it needs, or if ``known`` already holds an option with the same key (the
-    costly parts are only worked out for options that survive folding)."""
+    the brake points it needs. With ``into``, the option is filed there, and None is returned
+    when it already holds one with the same key (the costly parts are only worked out for
+    options that survive folding)."""
     request = query.request
     walk = node.walk
     end = walk.space
@@ -343,7 +391,8 @@ def finish(
             eliminated = _tyre_reason(blocked_tyres)
         elif tyres == request.tyres:
             spin = True  # Masters 10-4-1, 12-1-4; Dresden "Verschleiß": the last tyre point
-    if known is not None:
+    key: tuple[object, ...] = ()
+    if into is not None:
         key = cost_key_of(
             end,
             total_brakes,
@@ -360,7 +409,7 @@ def finish(
             walk.in_box,
             eliminated,
         )
-        if key in known:
+        if key in into.by_key:
             return None
     contacts: tuple[int, ...] = ()
     if query.tables.kind[end] == TRACK_SPACE:
@@ -369,13 +418,13 @@ def finish(
     body_loss = -1
     if eliminated is not None and blocked:
         body_loss = _car_in_front(query, end)
-    return MoveOption(
+    option = MoveOption(
         start=request.start,
         path=node.path,
         brakes=total_brakes,
         tyres=tyres,
         fuel=walk.fuel,
-        lane_changes=query.lane_changes(node.path),
+        lane_changes=node.changes,
         stop_corner=stop_corner,
         corner_stops=corner_stops,
         overshoot=walk.over,
@@ -384,13 +433,16 @@ def finish(
         contacts=contacts,
         slipstreams=walk.slips,
         blocked=blocked,
-        laps=count_laps(query.track, request.start, node.path),
+        laps=node.laps,
         spin=spin,
         pit=walk.in_box,
         leftover=leftover,
         body_loss=body_loss,
         eliminated=eliminated,
     )
+    if into is not None:
+        into.by_key[key] = option
+    return option
 
 
 def count_lane_changes(track: Track, start: int, path: tuple[int, ...]) -> int:
@@ -454,7 +506,7 @@ def ends_one_short(query: Query, layer: list[Node]) -> list[Node]:
     found = []
     for node in layer:
         for nxt in query.track.successors[node.walk.space]:
-            result = step(query, node.walk, nxt, slipstream=False)
+            result = query.step(node.walk, nxt, False)
             if isinstance(result, Walk) and query.required_stop(result):
                 found.append(node)
                 break
@@ -491,7 +543,7 @@ def add_slipstreams(query: Query, node: Node, options: _Options, slid: bool) -> 
         return
     request = query.request
     walk = node.walk._replace(slips=node.walk.slips + 1)
-    root = Node(walk, node.path, node.prev)
+    root = node._replace(walk=walk)
     layers, eliminations = walk_forward(query, [root], request.slipstream_spaces, slipstream=True)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
@@ -500,7 +552,7 @@ def add_slipstreams(query: Query, node: Node, options: _Options, slid: bool) -> 
             slides = not slid and request.slide > 0 and query.required_stop(end.walk)
             for final in apply_slide(query, end, options) if slides else [end]:
                 braking = request.slipstream_spaces - used
-                options.add(finish(query, final, braking, known=options.by_key))
+                finish(query, final, braking, into=options)
                 if used == request.slipstream_spaces:
                     add_slipstreams(query, final, options, slid or slides)  # 18-1-3: chaining
 
@@ -577,7 +629,7 @@ def _options_for(
         for node in _nominal_ends(query, layers, moved):
             slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
-                options.add(finish(query, end, braking, known=options.by_key))
+                finish(query, end, braking, into=options)
                 if braking == 0 and not end.walk.in_box:
                     add_slipstreams(query, end, options, slid)
     if blocked is None:
