@@ -27,7 +27,7 @@ from rennleitung.formula_de.movement import (
     MoveRequest,
     cost_key_of,
 )
-from rennleitung.formula_de.straights import StraightOracle, straight_members
+from rennleitung.formula_de.straights import StraightOracle, distances_within, straight_members
 from rennleitung.formula_de.track import SpaceKind, Track
 
 MAX_LANES_AWAY = 2
@@ -52,14 +52,17 @@ class Walk(NamedTuple):
     in_box: bool
 
 
+SPACE, IN_BOX = 0, 12
+"""Positions of ``Walk.space`` and ``Walk.in_box`` for the hot loop (indexing beats names)."""
+
+
 class Node(NamedTuple):
-    """A walk with the path that led to it, the node before it, and what the path counted on
-    the way (lane changes, laps): not part of the walk, so paths that differ only in these fold
-    into the first one found."""
+    """A walk with the path that led to it and what the path counted on the way (lane changes,
+    laps): not part of the walk, so paths that differ only in these fold into the first one
+    found."""
 
     walk: Walk
     path: tuple[int, ...]
-    prev: Node | None
     changes: int = 0
     laps: int = 0
 
@@ -81,6 +84,13 @@ class TrackTables:
         self.last_corner = track.corners[-1].number if track.corners else 0
         self.after_line = frozenset(b for _a, b in track.line_edges)
         self.straights = straight_members(track)
+        self.free_distance = tuple(
+            distances_within(track, n, self.straights[straight]) if straight >= 0 else {}
+            for n, straight in enumerate(track.straight_of)
+        )
+        """Per straight space: steps to every space of its straight with no obstacle at all. A
+        run no longer than this is shortest whatever stands in the way (obstacles only lengthen
+        ways), so the obstacle-aware search is needed only for longer runs."""
         self.near = tuple(
             tuple(sorted(set(track.beside[n]) | ({track.ahead_in_lane[n]} - {-1})))
             for n in range(len(track.spaces))
@@ -170,7 +180,7 @@ class Query:
 
     def root(self) -> Node:
         """The node of the car on its start space, before moving."""
-        return Node(self.initial(), (), None)
+        return Node(self.initial(), ())
 
     def required_stop(self, walk: Walk) -> bool:
         """Whether ending here is a stop the corner still requires (Masters 7-1-1)."""
@@ -199,6 +209,7 @@ def make_step(query: Query) -> Step:
     dangerous = query.dangerous
     wall = query.wall
     shortest = query.shortest
+    free_distance = tables.free_distance
     slip_brakes = query.slip_brakes
     no_crossing: frozenset[int] = frozenset()
     new_walk = tuple.__new__
@@ -260,10 +271,13 @@ def make_step(query: Query) -> Step:
             if abs(lane - entry_lane) > MAX_LANES_AWAY:
                 return None
             ahead = (number[nxt] - number[run_start]) % lane_length[nxt]
-            # a run that kept to its lane is a shortest way; only lane changes need measuring
-            if (lane != lane_of[run_start] or ahead != run_len) and shortest(
-                run_start, nxt, run_crossed
-            ) < run_len:
+            # a run that kept to its lane is a shortest way, and so is one no longer than the
+            # way without obstacles; only the rest needs measuring around the obstacles
+            if (
+                (lane != lane_of[run_start] or ahead != run_len)
+                and free_distance[run_start][nxt] < run_len
+                and shortest(run_start, nxt, run_crossed) < run_len
+            ):
                 return None
         else:
             run_start, run_len, entry_lane = nxt, 0, lane_of[nxt]
@@ -312,12 +326,12 @@ def walk_forward(
     for _ in range(steps):
         layer: dict[Walk, Node] = {}
         for node in layers[-1]:
-            walk = node.walk
-            if walk.in_box:
+            walk, path, changes, laps = node
+            if walk[IN_BOX]:
                 continue
-            choices = edges[walk.space]
+            choices = edges[walk[SPACE]]
             if follow is not None:
-                depth = len(node.path)
+                depth = len(path)
                 if depth < len(follow):
                     choices = tuple(e for e in choices if e[0] == follow[depth])
                 elif depth > len(follow) or query.request.slide >= 0:
@@ -329,11 +343,10 @@ def walk_forward(
                 if result is None:
                     continue
                 if isinstance(result, Elimination):
-                    eliminations.append(((*node.path, nxt), result))
+                    eliminations.append(((*path, nxt), result))
                 elif result not in layer:
                     layer[result] = tuple.__new__(  # Node(...) without its Python-level __new__
-                        Node,
-                        (result, (*node.path, nxt), node, node.changes + change, node.laps + lap),
+                        Node, (result, (*path, nxt), changes + change, laps + lap)
                     )
         if not layer:
             break
