@@ -19,7 +19,7 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rennleitung.formula_de.movement import (
     Elimination,
@@ -52,7 +52,8 @@ class Walk(NamedTuple):
     in_box: bool
 
 
-SPACE, IN_BOX = 0, 12
+SPACE: Final = 0
+IN_BOX: Final = 12
 """Positions of ``Walk.space`` and ``Walk.in_box`` for the hot loop (indexing beats names)."""
 
 
