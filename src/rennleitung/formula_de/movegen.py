@@ -385,17 +385,18 @@ def finish(
     options that survive folding)."""
     request = query.request
     walk = node.walk
-    end = walk.space
-    corner = query.tables.corner[end]
+    end, _, _, _, _, made, over, danger, wall_tests, fuel, slip_brake, slips, in_box = walk
+    tables = query.tables
+    corner = tables.corner[end]
     stop_corner = 0
-    corner_stops = walk.made if corner else 0
-    if query.required_stop(walk):
+    corner_stops = made if corner else 0
+    if corner and not over and made < tables.stops[corner]:  # a stop the corner still requires
         stop_corner = corner
-        corner_stops = walk.made + 1
-    total_brakes = brakes + blocked_brakes + walk.slip_brake
+        corner_stops = made + 1
+    total_brakes = brakes + blocked_brakes + slip_brake
     if total_brakes > request.brakes:
         return None
-    tyres = walk.over * request.overshoot_factor + blocked_tyres
+    tyres = over * request.overshoot_factor + blocked_tyres
     eliminated = None
     spin = False
     if tyres:
@@ -411,24 +412,24 @@ def finish(
             end,
             total_brakes,
             tyres,
-            walk.fuel,
+            fuel,
             stop_corner,
             corner_stops,
-            walk.over,
-            walk.danger,
-            walk.wall_tests,
-            walk.slips,
+            over,
+            danger,
+            wall_tests,
+            slips,
             blocked,
             spin,
-            walk.in_box,
+            in_box,
             eliminated,
         )
         if key in into.by_key:
             return None
     contacts: tuple[int, ...] = ()
-    if query.tables.kind[end] == TRACK_SPACE:
+    if tables.kind[end] == TRACK_SPACE:
         occupied = query.occupied
-        contacts = tuple(s for s in query.tables.near[end] if s in occupied)
+        contacts = tuple(s for s in tables.near[end] if s in occupied)
     body_loss = -1
     if eliminated is not None and blocked:
         body_loss = _car_in_front(query, end)
@@ -437,19 +438,19 @@ def finish(
         path=node.path,
         brakes=total_brakes,
         tyres=tyres,
-        fuel=walk.fuel,
+        fuel=fuel,
         lane_changes=node.changes,
         stop_corner=stop_corner,
         corner_stops=corner_stops,
-        overshoot=walk.over,
-        dangerous=walk.danger,
-        wall_tests=walk.wall_tests,
+        overshoot=over,
+        dangerous=danger,
+        wall_tests=wall_tests,
         contacts=contacts,
-        slipstreams=walk.slips,
+        slipstreams=slips,
         blocked=blocked,
         laps=node.laps,
         spin=spin,
-        pit=walk.in_box,
+        pit=in_box,
         leftover=leftover,
         body_loss=body_loss,
         eliminated=eliminated,

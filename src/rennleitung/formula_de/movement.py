@@ -200,7 +200,7 @@ def cost_key_of(
         stop_corner,
         corner_stops,
         overshoot,
-        tuple(sorted(dangerous)),
+        tuple(sorted(dangerous)) if len(dangerous) > 1 else dangerous,
         wall_tests,
         slipstreams,
         blocked,
