@@ -27,7 +27,12 @@ from rennleitung.formula_de.movement import (
     MoveRequest,
     cost_key_of,
 )
-from rennleitung.formula_de.straights import StraightOracle, distances_within, straight_members
+from rennleitung.formula_de.straights import (
+    SharedDistances,
+    StraightOracle,
+    distances_within,
+    straight_members,
+)
 from rennleitung.formula_de.track import SpaceKind, Track
 
 MAX_LANES_AWAY = 2
@@ -108,6 +113,8 @@ class TrackTables:
             for here in range(len(track.spaces))
         )
         """Per space: each successor with the lane changes and laps that step counts."""
+        self.distances: SharedDistances = {}
+        """Shortest-way tables inside straights found by earlier queries (straights.py)."""
 
     def is_lane_change(self, here: int, nxt: int) -> int:
         """1 if the step changes lane; entering the pit lane counts (Dresden "Boxenstopp")."""
@@ -143,7 +150,9 @@ class Query:
         self.dangerous = frozenset(request.dangerous)
         self.hazards = self.dangerous | track.wall
         self.tables = tables_for(track)
-        self.oracle = StraightOracle(track, self.tables.straights, self.occupied, self.hazards)
+        self.oracle = StraightOracle(
+            track, self.tables.straights, self.occupied, self.hazards, self.tables.distances
+        )
         self.last_corner = self.tables.last_corner
         self.must_enter_box = (
             frozenset(track.predecessors[request.box]) if request.box >= 0 else frozenset()

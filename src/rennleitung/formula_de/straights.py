@@ -47,11 +47,21 @@ def distances_within(
     return result
 
 
+SharedDistances = dict[tuple[int, frozenset[int]], Distances]
+"""Distance tables by (source, obstacles inside its straight): valid for any query, since a
+search inside one straight sees nothing else. Kept per track by the generator's tables."""
+
+SHARED_LIMIT = 50_000
+"""Tables kept per track before the shared store starts afresh (a bound on memory)."""
+
+
 class StraightOracle:
     """Answers shortest-way questions for one query (one set of obstacles).
 
     ``hazards`` are the spaces a driver may choose to treat as obstacles (dangerous spaces and
-    the wall lane); ``occupied`` are cars and wrecks, always obstacles.
+    the wall lane); ``occupied`` are cars and wrecks, always obstacles. ``shared`` holds tables
+    found by earlier queries on the same track: most obstacles of a query stand on other
+    straights, so the same few tables answer query after query.
     """
 
     def __init__(
@@ -60,11 +70,13 @@ class StraightOracle:
         members: dict[int, frozenset[int]],
         occupied: frozenset[int],
         hazards: frozenset[int],
+        shared: SharedDistances | None = None,
     ) -> None:
         self.track = track
         self.members = members
         self.occupied = occupied
         self.hazards = hazards
+        self.shared: SharedDistances = {} if shared is None else shared
         self._cache: dict[tuple[int, frozenset[int]], Distances] = {}
 
     def shortest(self, source: int, target: int, crossed: frozenset[int]) -> int:
@@ -74,7 +86,13 @@ class StraightOracle:
         table = self._cache.get(key)
         if table is None:
             members = self.members[self.track.straight_of[source]]
-            blocked = (self.occupied | self.hazards) - crossed
-            table = distances_within(self.track, source, members, blocked & members)
+            blocked = ((self.occupied | self.hazards) - crossed) & members - {source}
+            shared_key = (source, blocked)
+            table = self.shared.get(shared_key)
+            if table is None:
+                if len(self.shared) >= SHARED_LIMIT:
+                    self.shared.clear()
+                table = distances_within(self.track, source, members, blocked)
+                self.shared[shared_key] = table
             self._cache[key] = table
         return table.get(target, 1 << 20)
