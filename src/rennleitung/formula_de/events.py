@@ -52,6 +52,7 @@ class EventKind(StrEnum):
     HEAD_TO_HEAD = "head_to_head"
     RESTART = "restart"
     T_CAR = "t_car"
+    HALTED = "halted"
     END = "end"
 
 
@@ -187,6 +188,10 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.T_CAR: (
         "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",
         "{driver} starts in the T-car ({points} points) from box {box} in 1st gear",
+    ),
+    EventKind.HALTED: (
+        "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",
+        "{driver} must stop at once and stands still to the end ({rule})",
     ),
     EventKind.END: (
         "Rennende; Würfel-Seed {seed}",

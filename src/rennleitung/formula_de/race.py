@@ -14,6 +14,7 @@ A race is its configuration, its seed and its decisions: ``record.py`` replays i
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,7 @@ from rennleitung.formula_de.race_decisions import (
     BoxChoice,
     Decision,
     DecisionError,
+    Halt,
     KarmaAction,
     KarmaChoice,
     MoveChoice,
@@ -63,6 +65,7 @@ from rennleitung.formula_de.race_setup import (
     RaceConfig,
     check_config,
     draw_grid,
+    grid_spaces,
     house_rules,
 )
 from rennleitung.formula_de.ruleset import (
@@ -88,6 +91,13 @@ RACING = frozenset(
 )
 
 _AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
+
+_CUT_SHORT = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
+"""Questions asked only inside the asked car's own turn: ``halt`` may end that turn there."""
+
+
+class _TurnCut(Exception):
+    """Thrown into the flow by ``Race.halt`` to end the halted car's turn at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +160,11 @@ class Placing:
 
 class Race:
     """One race. Create with ``Race.create`` (built-in track, preset ruleset, seeded dice) or
-    pass the parts in; then answer ``pending`` with ``apply`` until ``finished``."""
+    pass the parts in; then answer ``pending`` with ``apply`` until ``finished``.
+
+    ``turns`` counts the turns begun and ``turn_car`` names the car whose turn is under way
+    ("" between turns), so a caller can tell the first question of a turn (FD Blitz clock).
+    ``halted`` holds the cars stopped with ``halt``."""
 
     def __init__(
         self,
@@ -169,6 +183,7 @@ class Race:
         self.dice = dice
         self.commitment = commitment
         check_config(config, self.ruleset, len(self.track.grid), len(self.track.boxes))
+        self._grid = grid_spaces(self.track, len(config.entries), config.side_by_side)
         self.entries = {e.id: e for e in config.entries}
         self.cars: dict[str, CarState] = {}
         self.info: dict[str, CarInfo] = {}
@@ -180,6 +195,9 @@ class Race:
         self.decisions: list[tuple[str, Decision]] = []
         self.round = 0
         self.stopped = False
+        self.halted: set[str] = set()
+        self.turns = 0
+        self.turn_car = ""
         self._seq = 0
         self._trigger = False
         self._t_cars_used: set[str] = set()
@@ -242,12 +260,55 @@ class Race:
         ask = self._ask
         if ask is None:
             raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        if isinstance(decision, Halt):
+            self.halt(ask.car)
+            return
         self._validate(ask, decision)
         self.decisions.append((ask.car, decision))
         try:
             self._ask = self._proc.send(decision)
         except StopIteration:
             self._ask = None
+
+    def halt(self, car: str) -> None:
+        """Stop ``car`` for the rest of the race: it makes no more turns and stands where it is,
+        an obstacle like any car (Dresden "FD Blitz": a player whose time is up "muß sofort
+        seinen Zug beenden. Das Auto bleibt dort stehen, wo es gerade steht"). If the car's own
+        gear, move or pit question is pending, its turn ends there: what is rolled stays rolled,
+        the rest is not done. Any other pending question of the car is answered first. The halt
+        is kept among the decisions, so the record replays it at the same moment."""
+        ask = self._ask
+        if ask is None:
+            raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        if car not in self.cars:
+            raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "halt")
+        if self.round == 0:
+            raise DecisionError(
+                "vor dem Start hält kein Auto an",
+                "no car can be halted before the start",
+                "Dresden FD Blitz",
+            )
+        if car in self.halted or self.cars[car].status not in RACING:
+            raise DecisionError(
+                f"{self.driver(car)} fährt nicht mehr",
+                f"{self.driver(car)} is no longer moving",
+                "Dresden FD Blitz",
+            )
+        cut = ask.car == car
+        if cut and ask.kind not in _CUT_SHORT:
+            raise DecisionError(
+                "erst die offene Frage beantworten",
+                "answer the pending question first",
+                f"race.{car}",
+            )
+        self.halted.add(car)
+        self.decisions.append((car, Halt()))
+        self._emit(EventKind.HALTED, car, rule="Dresden FD Blitz")
+        if cut:
+            try:
+                self._ask = self._proc.throw(_TurnCut())
+            except StopIteration:
+                self._ask = None
 
     def to_position(self, to_move: str = "") -> Position:
         """This moment in the position notation of the movement layer."""
@@ -369,7 +430,7 @@ class Race:
         elif isinstance(decision, PitChoice):
             car = self.cars[ask.car]
             check_plan(self.ruleset, car, self.info[ask.car].start_wear, decision.plan)
-        elif decision.action not in ask.karma_actions:
+        elif isinstance(decision, KarmaChoice) and decision.action not in ask.karma_actions:
             raise DecisionError(
                 "nicht genug Karma dafür", "not enough karma for that", "Dresden Karmapool"
             )
@@ -459,7 +520,7 @@ class Race:
             commitment=self.commitment or "-",
         )
         yield from self._setup()
-        while any(s.status in RACING for s in self.cars.values()):
+        while any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
             if self.round >= cfg.max_rounds:
                 self.stopped = True
                 self._emit(EventKind.STOPPED, rounds=self.round)
@@ -468,9 +529,14 @@ class Race:
             self._trigger = False
             bids = yield from self._head_to_head()
             order = order_of_play(self.track, self._order_items(bids))
+            order = [c for c in order if c not in self.halted]
             self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
             for car in order:
-                yield from self._turn(car)
+                self.turns += 1
+                self.turn_car = car
+                with contextlib.suppress(_TurnCut):  # Race.halt: the turn ends where it is
+                    yield from self._turn(car)
+                self.turn_car = ""
                 if self._blocked():
                     self._restart()
                     break
@@ -499,7 +565,11 @@ class Race:
         bids: dict[str, int] = {}
         if not (rules.head_to_head and rules.karma):
             return bids
-        items = [i for i in self._order_items() if self.cars[i.car].status in RACING]
+        items = [
+            i
+            for i in self._order_items()
+            if self.cars[i.car].status in RACING and i.car not in self.halted
+        ]
         for group in level_groups(self.track, items):
             if not any(self.info[c].karma > 0 for c in group):
                 continue
@@ -576,7 +646,7 @@ class Race:
                 info = self.info[car]
                 self._set(
                     car,
-                    space=self.track.grid[info.grid - 1],
+                    space=self._grid[info.grid - 1],
                     gear=0,
                     status=CarStatus.RUNNING,
                     corner_stops=0,
@@ -694,7 +764,7 @@ class Race:
             self.info[car] = CarInfo(grid=slot, karma=karma if self.ruleset.karma else 0)
             self.cars[car] = CarState(
                 id=car,
-                space=self.track.grid[slot - 1],
+                space=self._grid[slot - 1],
                 profile=entry.profile,
                 name=entry.name,
                 team=entry.team,
@@ -761,8 +831,8 @@ class Race:
             if not self.house.wrecks_stay:
                 self._remove_wreck(car)  # Masters 14-2, 20-3-2: removed at its next turn
             return
-        if state.status not in RACING:
-            return
+        if state.status not in RACING or car in self.halted:
+            return  # a halted car stands still (Dresden FD Blitz)
         if state.status is CarStatus.IN_PIT:
             yield from self._pit_turn(car)
             return
@@ -1100,7 +1170,7 @@ class Race:
                 outcome_de="verloren" if lost else "gehalten",
                 outcome_en="lost" if lost else "held",
             )
-            if not lost or not rules.karma or purpose not in _KARMA_TESTS:
+            if not lost or not rules.karma or purpose not in _KARMA_TESTS or car in self.halted:
                 return lost
             actions = []
             if info.karma >= rules.karma_plus_one_cost and total + 1 > limit:
