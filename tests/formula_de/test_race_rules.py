@@ -461,6 +461,20 @@ def test_order_of_play_is_the_leader_first() -> None:
     assert race.pending is not None and race.pending.car == "b"
 
 
+def test_a_car_in_the_pit_lane_over_the_line_is_measured_on_its_new_lap() -> None:
+    """The pit lane crosses the line at P15→P16; the crossing counts, so P17 is 1.5 rows into
+    the new lap, one row ahead of A1 (0.5), yet it still plays after A1, which is past the
+    last pit entry (Dresden Fahrregeln; Masters 19-5)."""
+    race = start([SUN], cars=("track", "pit"))
+    place(race, "pit", "P17", gear=4, crossings=2)
+    place(race, "track", "A1", gear=4, crossings=2)
+    assert race.laps_done("pit") == race.laps_done("track") == 1
+    assert race.progress_of("pit") == race.progress_of("track") + 1
+    assert [p.car for p in race.classification()] == ["pit", "track"]
+    go(race)
+    assert race.pending is not None and race.pending.car == "track"
+
+
 # --- T-car (Dresden Ausfälle) and head to head (Dresden Kopf an Kopf) -----------------------------
 
 

@@ -334,6 +334,9 @@ class Race:
         return max(self.info[car].crossings - self._offset, 0)
 
     def progress_of(self, car: str) -> float:
+        """Distance along the race in rows: completed laps and the height of the car's space,
+        a car in the pit lane over the line on its new lap (the order of play places pit-lane
+        cars by their entry instead, ``race_order``; Masters 19-5)."""
         state = self.cars[car]
         return progress(self.track, state.space, self.info[car].crossings - self._offset)
 

@@ -32,15 +32,9 @@ class OrderItem:
 
 
 def progress(track: Track, space: int, laps_base: int) -> float:
-    """Distance along the race in rows; a pit-lane space beyond the line counts in the lap
-    before it, so a car in the pit lane is measured against the pit entry (19-5)."""
-    here = track.spaces[space]
-    if here.kind is SpaceKind.TRACK or track.pit is None:
-        return laps_base * track.lap_rows + here.height
-    base = laps_base
-    if here.height < track.lap_rows / 2:
-        base -= 1  # already over the line inside the pit lane
-    return base * track.lap_rows + here.height
+    """Distance along the race in rows: the laps counted from the line crossings and the height
+    of the space, in the pit lane too (its crossing of the line counts like the track's)."""
+    return laps_base * track.lap_rows + track.spaces[space].height
 
 
 def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, int, int]:
@@ -49,8 +43,10 @@ def order_key(track: Track, item: OrderItem) -> tuple[float, float, int, int, in
     major = own
     if here.kind is not SpaceKind.TRACK and track.pit is not None:
         limit = track.spaces[track.pit.entry_limit].height
-        lap = math.floor(own / track.lap_rows) * track.lap_rows
-        major = lap + limit + 0.5  # between the cars past the limit and those before it
+        lap = math.floor(own / track.lap_rows)
+        if here.height < track.lap_rows / 2:
+            lap -= 1  # over the line inside the pit lane: it entered in the lap before
+        major = lap * track.lap_rows + limit + 0.5  # between the cars past the limit and before
     return (-major, -own, -item.bid, -item.gear, int(item.stalled), item.arrived)
 
 

@@ -14,8 +14,8 @@ The run ends when a car crosses the line after the last lap (it wins; the other 
 so that the race, and its record, end there) or when neither car can move any more (both clocks
 out, or both cars retired); then the farther car wins.
 
-**Decisions:** the farther car is the one further along the race (laps and the height of its
-space, as in the order of play, Masters 6-2); distances are
+**Decisions:** the farther car is the one further along the race (``Race.progress_of``: laps
+from the line crossings and the height of its space, in the pit lane too); distances are
 given to ``BlitzMatch.with_run`` in tenths of a row measured from the rearmost starting space,
 so equal distances mean level cars (a drawn run, driven again). A retired car counts where it
 retired. A Blitz match keeps no karma ledger, so both cars start with 0 karma and nobody bids
@@ -151,15 +151,8 @@ _TIMED = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
 
 
 def _distance(race: Race, car: str) -> float:
-    """How far a car got: where it retired, or its line crossings (less the start's, when the
-    grid lies behind the line) times the lap plus the height of its space.
-
-    Measured here rather than with ``Race.progress_of``, which counts a car in the pit lane
-    past the line against the pit entry of the lap before (for the order of play)."""
+    """How far a car got: where it retired, else its place along the race."""
     info = race.info[car]
     if info.retirement is not None and race.cars[car].status is not CarStatus.FINISHED:
         return info.final_progress
-    track = race.track
-    behind_line = track.spaces[track.grid[0]].height > track.lap_rows / 2
-    laps = info.crossings - (1 if behind_line else 0)
-    return laps * track.lap_rows + track.spaces[race.cars[car].space].height
+    return race.progress_of(car)
