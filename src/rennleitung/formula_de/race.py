@@ -66,13 +66,13 @@ from rennleitung.formula_de.race_setup import (
     check_config,
     draw_grid,
     grid_spaces,
-    house_rules,
 )
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
     PitSystem,
     Ruleset,
     StartOutcome,
+    WreckRemoval,
     get_ruleset,
 )
 from rennleitung.formula_de.track import SpaceKind, Track
@@ -178,7 +178,7 @@ class Race:
         self.config = config
         self.track = track if track is not None else builtin_track(config.track)
         self.ruleset = ruleset if ruleset is not None else get_ruleset(config.ruleset)
-        self.house = house_rules(self.ruleset)
+        self._wrecks_stay = self.ruleset.wreck_removal is WreckRemoval.WHEN_PASSED
         self.laps = config.laps or self.ruleset.laps
         self.dice = dice
         self.commitment = commitment
@@ -558,7 +558,7 @@ class Race:
                 bid=(bids or {}).get(c, 0),
             )
             for c, s in self.cars.items()
-            if s.status in RACING or (s.status is CarStatus.WRECK and not self.house.wrecks_stay)
+            if s.status in RACING or (s.status is CarStatus.WRECK and not self._wrecks_stay)
         ]
 
     def _head_to_head(self) -> Generator[Ask, Decision, dict[str, int]]:
@@ -831,7 +831,7 @@ class Race:
         state = self.cars[car]
         info = self.info[car]
         if state.status is CarStatus.WRECK:
-            if not self.house.wrecks_stay:
+            if not self._wrecks_stay:
                 self._remove_wreck(car)  # Masters 14-2, 20-3-2: removed at its next turn
             return
         if state.status not in RACING or car in self.halted:
@@ -1520,7 +1520,7 @@ class Race:
         for car, state in self.cars.items():
             if state.status is CarStatus.SPUN and self.info[car].needs_start:
                 self._set(car, gear=0)  # Masters 10-4-1: turned round, restart roll next
-        if self.house.wrecks_stay:
+        if self._wrecks_stay:
             self._clear_passed_wrecks()
         racing = [c for c, s in self.cars.items() if s.status in RACING]
         if racing:

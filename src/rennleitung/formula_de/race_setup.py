@@ -1,4 +1,4 @@
-"""A race before the lights: who enters, how the grid is made, and the house switches.
+"""A race before the lights: who enters, where the grid is, and how it is made.
 
 The grid comes from a qualifying result when there is one; drivers without a lap get the
 remaining slots by the black die (Dresden "Qualifizierung": "zufällig (schwarzer Würfel)"): each
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import DriverProfile, Weather
-from rennleitung.formula_de.ruleset import EngineFailure, Ruleset
+from rennleitung.formula_de.ruleset import Ruleset
 from rennleitung.formula_de.track import SpaceKind, Track
 
 
@@ -58,22 +58,6 @@ class RaceConfig:
     qualifying_weather: Weather = Weather.SUN
     max_rounds: int = 400
     side_by_side: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """Switches the race needs that ``Ruleset`` does not carry yet (derived from it).
-
-    ``wrecks_stay``: Dresden "Ausfälle": wrecks stay until every other car has passed them;
-    Masters 14-2, 20-3-2: a wreck is removed at its own next turn.
-    """
-
-    wrecks_stay: bool
-
-
-def house_rules(ruleset: Ruleset) -> HouseRules:
-    """Dresden presets (roll-out engine failure) keep wrecks; Masters (inertia) removes them."""
-    return HouseRules(wrecks_stay=ruleset.engine_failure is EngineFailure.ROLL_OUT)
 
 
 def grid_spaces(track: Track, cars: int, side_by_side: bool = False) -> tuple[int, ...]:
