@@ -53,6 +53,8 @@ class EventKind(StrEnum):
     RESTART = "restart"
     T_CAR = "t_car"
     HALTED = "halted"
+    ROUND_SKIPPED = "round_skipped"
+    ROUND_AGAIN = "round_again"
     END = "end"
 
 
@@ -192,6 +194,15 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.HALTED: (
         "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",
         "{driver} must stop at once and stands still to the end ({rule})",
+    ),
+    EventKind.ROUND_SKIPPED: (
+        "{driver} ist überrundet worden und setzt in dieser Spielrunde aus ({rule})",
+        "{driver} has been lapped and misses the rest of this round of play ({rule})",
+    ),
+    EventKind.ROUND_AGAIN: (
+        "{driver} hat den Führenden wieder überholt und ist in dieser Spielrunde noch einmal "
+        "am Zug ({rule})",
+        "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
     EventKind.END: (
         "Rennende; Würfel-Seed {seed}",

@@ -52,7 +52,17 @@ from rennleitung.formula_de.race_decisions import (
     TurnChoice,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
-from rennleitung.formula_de.race_order import OrderItem, level_groups, order_of_play, progress
+from rennleitung.formula_de.race_order import (
+    OrderItem,
+    coordinate,
+    laps_behind,
+    level_groups,
+    order_key,
+    order_of_play,
+    progress,
+    round_order,
+    sweep_key,
+)
 from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
 from rennleitung.formula_de.race_restart import restart_spots, track_cut
 from rennleitung.formula_de.race_retirement import (
@@ -531,32 +541,76 @@ class Race:
             self.round += 1
             self._trigger = False
             bids = yield from self._head_to_head()
-            order = order_of_play(self.track, self._order_items(bids))
-            order = [c for c in order if c not in self.halted]
-            self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
-            for car in order:
-                self.turns += 1
-                self.turn_car = car
-                with contextlib.suppress(_TurnCut):  # Race.halt: the turn ends where it is
-                    yield from self._turn(car)
-                self.turn_car = ""
-                if self._blocked():
-                    self._restart()
-                    break
+            yield from self._round_of_play(bids)
             yield from self._end_of_round()
         self._end_of_race()
 
+    def _round_of_play(self, bids: dict[str, int]) -> Flow:
+        """One round of play (Masters 6-2-2 to 6-2-6): a sweep from the leader back round the
+        lap. A car the leader passes in his move is lapped and misses the rest of the round; a
+        lapped car that passes the leader again plays once more when the sweep reaches it."""
+        items = self._order_items(bids)
+        order, top = round_order(self.track, items)
+        order = [c for c in order if c not in self.halted]
+        self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
+        if not order:
+            return
+        leader = order_of_play(self.track, items)[0]
+        bottom = top - self.track.lap_rows  # the sweep ends above this
+        pending = list(order)
+        while pending:
+            car = pending.pop(0)
+            here = self._order_item(car, bids)
+            if car != leader and coordinate(self.track, here, top) <= bottom + 1e-6:
+                self._emit(EventKind.ROUND_SKIPPED, car, rule="Masters 6-2-6")
+                continue
+            behind = laps_behind(self.track, here, top)
+            self.turns += 1
+            self.turn_car = car
+            with contextlib.suppress(_TurnCut):  # Race.halt: the turn ends where it is
+                yield from self._turn(car)
+            self.turn_car = ""
+            if self._blocked():
+                self._restart()
+                return
+            now = self._order_item(car, bids)
+            if car == leader:
+                bottom = -order_key(self.track, now)[0] - self.track.lap_rows
+                continue
+            again = laps_behind(self.track, now, top)
+            if (
+                0 <= again < behind
+                and coordinate(self.track, now, top) > bottom + 1e-6
+                and self.cars[car].status in RACING
+                and car not in self.halted
+            ):
+                key = sweep_key(self.track, now, top)
+                at = next(
+                    (
+                        n
+                        for n, other in enumerate(pending)
+                        if sweep_key(self.track, self._order_item(other, bids), top) > key
+                    ),
+                    len(pending),
+                )
+                pending.insert(at, car)
+                self._emit(EventKind.ROUND_AGAIN, car, rule="Masters 6-2-6")
+
+    def _order_item(self, car: str, bids: dict[str, int] | None = None) -> OrderItem:
+        state = self.cars[car]
+        return OrderItem(
+            car=car,
+            space=state.space,
+            laps_base=self.info[car].crossings - self._offset,
+            gear=state.gear,
+            arrived=self.info[car].arrived,
+            stalled=state.status is CarStatus.STALLED,
+            bid=(bids or {}).get(car, 0),
+        )
+
     def _order_items(self, bids: dict[str, int] | None = None) -> list[OrderItem]:
         return [
-            OrderItem(
-                car=c,
-                space=s.space,
-                laps_base=self.info[c].crossings - self._offset,
-                gear=s.gear,
-                arrived=self.info[c].arrived,
-                stalled=s.status is CarStatus.STALLED,
-                bid=(bids or {}).get(c, 0),
-            )
+            self._order_item(c, bids)
             for c, s in self.cars.items()
             if s.status in RACING or (s.status is CarStatus.WRECK and not self._wrecks_stay)
         ]
