@@ -11,6 +11,7 @@ from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
+    BidChoice,
     DecisionError,
     Halt,
     KarmaAction,
@@ -89,6 +90,19 @@ def test_halt_is_refused_before_the_start_and_during_a_karma_question() -> None:
     assert race.cars["a"].wear.road_holding == 1  # the lost test still counts
     with pytest.raises(DecisionError):
         race.halt("nobody")
+
+
+def test_a_car_halted_during_the_bids_is_not_asked_to_bid() -> None:
+    race = start([10], cars=("a", "b"))
+    place(race, "a", "A20", gear=4)
+    place(race, "b", "C22", gear=2)
+    go(race)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.BID and ask.car == "a"
+    race.halt("b")
+    race.apply(BidChoice(0))
+    ask = race.pending
+    assert ask is not None and ask.car == "a" and ask.kind is AskKind.TURN
 
 
 def test_a_halt_of_a_car_not_asked_replays_bit_identically() -> None:

@@ -632,6 +632,8 @@ class Race:
                 continue
             offers: dict[str, int] = {}
             for car in group:
+                if car in self.halted:
+                    continue  # halted while the bids were being asked: no bid
                 rivals = [c for c in group if c != car]
                 choice = yield Ask(
                     AskKind.BID, car, karma=self.info[car].karma, extra={"rivals": rivals}
@@ -768,7 +770,7 @@ class Race:
         state = self.cars[car]
         if rules.t_car_points is None or not state.box or not self.track.boxes:
             return False
-        if self.entries[car].team_id in self._t_cars_used:
+        if self.entries[car].team_id in self._t_cars_used or car in self.halted:
             return False
         return self.laps_done(car) == 0 and not any(p.corner == 1 for p in info.passes)
 
