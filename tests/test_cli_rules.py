@@ -74,3 +74,13 @@ def test_diff_lists_the_fields_that_differ() -> None:
     assert result.exit_code == 0
     assert "engine_failure" in result.output and "inertia" in result.output
     assert "slipstream_min_gear" not in result.output
+    assert "wreck_removal" in result.output and "Masters 14-2, 20-3-2" in result.output
+
+
+def test_show_names_the_wreck_rule_in_both_languages() -> None:
+    german = runner.invoke(app, ["rules", "show", "dresden-2006", "--lang", "de"], env=WIDE)
+    english = runner.invoke(app, ["rules", "show", "masters-2002", "--lang", "en"], env=WIDE)
+    assert "wreck_removal" in german.output and "when_passed" in german.output
+    assert "bis alle anderen es passiert haben" in german.output
+    assert "next_turn" in english.output and "has passed it (when_passed)" in english.output
+    assert "Wrack bleibt liegen" not in english.output

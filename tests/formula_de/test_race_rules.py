@@ -32,6 +32,7 @@ from rennleitung.formula_de.race_decisions import (
 )
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.ruleset import EngineFailure, WreckRemoval, get_ruleset
 
 MONACO = builtin_track("monaco")
 SUN = 10  # monaco weather table: 1-4 rain, 5-8 changeable, 9-20 sun
@@ -461,6 +462,20 @@ def test_order_of_play_is_the_leader_first() -> None:
     assert race.pending is not None and race.pending.car == "b"
 
 
+def test_a_car_in_the_pit_lane_over_the_line_is_measured_on_its_new_lap() -> None:
+    """The pit lane crosses the line at P15→P16; the crossing counts, so P17 is 1.5 rows into
+    the new lap, one row ahead of A1 (0.5), yet it still plays after A1, which is past the
+    last pit entry (Dresden Fahrregeln; Masters 19-5)."""
+    race = start([SUN], cars=("track", "pit"))
+    place(race, "pit", "P17", gear=4, crossings=2)
+    place(race, "track", "A1", gear=4, crossings=2)
+    assert race.laps_done("pit") == race.laps_done("track") == 1
+    assert race.progress_of("pit") == race.progress_of("track") + 1
+    assert [p.car for p in race.classification()] == ["pit", "track"]
+    go(race)
+    assert race.pending is not None and race.pending.car == "track"
+
+
 # --- T-car (Dresden Ausfälle) and head to head (Dresden Kopf an Kopf) -----------------------------
 
 
@@ -575,6 +590,27 @@ def test_wrecks_go_at_their_next_turn_in_masters_and_stay_until_passed_in_dresde
     place(race, "a", "A2", gear=1)
     go(race)
     assert race.cars["w"].status.value == status
+
+
+def test_wreck_removal_is_its_own_ruleset_field_not_the_engine_failure() -> None:
+    """Dresden roll-out engine failure with Masters wreck removal (14-2, 20-3-2)."""
+    ruleset = replace(get_ruleset("dresden-2006"), wreck_removal=WreckRemoval.NEXT_TURN)
+    assert ruleset.engine_failure is EngineFailure.ROLL_OUT
+    config = RaceConfig(
+        track="monaco",
+        ruleset="dresden-2006",
+        entries=(Entry("a", "A"), Entry("w", "W")),
+        qualifying=("a", "w"),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 2]), track=MONACO, ruleset=ruleset)
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    place(race, "w", "A30", status=CarStatus.WRECK)
+    race.info["w"].retirement = Retirement.BODY
+    place(race, "a", "A2", gear=1)
+    go(race)
+    assert race.cars["w"].status is CarStatus.OUT
+    assert EventKind.WRECK_REMOVED in kinds(race, "w")
 
 
 def test_a_natural_twenty_on_a_test_earns_karma() -> None:

@@ -546,8 +546,9 @@ def test_the_race_goes_on_until_every_running_car_has_crossed_the_line() -> None
 def test_classification_lists_laps_completed_and_the_reason_of_every_retirement() -> None:
     """Dresden Rennen: points 10-8-6-… only for drivers with at least two complete laps;
     Masters 2-0-3: the race sheet records the reason of every retirement. a finishes; b (two
-    laps done) loses its last road-holding point; c (one lap done) runs out of fuel."""
-    race = start([SUN, 8, 2, 3, 2, 1], cars=("a", "b", "c"))
+    laps done) loses its last road-holding point; c (one lap done) runs out of fuel. a has
+    lapped c, so c, just behind a on the track, plays before b (Masters 6-2-6)."""
+    race = start([SUN, 8, 2, 2, 3, 1], cars=("a", "b", "c"))
     place(race, "a", "A160", gear=3, crossings=3)
     place(race, "b", "A20", gear=1, crossings=3, wear=replace(SETUP, road_holding=1))
     place(race, "c", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
@@ -557,11 +558,12 @@ def test_classification_lists_laps_completed_and_the_reason_of_every_retirement(
     race.apply(TurnChoice(3))
     while asking(race, AskKind.MOVE):
         pick(race, lambda o: o.laps == 1)
-    race.apply(TurnChoice(2))  # b: onto the dangerous A22, the test rolls 3
-    pick(race, lambda o: sp("A22") in o.dangerous)
+    assert race.pending is not None and race.pending.car == "c"
     race.apply(TurnChoice(2))  # c: leaves the last corner without fuel
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.fuel == 1)
+    race.apply(TurnChoice(2))  # b: onto the dangerous A22, the test rolls 3
+    pick(race, lambda o: sp("A22") in o.dangerous)
     while waiting(race) is not None:  # c rolls out in 1st next round
         race.apply(race.legal_decisions()[0])
     table = [

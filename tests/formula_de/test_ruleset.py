@@ -27,6 +27,7 @@ from rennleitung.formula_de.ruleset import (
     Ruleset,
     StartOutcome,
     UnknownRulesetError,
+    WreckRemoval,
     field_docs,
     get_ruleset,
     preset_names,
@@ -101,6 +102,16 @@ def test_blitz_is_dresden_with_the_blitz_changes() -> None:
     assert FD_BLITZ.fixed_setup == BLITZ_SETUP
     assert FD_BLITZ.players == 2 and FD_BLITZ.heats_to_win == 2 and FD_BLITZ.chess_clock
     assert FD_BLITZ.qualifying is Qualifying.ALTERNATE
+
+
+def test_wreck_removal_per_preset() -> None:
+    # Dresden "Ausfälle": wrecks stay until every car has passed; Masters 14-2, 20-3-2: removed
+    # at the wrecked car's next turn.
+    assert MASTERS_2002.wreck_removal is WreckRemoval.NEXT_TURN
+    for preset in (DRESDEN_2006, DRESDEN_OPEN, FD_BLITZ):
+        assert preset.wreck_removal is WreckRemoval.WHEN_PASSED
+    assert "wreck_removal" in MASTERS_2002.differences(DRESDEN_2006)
+    assert MASTERS_2002.to_dict()["wreck_removal"] == "next_turn"
 
 
 def test_blitz_setup_validates_only_under_blitz() -> None:

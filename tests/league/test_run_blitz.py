@@ -11,7 +11,10 @@ from typer.testing import CliRunner
 from rennleitung.cli.main import app
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.record import events_digest, parse_record, record_of, record_to_json
+from rennleitung.formula_de.replay import replay, verify
 from rennleitung.league.blitz_match import RunStart
 from rennleitung.league.blitz_run import blitz_config, run_blitz
 from rennleitung.league.chess_clock import ChessClock
@@ -85,16 +88,43 @@ def test_third_run_side_by_side_and_the_die_winner_moves_first() -> None:
 
 
 def test_side_by_side_cars_start_level() -> None:
-    from rennleitung.formula_de.dice import Dice
-    from rennleitung.league.blitz_run import ClockedRace
+    from rennleitung.formula_de.race import Race
 
     config = blitz_config(RunStart(3, None, None, "Anna"), PLAYERS, "short")
-    race = ClockedRace(config, Dice.from_seed(1), lambda _car: True)
-    race.place_beside_pole("Ben")
+    assert config.side_by_side
+    race = Race.create(config, 1)
     track = race.track
     anna, ben = race.cars["Anna"].space, race.cars["Ben"].space
     assert anna == track.grid[0]
     assert track.same_height(anna, ben) and track.spaces[anna].lane != track.spaces[ben].lane
+
+
+def test_a_run_out_of_time_is_a_record_that_replays_bit_identically() -> None:
+    start = RunStart(1, "Anna", "Ben", "Anna")
+    result = run_blitz(start, PLAYERS, "short", "s5", bots(), clock(60), 1000.0,
+                       move_seconds=10)
+    race = result.race
+    assert race.finished and race.halted == set(PLAYERS)
+    halts = [e.car for e in race.events if e.kind is EventKind.HALTED]
+    assert sorted(halts) == sorted(PLAYERS)
+    data = record_of(race, "s5")
+    assert [d["kind"] for d in data["decisions"]].count("halt") == 2
+    record = parse_record(record_to_json(data), builtin_track)
+    again = replay(record)
+    assert events_digest(again.events) == events_digest(race.events)
+    assert verify(record).honest
+
+
+def test_a_side_by_side_run_that_finishes_replays() -> None:
+    start = RunStart(3, None, None, "Ben", (("Ben", (15,)), ("Anna", (3,))))
+    result = run_blitz(start, PLAYERS, "short", "s6", bots(), clock(10_000, "Ben", 0.0), 0.0,
+                       move_seconds=5, laps=1)
+    assert result.finished_first in PLAYERS and result.race.finished
+    record = parse_record(record_to_json(record_of(result.race, "s6")), builtin_track)
+    assert record.config.side_by_side
+    verdict = verify(record)
+    assert verdict.honest, verdict.problems
+    assert verdict.events == len(result.race.events)
 
 
 def test_move_seconds_must_be_positive() -> None:
@@ -140,6 +170,21 @@ def test_run_continues_a_started_run_with_its_clock(tmp_path: Path) -> None:
     data = json.loads(file.read_text(encoding="utf-8"))
     assert len(data["runs"]) == 1 and data.get("current") is None
     assert "out of time" in out
+
+
+def test_run_writes_a_race_record_that_verifies(tmp_path: Path) -> None:
+    file = tmp_path / "match.json"
+    record = tmp_path / "run1.json"
+    blitz("new", str(file), "Anna", "Ben", "--minutes", "1", "--seed", "5")
+    code, out, err = blitz("run", str(file), "--track", "short", "--now", "100",
+                           "--record", str(record))
+    assert code == 0, err
+    assert "record:" in out and "Protokoll:" in out
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert data["config"]["ruleset"] == "fd-blitz" and data["finished"] is True
+    assert any(d["kind"] == "halt" for d in data["decisions"])
+    result = runner.invoke(app, ["race", "verify", str(record)])
+    assert result.exit_code == 0, result.stdout + result.stderr
 
 
 def test_bad_options_are_refused(tmp_path: Path) -> None:

@@ -3,8 +3,9 @@
 Thin adapter over ``league.blitz_run``: reads the match file, starts the next run as
 ``blitz start`` does (or takes the run already started, with its clock), lets the race engine
 drive it with the ``fd-blitz`` ruleset while the chess clock is kept in simulated time from
-``--now``, and records the run's outcome in the match as ``blitz result`` does. Registered on
-the ``blitz`` app in ``cli/blitz.py``.
+``--now``, and records the run's outcome in the match as ``blitz result`` does. ``--record``
+writes the run's race record (halts included), which ``race replay`` and ``race verify`` read.
+Registered on the ``blitz`` app in ``cli/blitz.py``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import typer
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
+from rennleitung.formula_de.record import record_of, record_to_json
 from rennleitung.league.blitz_codec import BlitzSession
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
 from rennleitung.league.blitz_run import MOVE_SECONDS, BlitzRunResult, run_blitz
@@ -50,6 +52,11 @@ def run(
         float | None, typer.Option("--now", help="Startzeitpunkt in Sekunden / start time in "
                                                  "seconds.")
     ] = None,
+    record: Annotated[
+        Path | None, typer.Option("--record", help="Rennprotokoll des Laufs schreiben (für "
+                                                   "race replay/verify) / write the run's race "
+                                                   "record (for race replay/verify).")
+    ] = None,
 ) -> None:
     """Nächsten Lauf auf dem Brett fahren, Bots am Steuer / drive the next run with bots."""
     from rennleitung.cli import blitz as blitz_cli  # registered from there: import late
@@ -73,6 +80,15 @@ def run(
         result = run_blitz(start, players, track, run_seed, drivers, clock, moment,
                            move_seconds, laps)
         match = session.match.with_run(start, result.distances, result.finished_first)
+        if record is not None:
+            try:
+                record.write_text(record_to_json(record_of(result.race, run_seed)),
+                                  encoding="utf-8")
+            except OSError as error:
+                raise RennleitungError(
+                    f"Protokoll nicht schreibbar: {error}", f"cannot write the record: {error}",
+                    "--record",
+                ) from None
         blitz_cli._save(file, BlitzSession(match, session.limit_s, session.seed))
         return start, result, match
 
@@ -103,6 +119,8 @@ def run(
                        f"{last.winner} got farther and wins the run ({score})")
     if match.winner is not None:
         blitz_cli._say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
+    if record is not None:
+        blitz_cli._say(f"Protokoll: {record}", f"record: {record}")
 
 
 def _drivers(bots: str, players: tuple[str, str]) -> dict[str, Bot]:

@@ -52,6 +52,9 @@ class EventKind(StrEnum):
     HEAD_TO_HEAD = "head_to_head"
     RESTART = "restart"
     T_CAR = "t_car"
+    HALTED = "halted"
+    ROUND_SKIPPED = "round_skipped"
+    ROUND_AGAIN = "round_again"
     END = "end"
 
 
@@ -187,6 +190,19 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.T_CAR: (
         "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",
         "{driver} starts in the T-car ({points} points) from box {box} in 1st gear",
+    ),
+    EventKind.HALTED: (
+        "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",
+        "{driver} must stop at once and stands still to the end ({rule})",
+    ),
+    EventKind.ROUND_SKIPPED: (
+        "{driver} ist überrundet worden und setzt in dieser Spielrunde aus ({rule})",
+        "{driver} has been lapped and misses the rest of this round of play ({rule})",
+    ),
+    EventKind.ROUND_AGAIN: (
+        "{driver} hat den Führenden wieder überholt und ist in dieser Spielrunde noch einmal "
+        "am Zug ({rule})",
+        "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
     EventKind.END: (
         "Rennende; Würfel-Seed {seed}",

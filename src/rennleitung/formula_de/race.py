@@ -14,6 +14,7 @@ A race is its configuration, its seed and its decisions: ``record.py`` replays i
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,7 @@ from rennleitung.formula_de.race_decisions import (
     BoxChoice,
     Decision,
     DecisionError,
+    Halt,
     KarmaAction,
     KarmaChoice,
     MoveChoice,
@@ -50,7 +52,17 @@ from rennleitung.formula_de.race_decisions import (
     TurnChoice,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
-from rennleitung.formula_de.race_order import OrderItem, level_groups, order_of_play, progress
+from rennleitung.formula_de.race_order import (
+    OrderItem,
+    coordinate,
+    laps_behind,
+    level_groups,
+    order_key,
+    order_of_play,
+    progress,
+    round_order,
+    sweep_key,
+)
 from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
 from rennleitung.formula_de.race_restart import restart_spots, track_cut
 from rennleitung.formula_de.race_retirement import (
@@ -63,13 +75,14 @@ from rennleitung.formula_de.race_setup import (
     RaceConfig,
     check_config,
     draw_grid,
-    house_rules,
+    grid_spaces,
 )
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
     PitSystem,
     Ruleset,
     StartOutcome,
+    WreckRemoval,
     get_ruleset,
 )
 from rennleitung.formula_de.track import SpaceKind, Track
@@ -88,6 +101,13 @@ RACING = frozenset(
 )
 
 _AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
+
+_CUT_SHORT = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
+"""Questions asked only inside the asked car's own turn: ``halt`` may end that turn there."""
+
+
+class _TurnCut(Exception):
+    """Thrown into the flow by ``Race.halt`` to end the halted car's turn at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +170,11 @@ class Placing:
 
 class Race:
     """One race. Create with ``Race.create`` (built-in track, preset ruleset, seeded dice) or
-    pass the parts in; then answer ``pending`` with ``apply`` until ``finished``."""
+    pass the parts in; then answer ``pending`` with ``apply`` until ``finished``.
+
+    ``turns`` counts the turns begun and ``turn_car`` names the car whose turn is under way
+    ("" between turns), so a caller can tell the first question of a turn (FD Blitz clock).
+    ``halted`` holds the cars stopped with ``halt``."""
 
     def __init__(
         self,
@@ -164,11 +188,12 @@ class Race:
         self.config = config
         self.track = track if track is not None else builtin_track(config.track)
         self.ruleset = ruleset if ruleset is not None else get_ruleset(config.ruleset)
-        self.house = house_rules(self.ruleset)
+        self._wrecks_stay = self.ruleset.wreck_removal is WreckRemoval.WHEN_PASSED
         self.laps = config.laps or self.ruleset.laps
         self.dice = dice
         self.commitment = commitment
         check_config(config, self.ruleset, len(self.track.grid), len(self.track.boxes))
+        self._grid = grid_spaces(self.track, len(config.entries), config.side_by_side)
         self.entries = {e.id: e for e in config.entries}
         self.cars: dict[str, CarState] = {}
         self.info: dict[str, CarInfo] = {}
@@ -180,6 +205,9 @@ class Race:
         self.decisions: list[tuple[str, Decision]] = []
         self.round = 0
         self.stopped = False
+        self.halted: set[str] = set()
+        self.turns = 0
+        self.turn_car = ""
         self._seq = 0
         self._trigger = False
         self._t_cars_used: set[str] = set()
@@ -242,12 +270,55 @@ class Race:
         ask = self._ask
         if ask is None:
             raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        if isinstance(decision, Halt):
+            self.halt(ask.car)
+            return
         self._validate(ask, decision)
         self.decisions.append((ask.car, decision))
         try:
             self._ask = self._proc.send(decision)
         except StopIteration:
             self._ask = None
+
+    def halt(self, car: str) -> None:
+        """Stop ``car`` for the rest of the race: it makes no more turns and stands where it is,
+        an obstacle like any car (Dresden "FD Blitz": a player whose time is up "muß sofort
+        seinen Zug beenden. Das Auto bleibt dort stehen, wo es gerade steht"). If the car's own
+        gear, move or pit question is pending, its turn ends there: what is rolled stays rolled,
+        the rest is not done. Any other pending question of the car is answered first. The halt
+        is kept among the decisions, so the record replays it at the same moment."""
+        ask = self._ask
+        if ask is None:
+            raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        if car not in self.cars:
+            raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "halt")
+        if self.round == 0:
+            raise DecisionError(
+                "vor dem Start hält kein Auto an",
+                "no car can be halted before the start",
+                "Dresden FD Blitz",
+            )
+        if car in self.halted or self.cars[car].status not in RACING:
+            raise DecisionError(
+                f"{self.driver(car)} fährt nicht mehr",
+                f"{self.driver(car)} is no longer moving",
+                "Dresden FD Blitz",
+            )
+        cut = ask.car == car
+        if cut and ask.kind not in _CUT_SHORT:
+            raise DecisionError(
+                "erst die offene Frage beantworten",
+                "answer the pending question first",
+                f"race.{car}",
+            )
+        self.halted.add(car)
+        self.decisions.append((car, Halt()))
+        self._emit(EventKind.HALTED, car, rule="Dresden FD Blitz")
+        if cut:
+            try:
+                self._ask = self._proc.throw(_TurnCut())
+            except StopIteration:
+                self._ask = None
 
     def to_position(self, to_move: str = "") -> Position:
         """This moment in the position notation of the movement layer."""
@@ -273,6 +344,9 @@ class Race:
         return max(self.info[car].crossings - self._offset, 0)
 
     def progress_of(self, car: str) -> float:
+        """Distance along the race in rows: completed laps and the height of the car's space,
+        a car in the pit lane over the line on its new lap (the order of play places pit-lane
+        cars by their entry instead, ``race_order``; Masters 19-5)."""
         state = self.cars[car]
         return progress(self.track, state.space, self.info[car].crossings - self._offset)
 
@@ -369,7 +443,7 @@ class Race:
         elif isinstance(decision, PitChoice):
             car = self.cars[ask.car]
             check_plan(self.ruleset, car, self.info[ask.car].start_wear, decision.plan)
-        elif decision.action not in ask.karma_actions:
+        elif isinstance(decision, KarmaChoice) and decision.action not in ask.karma_actions:
             raise DecisionError(
                 "nicht genug Karma dafür", "not enough karma for that", "Dresden Karmapool"
             )
@@ -459,7 +533,7 @@ class Race:
             commitment=self.commitment or "-",
         )
         yield from self._setup()
-        while any(s.status in RACING for s in self.cars.values()):
+        while any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
             if self.round >= cfg.max_rounds:
                 self.stopped = True
                 self._emit(EventKind.STOPPED, rounds=self.round)
@@ -467,29 +541,78 @@ class Race:
             self.round += 1
             self._trigger = False
             bids = yield from self._head_to_head()
-            order = order_of_play(self.track, self._order_items(bids))
-            self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
-            for car in order:
-                yield from self._turn(car)
-                if self._blocked():
-                    self._restart()
-                    break
+            yield from self._round_of_play(bids)
             yield from self._end_of_round()
         self._end_of_race()
 
+    def _round_of_play(self, bids: dict[str, int]) -> Flow:
+        """One round of play (Masters 6-2-2 to 6-2-6): a sweep from the leader back round the
+        lap. A car the leader passes in his move is lapped and misses the rest of the round; a
+        lapped car that passes the leader again plays once more when the sweep reaches it."""
+        items = self._order_items(bids)
+        order, top = round_order(self.track, items)
+        order = [c for c in order if c not in self.halted]
+        self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
+        if not order:
+            return
+        leader = order_of_play(self.track, items)[0]
+        bottom = top - self.track.lap_rows  # the sweep ends above this
+        pending = list(order)
+        while pending:
+            car = pending.pop(0)
+            here = self._order_item(car, bids)
+            if car != leader and coordinate(self.track, here, top) <= bottom + 1e-6:
+                self._emit(EventKind.ROUND_SKIPPED, car, rule="Masters 6-2-6")
+                continue
+            behind = laps_behind(self.track, here, top)
+            self.turns += 1
+            self.turn_car = car
+            with contextlib.suppress(_TurnCut):  # Race.halt: the turn ends where it is
+                yield from self._turn(car)
+            self.turn_car = ""
+            if self._blocked():
+                self._restart()
+                return
+            now = self._order_item(car, bids)
+            if car == leader:
+                bottom = -order_key(self.track, now)[0] - self.track.lap_rows
+                continue
+            again = laps_behind(self.track, now, top)
+            if (
+                0 <= again < behind
+                and coordinate(self.track, now, top) > bottom + 1e-6
+                and self.cars[car].status in RACING
+                and car not in self.halted
+            ):
+                key = sweep_key(self.track, now, top)
+                at = next(
+                    (
+                        n
+                        for n, other in enumerate(pending)
+                        if sweep_key(self.track, self._order_item(other, bids), top) > key
+                    ),
+                    len(pending),
+                )
+                pending.insert(at, car)
+                self._emit(EventKind.ROUND_AGAIN, car, rule="Masters 6-2-6")
+
+    def _order_item(self, car: str, bids: dict[str, int] | None = None) -> OrderItem:
+        state = self.cars[car]
+        return OrderItem(
+            car=car,
+            space=state.space,
+            laps_base=self.info[car].crossings - self._offset,
+            gear=state.gear,
+            arrived=self.info[car].arrived,
+            stalled=state.status is CarStatus.STALLED,
+            bid=(bids or {}).get(car, 0),
+        )
+
     def _order_items(self, bids: dict[str, int] | None = None) -> list[OrderItem]:
         return [
-            OrderItem(
-                car=c,
-                space=s.space,
-                laps_base=self.info[c].crossings - self._offset,
-                gear=s.gear,
-                arrived=self.info[c].arrived,
-                stalled=s.status is CarStatus.STALLED,
-                bid=(bids or {}).get(c, 0),
-            )
+            self._order_item(c, bids)
             for c, s in self.cars.items()
-            if s.status in RACING or (s.status is CarStatus.WRECK and not self.house.wrecks_stay)
+            if s.status in RACING or (s.status is CarStatus.WRECK and not self._wrecks_stay)
         ]
 
     def _head_to_head(self) -> Generator[Ask, Decision, dict[str, int]]:
@@ -499,12 +622,18 @@ class Race:
         bids: dict[str, int] = {}
         if not (rules.head_to_head and rules.karma):
             return bids
-        items = [i for i in self._order_items() if self.cars[i.car].status in RACING]
+        items = [
+            i
+            for i in self._order_items()
+            if self.cars[i.car].status in RACING and i.car not in self.halted
+        ]
         for group in level_groups(self.track, items):
             if not any(self.info[c].karma > 0 for c in group):
                 continue
             offers: dict[str, int] = {}
             for car in group:
+                if car in self.halted:
+                    continue  # halted while the bids were being asked: no bid
                 rivals = [c for c in group if c != car]
                 choice = yield Ask(
                     AskKind.BID, car, karma=self.info[car].karma, extra={"rivals": rivals}
@@ -576,7 +705,7 @@ class Race:
                 info = self.info[car]
                 self._set(
                     car,
-                    space=self.track.grid[info.grid - 1],
+                    space=self._grid[info.grid - 1],
                     gear=0,
                     status=CarStatus.RUNNING,
                     corner_stops=0,
@@ -641,7 +770,7 @@ class Race:
         state = self.cars[car]
         if rules.t_car_points is None or not state.box or not self.track.boxes:
             return False
-        if self.entries[car].team_id in self._t_cars_used:
+        if self.entries[car].team_id in self._t_cars_used or car in self.halted:
             return False
         return self.laps_done(car) == 0 and not any(p.corner == 1 for p in info.passes)
 
@@ -694,7 +823,7 @@ class Race:
             self.info[car] = CarInfo(grid=slot, karma=karma if self.ruleset.karma else 0)
             self.cars[car] = CarState(
                 id=car,
-                space=self.track.grid[slot - 1],
+                space=self._grid[slot - 1],
                 profile=entry.profile,
                 name=entry.name,
                 team=entry.team,
@@ -758,11 +887,11 @@ class Race:
         state = self.cars[car]
         info = self.info[car]
         if state.status is CarStatus.WRECK:
-            if not self.house.wrecks_stay:
+            if not self._wrecks_stay:
                 self._remove_wreck(car)  # Masters 14-2, 20-3-2: removed at its next turn
             return
-        if state.status not in RACING:
-            return
+        if state.status not in RACING or car in self.halted:
+            return  # a halted car stands still (Dresden FD Blitz)
         if state.status is CarStatus.IN_PIT:
             yield from self._pit_turn(car)
             return
@@ -1100,7 +1229,7 @@ class Race:
                 outcome_de="verloren" if lost else "gehalten",
                 outcome_en="lost" if lost else "held",
             )
-            if not lost or not rules.karma or purpose not in _KARMA_TESTS:
+            if not lost or not rules.karma or purpose not in _KARMA_TESTS or car in self.halted:
                 return lost
             actions = []
             if info.karma >= rules.karma_plus_one_cost and total + 1 > limit:
@@ -1447,7 +1576,7 @@ class Race:
         for car, state in self.cars.items():
             if state.status is CarStatus.SPUN and self.info[car].needs_start:
                 self._set(car, gear=0)  # Masters 10-4-1: turned round, restart roll next
-        if self.house.wrecks_stay:
+        if self._wrecks_stay:
             self._clear_passed_wrecks()
         racing = [c for c, s in self.cars.items() if s.status in RACING]
         if racing:

@@ -124,7 +124,17 @@ class BidChoice:
     karma: int = 0
 
 
-Decision = SetupChoice | BoxChoice | TurnChoice | MoveChoice | PitChoice | KarmaChoice | BidChoice
+@dataclass(frozen=True, slots=True)
+class Halt:
+    """The car stops for the rest of the race and stands where it is (Dresden "FD Blitz": a
+    player whose chess clock runs out "muß sofort seinen Zug beenden. Das Auto bleibt dort
+    stehen"). Not an answer to a question: ``Race.halt`` records it among the decisions so
+    that the race replays."""
+
+
+Decision = (
+    SetupChoice | BoxChoice | TurnChoice | MoveChoice | PitChoice | KarmaChoice | BidChoice | Halt
+)
 
 DECISION_KIND: dict[type, AskKind] = {
     SetupChoice: AskKind.SETUP,
@@ -212,6 +222,8 @@ def decision_to_data(track: Track, decision: Decision) -> dict[str, Any]:
             return {"kind": "karma", "action": action.value}
         case BidChoice(karma=karma):
             return {"kind": "bid", "karma": karma}
+        case Halt():
+            return {"kind": "halt"}
     raise AssertionError(decision)  # pragma: no cover
 
 
@@ -242,6 +254,8 @@ def decision_from_data(track: Track, data: Any, where: str = "decision") -> Deci
             return KarmaChoice(action=KarmaAction(data["action"]))
         if kind == "bid":
             return BidChoice(karma=int(data["karma"]))
+        if kind == "halt":
+            return Halt()
     except RennleitungError as error:
         raise DecisionError(error.de, error.en, where) from None
     except (KeyError, ValueError, TypeError) as error:

@@ -1,4 +1,4 @@
-"""A race before the lights: who enters, how the grid is made, and the house switches.
+"""A race before the lights: who enters, where the grid is, and how it is made.
 
 The grid comes from a qualifying result when there is one; drivers without a lap get the
 remaining slots by the black die (Dresden "Qualifizierung": "zufällig (schwarzer Würfel)"): each
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import DriverProfile, Weather
-from rennleitung.formula_de.ruleset import EngineFailure, Ruleset
+from rennleitung.formula_de.ruleset import Ruleset
+from rennleitung.formula_de.track import SpaceKind, Track
 
 
 class SetupError(RennleitungError):
@@ -44,7 +45,9 @@ class RaceConfig:
     """Everything a race is made of besides its seed and decisions.
 
     ``qualifying`` lists car ids in qualifying order (pole first); the rest are drawn.
-    ``max_rounds`` is a safety stop so that no race can run for ever.
+    ``max_rounds`` is a safety stop so that no race can run for ever. ``side_by_side`` puts
+    every car level with pole instead of on the grid behind it (Dresden "FD Blitz", third run:
+    "starten beide auf Höhe der Pole Position"); the first in the grid order still plays first.
     """
 
     track: str
@@ -54,22 +57,29 @@ class RaceConfig:
     qualifying: tuple[str, ...] = ()
     qualifying_weather: Weather = Weather.SUN
     max_rounds: int = 400
+    side_by_side: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRules:
-    """Switches the race needs that ``Ruleset`` does not carry yet (derived from it).
-
-    ``wrecks_stay``: Dresden "Ausfälle": wrecks stay until every other car has passed them;
-    Masters 14-2, 20-3-2: a wreck is removed at its own next turn.
-    """
-
-    wrecks_stay: bool
-
-
-def house_rules(ruleset: Ruleset) -> HouseRules:
-    """Dresden presets (roll-out engine failure) keep wrecks; Masters (inertia) removes them."""
-    return HouseRules(wrecks_stay=ruleset.engine_failure is EngineFailure.ROLL_OUT)
+def grid_spaces(track: Track, cars: int, side_by_side: bool = False) -> tuple[int, ...]:
+    """The starting space of each grid slot: the track's grid, or pole and the spaces level
+    with it in the other lanes (Dresden "FD Blitz": "beide auf Höhe der Pole Position")."""
+    if not side_by_side:
+        return track.grid
+    pole = track.grid[0]
+    level = [
+        s
+        for s in range(len(track.spaces))
+        if track.spaces[s].kind is SpaceKind.TRACK
+        and track.spaces[s].lane != track.spaces[pole].lane
+        and track.same_height(pole, s)
+    ]
+    if len(level) + 1 < cars:
+        raise SetupError(
+            f"auf {track.name} stehen neben der Pole Position nur {len(level) + 1} Autos",
+            f"{track.name} has room for only {len(level) + 1} cars level with pole",
+            "side_by_side (Dresden FD Blitz)",
+        )
+    return (pole, *level)
 
 
 def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: int) -> None:

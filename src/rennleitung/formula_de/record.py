@@ -1,9 +1,10 @@
 """Race records: a race as JSON that anyone can replay and check.
 
-Format ``rennleitung-race/1``: the configuration (track, ruleset, laps, entries, qualifying),
-the seed commitment published when the race was created, every decision in order (who decided
-and what, moves by space names), and at the end the revealed seed with a summary of the outcome
-(event count, a digest of every event, the rolls). Only the configuration, the seed and the
+Format ``rennleitung-race/1``: the configuration (track, ruleset, laps, entries, qualifying,
+``side_by_side`` when set), the seed commitment published when the race was created, every
+decision in order (who decided and what, moves by space names, a ``halt`` where a car was
+stopped in FD Blitz), and at the end the revealed seed with a summary of the outcome (event
+count, a digest of every event, the rolls). Only the configuration, the seed and the
 decisions are needed to rebuild the race (``replay.py``); the summary lets ``verify`` say whether
 a record is honest.
 """
@@ -73,6 +74,7 @@ def config_to_data(config: RaceConfig) -> dict[str, Any]:
         "qualifying": list(config.qualifying),
         "qualifying_weather": config.qualifying_weather.value,
         "max_rounds": config.max_rounds,
+        **({"side_by_side": True} if config.side_by_side else {}),
     }
 
 
@@ -98,6 +100,7 @@ def config_from_data(data: Any) -> RaceConfig:
             qualifying=tuple(data.get("qualifying", [])),
             qualifying_weather=Weather(data.get("qualifying_weather", "sun")),
             max_rounds=int(data.get("max_rounds", 400)),
+            side_by_side=bool(data.get("side_by_side", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RecordError(

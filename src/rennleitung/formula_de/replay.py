@@ -14,6 +14,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.commitment import verify as verify_commitment
 from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import Halt
 from rennleitung.formula_de.record import RaceRecord, RecordError, events_digest, rolls_data
 
 
@@ -29,6 +30,12 @@ def replay(record: RaceRecord, until: int | None = None) -> Race:
         if until is not None and len(race.events) >= until:
             return race
         ask = race.pending
+        if isinstance(decision, Halt) and ask is not None:
+            try:
+                race.halt(car)  # any car, at this moment (Dresden FD Blitz)
+            except RennleitungError as error:
+                raise RecordError(error.de, error.en, f"decisions[{n}] ({error.where})") from None
+            continue
         if ask is None or ask.car != car:
             raise RecordError(
                 f"Entscheidung von {car}, aber gefragt ist {ask.car if ask else 'niemand'}",

@@ -56,6 +56,13 @@ class EngineFailure(StrEnum):
     INERTIA = "inertia"  # Masters 16-0-3: one more move in 4th gear
 
 
+class WreckRemoval(StrEnum):
+    """When the wreck of a retired car leaves the track (wrecks in the pit lane go at once)."""
+
+    WHEN_PASSED = "when_passed"  # Dresden "Ausfälle": once every car still racing has passed it
+    NEXT_TURN = "next_turn"  # Masters 14-2, 20-3-2: at the wrecked car's next turn to play
+
+
 class Qualifying(StrEnum):
     """How the grid is made."""
 
@@ -431,6 +438,16 @@ class Ruleset:
             "Dresden Ausfälle; Masters 16-0-3, 16-0-6",
             "Motorschaden: ausrollen (je Runde ein Gang tiefer) oder ein Trägheitszug",
             "engine failure: roll out (one gear lower each round) or one inertia move",
+        ),
+    )
+    wreck_removal: WreckRemoval = field(
+        default=WreckRemoval.WHEN_PASSED,
+        metadata=_doc(
+            "Dresden Ausfälle; Masters 14-2, 20-3-2",
+            "Wrack bleibt liegen, bis alle anderen es passiert haben (when_passed), oder geht "
+            "beim nächsten Zug des Autos (next_turn)",
+            "a wreck stays until every other car has passed it (when_passed) or goes at the "
+            "car's next turn (next_turn)",
         ),
     )
     inertia_gear: int = field(
@@ -811,7 +828,7 @@ def plain(value: Any) -> Any:
     return value
 
 
-DRESDEN_2006 = Ruleset()
+DRESDEN_2006 = Ruleset(wreck_removal=WreckRemoval.WHEN_PASSED)
 """Dresden house rules, season 2006 (Dresden "Saison" to "Kopf an Kopf")."""
 
 DRESDEN_OPEN = replace(
@@ -826,6 +843,7 @@ DRESDEN_OPEN = replace(
     season_races=3,
     drop_results=0,
     t_car_points=20,
+    wreck_removal=WreckRemoval.WHEN_PASSED,
 )
 """Dresden "Open": three races, points ×100, qualifying points, karma per 100 points."""
 
@@ -849,6 +867,7 @@ FD_BLITZ = replace(
     players=2,
     heats_to_win=2,
     chess_clock=True,
+    wreck_removal=WreckRemoval.WHEN_PASSED,
 )
 """Dresden "FD Blitz": two players, fixed setup, best of three heats on a chess clock."""
 
@@ -872,6 +891,7 @@ MASTERS_2002 = replace(
     collision_aggravated_by=frozenset({CarStatus.WRECK, CarStatus.SPUN, CarStatus.STALLED}),
     engine_boost=False,
     engine_failure=EngineFailure.INERTIA,
+    wreck_removal=WreckRemoval.NEXT_TURN,
     profiles_allowed=frozenset({DriverProfile.NORMAL}),
     karma=False,
     head_to_head=False,

@@ -2,39 +2,40 @@
 
 Two cars with the Blitz setup (ruleset ``fd-blitz``: 6 tyres, 1 fuel, 1 body, 1 engine) race
 on the board of the players' choice. Runs 1 and 2: the ``RunStart`` names pole and second; run
-3 starts side by side at the height of pole and the player the dice chose moves first. Each
-player's clock runs while he drives; time is simulated, never read: every turn takes
-``move_seconds`` of the driver's clock (bots decide at once; the figure stands for the time a
-person needs to shift, roll and move). When a player's time runs out during a turn, that turn
-is not made: "Überschreitet einer der Spieler diese Zeitmarke, so muß er sofort seinen Zug
-beenden. Das Auto bleibt dort stehen, wo es gerade steht." His car then stands still (an
-obstacle like any car) and the other drives on until his own time is up. The run ends when a
-car crosses the line after the last lap (it wins) or when neither car can move any more (both
-clocks out, or both cars retired); then the farther car wins.
+3 starts side by side at the height of pole (``RaceConfig.side_by_side``) and the player the
+dice chose moves first. Each player's clock runs while he is asked: time is simulated, never
+read: every turn in which the driver is asked something takes ``move_seconds`` of his clock
+(bots decide at once; the figure stands for the time a person needs to shift, roll and move).
+When a player's time runs out during a turn, that turn is not made: "Überschreitet einer der
+Spieler diese Zeitmarke, so muß er sofort seinen Zug beenden. Das Auto bleibt dort stehen, wo
+es gerade steht." The race engine halts his car (``Race.halt``, kept in the race record); it
+then stands still (an obstacle like any car) and the other drives on until his own time is up.
+The run ends when a car crosses the line after the last lap (it wins; the other car is halted
+so that the race, and its record, end there) or when neither car can move any more (both clocks
+out, or both cars retired); then the farther car wins.
 
-**Decisions:** the farther car is the one further along the race (laps and the height of its
-space, as in the order of play, Masters 6-2); distances are given to ``BlitzMatch.with_run`` in
-tenths of a row measured from the rearmost starting space, so equal distances mean level cars
-(a drawn run, driven again). A retired car counts where it retired. A Blitz match keeps no
-karma ledger, so both cars start with 0 karma and nobody bids head to head.
-
-A car that may not move must be skipped by the race engine, which has no such notion yet:
-``ClockedRace`` is a thin subclass whose turn does nothing for a halted car.
+**Decisions:** the farther car is the one further along the race (``Race.progress_of``: laps
+from the line crossings and the height of its space, in the pit lane too); distances are
+given to ``BlitzMatch.with_run`` in tenths of a row measured from the rearmost starting space,
+so equal distances mean level cars (a drawn run, driven again). A retired car counts where it
+retired. A Blitz match keeps no karma ledger, so both cars start with 0 karma and nobody bids
+head to head. A turn the dice play alone (pit work, rolling out without a choice) asks nobody
+and takes no time: the server does it at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot
 from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
-from rennleitung.formula_de.race import Flow, Race
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import AskKind
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
-from rennleitung.formula_de.track import SpaceKind
 from rennleitung.league.blitz_match import RunStart
 from rennleitung.league.chess_clock import ChessClock
 
@@ -44,58 +45,13 @@ MOVE_SECONDS = 10.0
 MAX_ROUNDS = 400
 
 
-class ClockedRace(Race):
-    """A race in which a car whose chess clock has run out stands still ("FD Blitz").
-
-    ``may_move(car)`` is asked at the start of each of the car's turns; a car once refused is
-    halted for the rest of the run.
-    """
-
-    def __init__(
-        self,
-        config: RaceConfig,
-        dice: Dice,
-        may_move: Callable[[str], bool],
-        commitment: str = "",
-    ) -> None:
-        self.may_move = may_move
-        self.halted: set[str] = set()
-        super().__init__(config, dice, commitment=commitment)
-
-    def _turn(self, car: str) -> Flow:
-        if car not in self.halted and self.cars[car].status.racing and not self.may_move(car):
-            self.halted.add(car)
-        if car in self.halted:
-            return
-        yield from super()._turn(car)
-
-    def place_beside_pole(self, car: str) -> None:
-        """Put ``car`` level with pole in another lane (run 3: "beide auf Höhe der Pole")."""
-        track = self.track
-        pole = track.grid[0]
-        level = [
-            s
-            for s in range(len(track.spaces))
-            if track.spaces[s].kind is SpaceKind.TRACK
-            and track.spaces[s].lane != track.spaces[pole].lane
-            and track.same_height(pole, s)
-        ]
-        if not level:
-            raise RennleitungError(
-                f"auf {track.name} gibt es kein Feld neben der Pole Position",
-                f"{track.name} has no space level with pole",
-                "FD Blitz",
-            )
-        self.cars[car] = replace(self.cars[car], space=level[0])
-
-
 @dataclass(frozen=True)
 class BlitzRunResult:
     """How a run ended: who crossed the line first (if anyone), each car's distance in tenths
     of a row from the rearmost starting space, the clock at the end, the simulated end time,
     and which cars stood still for lack of time."""
 
-    race: ClockedRace
+    race: Race
     finished_first: str | None
     distances: Mapping[str, int]
     clock: ChessClock
@@ -144,6 +100,7 @@ def blitz_config(
         laps=laps,
         qualifying=grid,
         max_rounds=MAX_ROUNDS,
+        side_by_side=start.side_by_side,
     )
 
 
@@ -166,32 +123,36 @@ def run_blitz(
         )
     keeper = _Timekeeper(clock, now, move_seconds)
     config = blitz_config(start, players, track, laps)
-    race = ClockedRace(config, Dice.from_seed(seed), keeper.may_move, commitment=commit(seed))
-    if start.side_by_side:
-        race.place_beside_pole(config.qualifying[1])
+    race = Race(config, Dice.from_seed(seed), commitment=commit(seed))
     base = min(_distance(race, p) for p in players)
+    out: list[str] = []
+    charged = 0
     while (ask := race.pending) is not None:
         if any(race.cars[p].status is CarStatus.FINISHED for p in players):
-            break
+            race.halt(ask.car)  # the run is decided: the race ends here
+            continue
+        first = ask.car == race.turn_car and race.turns != charged
+        if first and ask.kind in _TIMED:
+            charged = race.turns
+            if not keeper.may_move(ask.car):
+                out.append(ask.car)
+                race.halt(ask.car)
+                continue
         race.apply(drivers[ask.car].decide(race, ask))
     finished = [p for p in race.finish_order if p in players]
     distances = {p: round((_distance(race, p) - base) * 10) for p in players}
     final = keeper.clock.at(keeper.now)
-    out = tuple(p for p in players if p in race.halted)
     return BlitzRunResult(race, finished[0] if finished else None, distances, final,
-                          keeper.now, out)
+                          keeper.now, tuple(p for p in players if p in out))
+
+
+_TIMED = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
+"""The questions that open a driver's turn; its clock is settled at the first of them."""
 
 
 def _distance(race: Race, car: str) -> float:
-    """How far a car got: where it retired, or its line crossings (less the start's, when the
-    grid lies behind the line) times the lap plus the height of its space.
-
-    Measured here rather than with ``Race.progress_of``, which counts a car in the pit lane
-    past the line against the pit entry of the lap before (for the order of play)."""
+    """How far a car got: where it retired, else its place along the race."""
     info = race.info[car]
     if info.retirement is not None and race.cars[car].status is not CarStatus.FINISHED:
         return info.final_progress
-    track = race.track
-    behind_line = track.spaces[track.grid[0]].height > track.lap_rows / 2
-    laps = info.crossings - (1 if behind_line else 0)
-    return laps * track.lap_rows + track.spaces[race.cars[car].space].height
+    return race.progress_of(car)
