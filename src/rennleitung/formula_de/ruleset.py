@@ -63,6 +63,14 @@ class WreckRemoval(StrEnum):
     NEXT_TURN = "next_turn"  # Masters 14-2, 20-3-2: at the wrecked car's next turn to play
 
 
+class PreRaceOrder(StrEnum):
+    """In which order the drivers are asked for their setups and their pit boxes before the
+    start (the weather is rolled before both)."""
+
+    SETUPS_FIRST = "setups_first"  # Dresden "Rennen": setups and tyres, then a box per team
+    BOXES_FIRST = "boxes_first"  # Masters 4-0-1: the pit first, then the car configuration
+
+
 class Qualifying(StrEnum):
     """How the grid is made."""
 
@@ -131,6 +139,16 @@ class Ruleset:
             "Dresden FD Blitz",
             "festes Setup für alle (ersetzt die drei Grenzen oben)",
             "fixed setup for everyone (replaces the three limits above)",
+        ),
+    )
+    pre_race_order: PreRaceOrder = field(
+        default=PreRaceOrder.SETUPS_FIRST,
+        metadata=_doc(
+            "Dresden Rennen; Masters 4-0-1",
+            "vor dem Start erst Setups, dann Boxen (setups_first) oder erst die Box, dann das "
+            "Setup (boxes_first)",
+            "before the start setups first, then boxes (setups_first), or the pit first, then "
+            "the setup (boxes_first)",
         ),
     )
     t_car_points: int | None = field(
@@ -876,6 +894,7 @@ MASTERS_2002 = replace(
     name="masters-2002",
     title_de="Wettkampfregeln Masters 2002",
     title_en="Masters 2002 competition rules",
+    pre_race_order=PreRaceOrder.BOXES_FIRST,
     t_car_points=None,
     super_start_next_gears=(2,),
     fuel_per_lap=0,
