@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from rennleitung.formula_de.race_run import run_bot_race
-from rennleitung.formula_de.record import events_digest
+from rennleitung.formula_de.record import events_digest, record_from_data, record_of
+from rennleitung.formula_de.replay import verify
 
 GOLDEN = [
     (
@@ -30,7 +31,8 @@ GOLDEN = [
         ("masters-2002", "golden-2", 4, 1, ("strong",)),
         286,
         122,
-        "63fa1f6b30c9480c259ddb1a2f74a1098c930783ead1f162d1a58b0b63eab61e",
+        # pits before setups since Masters 4-0-1 (pre_race_order): same rolls, events reordered
+        "1406eb241541c629040d33ba2be7cdfa61b735d80900f51d071db266f8a8acdd",
         [
             ("car1", "finished", 1),
             ("car4", "finished", 1),
@@ -86,3 +88,18 @@ def test_golden_opening_reads_like_a_race_report() -> None:
     race = run_bot_race("monaco", "masters-2002", 4, 1, "golden-2", "strong")
     assert [e.en for e in race.events[14:20]] == MASTERS_OPENING
     assert race.events[16].de == "Runde 1: Montoya schaltet in den 1. Gang und würfelt 2"
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "first"),
+    [("masters-2002", "golden-2", "box"), ("dresden-2006", "r", "setup")],
+)
+def test_records_keep_the_pre_race_order_and_verify(ruleset: str, seed: str, first: str) -> None:
+    """Race records hold the decisions in the order asked: ``masters-2002`` the pits first
+    (Masters 4-0-1), the Dresden presets the setups first (Dresden Rennen); both replay."""
+    race = run_bot_race("monaco", ruleset, 3, 1, seed, "simple")
+    data = record_of(race, seed)
+    kinds = [d["kind"] for d in data["decisions"][:6]]
+    second = "setup" if first == "box" else "box"
+    assert kinds == [first] * 3 + [second] * 3
+    assert verify(record_from_data(data)).honest

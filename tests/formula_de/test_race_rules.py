@@ -32,7 +32,13 @@ from rennleitung.formula_de.race_decisions import (
 )
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
-from rennleitung.formula_de.ruleset import EngineFailure, WreckRemoval, get_ruleset
+from rennleitung.formula_de.ruleset import (
+    EngineFailure,
+    PreRaceOrder,
+    Ruleset,
+    WreckRemoval,
+    get_ruleset,
+)
 
 MONACO = builtin_track("monaco")
 SUN = 10  # monaco weather table: 1-4 rain, 5-8 changeable, 9-20 sun
@@ -43,6 +49,15 @@ def sp(name: str) -> int:
     return MONACO.space(name)
 
 
+def staged(ruleset: str) -> Ruleset:
+    """The preset, with the setups asked before the boxes (``pre_race_order``) so that a
+    scenario can place its cars while the box question is pending and the last answer starts
+    round 1. ``masters-2002`` asks for the pits first (Masters 4-0-1, tested with the preset
+    itself in ``test_race_rules_extra``); nothing between the two questions rolls a die or
+    changes a car, so the race from round 1 on is the preset's."""
+    return replace(get_ruleset(ruleset), pre_race_order=PreRaceOrder.SETUPS_FIRST)
+
+
 def start(rolls: list[int], cars: tuple[str, ...] = ("a",), ruleset: str = "dresden-2006") -> Race:
     """A race with the weather roll first; setups answered, the box question pending."""
     config = RaceConfig(
@@ -51,7 +66,7 @@ def start(rolls: list[int], cars: tuple[str, ...] = ("a",), ruleset: str = "dres
         entries=tuple(Entry(id=c, name=c.upper()) for c in cars),
         qualifying=cars,
     )
-    race = Race(config, ScriptedDice(rolls), track=MONACO)
+    race = Race(config, ScriptedDice(rolls), track=MONACO, ruleset=staged(ruleset))
     while race.pending is not None and race.pending.kind is AskKind.SETUP:
         race.apply(SetupChoice(SETUP, Tyre.HARD))
     return race

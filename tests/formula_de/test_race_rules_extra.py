@@ -30,6 +30,7 @@ from rennleitung.formula_de.race_decisions import (
 )
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.ruleset import PreRaceOrder
 from tests.formula_de.test_race_rules import (
     MONACO,
     SETUP,
@@ -39,6 +40,7 @@ from tests.formula_de.test_race_rules import (
     pick,
     place,
     sp,
+    staged,
     start,
 )
 
@@ -63,7 +65,7 @@ def race_of(
         qualifying=tuple(e.id for e in entries) if qualifying is None else qualifying,
         qualifying_weather=qualifying_weather,
     )
-    race = Race(config, ScriptedDice(rolls), track=MONACO)
+    race = Race(config, ScriptedDice(rolls), track=MONACO, ruleset=staged(ruleset))
     while race.pending is not None and race.pending.kind is AskKind.SETUP:
         race.apply(SetupChoice(SETUP, tyre))
     return race
@@ -167,10 +169,6 @@ def test_boxes_are_chosen_per_team_in_the_order_of_its_best_placed_driver() -> N
     assert {c: race.cars[c].box for c in "abc"} == {"a": 5, "b": 2, "c": 5}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Masters 4-0-1: masters-2002 asks for every setup before the pit choice",
-)
 def test_masters_pit_is_chosen_before_the_car_is_configured() -> None:
     """Masters 4-0-1: "Before each player configures his car, he must choose a pit", pole
     sitter first. (Dresden Rennen has the setups first, then the boxes.)"""
@@ -179,6 +177,41 @@ def test_masters_pit_is_chosen_before_the_car_is_configured() -> None:
     )
     race = Race(config, ScriptedDice([SUN]), track=MONACO)
     assert race.pending is not None and race.pending.kind is AskKind.BOX
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "first", "then"),
+    [
+        ("masters-2002", AskKind.BOX, AskKind.SETUP),
+        ("dresden-2006", AskKind.SETUP, AskKind.BOX),
+        ("dresden-open", AskKind.SETUP, AskKind.BOX),
+    ],
+)
+def test_the_order_of_setups_and_pits_comes_from_the_ruleset(
+    ruleset: str, first: AskKind, then: AskKind
+) -> None:
+    """Masters 4-0-1: the pits in grid order (pole first), then the car configurations;
+    Dresden Rennen: "Dann stellt jeder Fahrer sich ein Setup ... zusammen ... Jede Mannschaft
+    wählt ... eine Box". The ruleset field ``pre_race_order`` says which."""
+    config = RaceConfig(
+        track="monaco", ruleset=ruleset, entries=(Entry("a"), Entry("b")), qualifying=("a", "b")
+    )
+    race = Race(config, ScriptedDice([SUN, 10]), track=MONACO)  # 10: a's start roll
+    asked = []
+    while (ask := waiting(race)) is not None and ask.kind in (AskKind.SETUP, AskKind.BOX):
+        asked.append((ask.kind, ask.car))
+        if ask.kind is AskKind.BOX:
+            race.apply(BoxChoice(ask.boxes[0]))
+        else:
+            race.apply(SetupChoice(SETUP, Tyre.HARD))
+    assert asked == [(first, "a"), (first, "b"), (then, "a"), (then, "b")]
+    done = [e.kind for e in race.events if e.kind in (EventKind.SETUP, EventKind.BOX)]
+    assert done == [EventKind(first.value)] * 2 + [EventKind(then.value)] * 2
+    assert {c: race.cars[c].box for c in "ab"} == {"a": 1, "b": 2}
+    assert all(race.cars[c].wear == SETUP for c in "ab")
+    assert race.round == 1
+    expected = PreRaceOrder.BOXES_FIRST if first is AskKind.BOX else PreRaceOrder.SETUPS_FIRST
+    assert race.ruleset.pre_race_order is expected
 
 
 # --- gears (Dresden Auto, Verschleiß; Masters 6-1, 13) --------------------------------------------
@@ -234,11 +267,6 @@ def test_skipping_the_last_engine_point_is_an_engine_failure() -> None:
     assert sp("A14") in race.dangerous
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Masters 16-0-3-1: after over-revving away the last engine point the car is in the "
-    "lower gear, so there is no inertia move; the engine judges by the gear before the shift",
-)
 def test_masters_over_revving_away_the_last_engine_point_gives_no_inertia() -> None:
     """Masters 16-0-3-1: "If for any reason the car is in 4th gear or less (over-revving with
     loss of the last engine, or spinout), the inertia rule doesn't apply"."""
@@ -249,6 +277,25 @@ def test_masters_over_revving_away_the_last_engine_point_gives_no_inertia() -> N
     assert race.info["a"].retirement is Retirement.ENGINE
     assert EventKind.ROLLING_OUT not in kinds(race, "a")
     assert [e for e in race.events if e.kind is EventKind.ROLL] == []  # no move in 4th
+
+
+@pytest.mark.parametrize(("old", "new", "rolling"), [(6, 2, [1]), (5, 1, [])])
+def test_dresden_over_revving_away_the_last_engine_point_rolls_out_below_the_new_gear(
+    old: int, new: int, rolling: list[int]
+) -> None:
+    """Dresden Ausfälle: after an engine failure the car "rollt in den darauffolgenden Runden
+    im nächstniedrigeren Gang aus bis der 1. Gang erreicht ist". A failure on the downshift
+    (three gears skipped, the last engine point) leaves the car in the gear it shifted into, so
+    it rolls out from the gear below that one (decision in race.md): from 2nd one move in 1st,
+    from 1st none (as Masters 16-0-3-1)."""
+    race = start([SUN, 2, 2, 2, 2, 2])
+    place(race, "a", "A14", gear=old, crossings=2, wear=replace(SETUP, engine=1))
+    go(race)
+    race.apply(TurnChoice(new))
+    assert race.finished and race.info["a"].retirement is Retirement.ENGINE
+    assert [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT] == rolling
+    assert [e.round for e in race.events if e.kind is EventKind.ROLL] == [2] * len(rolling)
+    assert sp("A14") in race.dangerous
 
 
 # --- karma (Dresden Karmapool) ------------------------------------------------------------------
@@ -376,7 +423,7 @@ def test_profile_launch_out_of_the_box(profile: DriverProfile, spaces: int) -> N
     pick(race, lambda o: o.pit)
     box = MONACO.boxes[0]
     while asking(race, AskKind.MOVE):
-        pick(race, lambda o: o.brakes == 0)
+        pick(race, lambda o: o.brakes == 0 and o.spaces_moved == spaces)
     work = next(e for e in race.events if e.kind is EventKind.PIT_WORK)
     assert (work.round, work.get("result"), work.get("left")) == (2, 7, 0)
     out = next(e for e in race.events if e.kind is EventKind.PIT_OUT)
@@ -443,11 +490,6 @@ def test_praktiker_launch_is_spent_on_the_first_move_only() -> None:
     assert moves == [3, 2]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Dresden Fahrerprofile: the Praktiker's extra space out of the box is forced; "
-    "declining it costs a brake point (at the start and after a spin it is free to decline)",
-)
 def test_praktiker_may_decline_the_extra_space_out_of_the_box() -> None:
     """Dresden Fahrerprofile: the Praktiker gets an extra space "den er benutzen darf" (may
     use) at the start, after the pit stop and after spins, so driving out of the box with only
@@ -460,6 +502,28 @@ def test_praktiker_may_decline_the_extra_space_out_of_the_box() -> None:
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.MOVE  # 1 space left over, +1 Praktiker
     assert any(o.spaces_moved == 1 and o.brakes == 0 for o in ask.moves)
+    assert any(o.spaces_moved == 2 and o.brakes == 0 for o in ask.moves)  # or he uses it
+    assert not any(o.spaces_moved == 1 and o.brakes for o in ask.moves)  # each path once
+
+
+def test_praktiker_with_nothing_left_over_may_stay_in_the_box_or_drive_one_space() -> None:
+    """Dresden Fahrerprofile, Boxenstopp: 5 into the box leaves 7 points, the work roll 7
+    meets them exactly, so nothing is left over; the Praktiker may drive out his one extra
+    space, or not."""
+    race = race_of([SUN, 5, 7, 2], (Entry("a", profile=DriverProfile.PRACTITIONER),))
+    place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
+    go(race)
+    race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
+    pick(race, lambda o: o.pit)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.MOVE and ask.roll == 0
+    assert {(o.spaces_moved, o.brakes) for o in ask.moves} == {(0, 0), (1, 0)}
+    pick(race, lambda o: o.spaces_moved == 0)
+    assert race.cars["a"].space == MONACO.boxes[0]
+    assert [e.round for e in race.events if e.kind is EventKind.MOVE] == [1]  # none out
+    assert race.cars["a"].wear.brakes == SETUP.brakes
+    ask = race.pending  # round 3: an ordinary turn, the launch is spent
+    assert ask is not None and ask.kind is AskKind.TURN and not ask.launch_optional
 
 
 # --- tyres and rain (Dresden Reifen; Masters 8) -----------------------------------------------
@@ -722,11 +786,6 @@ def test_masters_a_stalled_car_aggravates_the_collision_test() -> None:
     assert race.cars["b"].wear.body == 2
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Dresden Verschleiß: a car rolling out without fuel in 5th or 6th is skipped by "
-    "the engine tests after a 20 in 5th (race._engine_tests ignores every rolling-out car)",
-)
 def test_a_car_rolling_out_without_fuel_in_fifth_still_tests_its_engine() -> None:
     """Dresden Verschleiß: after a 20 in 5th "alle sich im 5. oder 6. Gang befindlichen Fahrer"
     test their engines. b has no fuel and rolls out, from 6th down into 5th, ahead of a; its
@@ -747,11 +806,23 @@ def test_a_car_rolling_out_without_fuel_in_fifth_still_tests_its_engine() -> Non
     assert engine == ["b", "a"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Masters 3-2-4 (Dresden Wetter: after every 20/30): two 20s in 5th in one round "
-    "give one weather roll at its end, not one per 20",
-)
+def test_a_car_rolling_on_with_a_failed_engine_takes_no_engine_test() -> None:
+    """Dresden Ausfälle, Verschleiß: a car whose engine has failed rolls on in ever lower gears
+    (here from 6th into 5th, ahead of a) but has no engine left to test after a 20 in 5th."""
+    race = start([SUN, 11, 20, 10, 10], cars=("a", "b"))
+    place(race, "b", "A149", gear=6, crossings=2, status=CarStatus.ROLLING_OUT)
+    race.info["b"].rolling_out = Retirement.ENGINE
+    race.info["b"].retirement = Retirement.ENGINE
+    place(race, "a", "A60", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
+    go(race)
+    assert race.cars["b"].gear == 5  # rolled on straight ahead, no question asked
+    race.apply(TurnChoice(5))  # a rolls 20
+    if asking(race, AskKind.MOVE):
+        pick(race, lambda o: o.eliminated is None)
+    engine = [e.car for e in race.events if e.get("purpose") == RollPurpose.ENGINE]
+    assert engine == ["a"]
+
+
 def test_every_twenty_in_fifth_brings_its_own_weather_roll() -> None:
     """Masters 3-2-4: "Every time a driver get a 20 in 5th gear or a 30 in 6th, he will roll
     the black die at the end of the table round"; Dresden Wetter: changeable weather is rolled
@@ -769,6 +840,26 @@ def test_every_twenty_in_fifth_brings_its_own_weather_roll() -> None:
     weather = [r.result for r in race.dice.history if r.purpose == RollPurpose.WEATHER]
     assert weather == [CHANGEABLE, RAIN, RAIN]
     assert race.weather.current is Weather.RAIN and race.weather.settled
+
+
+def test_no_more_weather_rolls_in_the_round_once_the_weather_is_settled() -> None:
+    """Dresden Wetter; Masters 3-2-6: "Wird zweimal hintereinander Sonne oder Regen gewürfelt
+    ändert sich das Wetter danach nicht mehr": three 20s in 5th, but after rain, rain the third
+    roll is not made."""
+    rolls = [CHANGEABLE, 20, 15, 20, 15, 15, 20, 15, 15, 15, RAIN, RAIN]
+    race = start(rolls, cars=("a", "b", "c"))
+    place(race, "c", "A160", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
+    place(race, "b", "A88", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
+    place(race, "a", "A52", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
+    go(race)
+    for car in ("c", "b", "a"):
+        assert race.pending is not None and race.pending.car == car
+        race.apply(TurnChoice(5))
+        while asking(race, AskKind.MOVE):
+            pick(race, lambda o: o.eliminated is None)
+    weather = [r.result for r in race.dice.history if r.purpose == RollPurpose.WEATHER]
+    assert weather == [CHANGEABLE, RAIN, RAIN]
+    assert race.weather.settled and race.dice.remaining == 0
 
 
 def test_a_car_without_fuel_that_reaches_its_box_is_saved() -> None:

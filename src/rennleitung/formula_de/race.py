@@ -80,6 +80,7 @@ from rennleitung.formula_de.race_setup import (
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
     PitSystem,
+    PreRaceOrder,
     Ruleset,
     StartOutcome,
     WreckRemoval,
@@ -209,7 +210,7 @@ class Race:
         self.turns = 0
         self.turn_car = ""
         self._seq = 0
-        self._trigger = False
+        self._weather_rolls_due = 0
         self._t_cars_used: set[str] = set()
         grid_first = self.track.grid[0] if self.track.grid else 0
         self._offset = 1 if self.track.spaces[grid_first].height > self.track.lap_rows / 2 else 0
@@ -539,7 +540,7 @@ class Race:
                 self._emit(EventKind.STOPPED, rounds=self.round)
                 break
             self.round += 1
-            self._trigger = False
+            self._weather_rolls_due = 0
             bids = yield from self._head_to_head()
             yield from self._round_of_play(bids)
             yield from self._end_of_round()
@@ -811,7 +812,10 @@ class Race:
         self._emit(EventKind.T_CAR, car, points=points, box=state.box)
 
     def _setup(self) -> Flow:
-        """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter")."""
+        """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter").
+        The ruleset's ``pre_race_order`` says whether the setups (Dresden "Rennen": "Dann stellt
+        jeder Fahrer sich ein Setup ... Jede Mannschaft wählt ... eine Box") or the pits (Masters
+        4-0-1: "Before each player configures his car, he must choose a pit") come first."""
         cfg = self.config
         qualified = [c for c in cfg.qualifying]
         others = [e.id for e in cfg.entries if e.id not in qualified]
@@ -841,6 +845,15 @@ class Race:
         roll = WeatherRoll(self.track.weather.weather_for(result).value)
         self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
         self._emit_weather(result, roll)
+        if self.ruleset.pre_race_order is PreRaceOrder.BOXES_FIRST:
+            yield from self._choose_boxes(order)
+            yield from self._choose_setups(order)
+        else:
+            yield from self._choose_setups(order)
+            yield from self._choose_boxes(order)
+
+    def _choose_setups(self, order: list[str]) -> Flow:
+        """Dresden "Rennen"; Masters 5: each driver's setup and tyres, in grid order."""
         for car in order:
             choice = yield Ask(AskKind.SETUP, car)
             assert isinstance(choice, SetupChoice)
@@ -854,6 +867,10 @@ class Race:
                 tyre_en=choice.tyre.label_en,
                 wear=wear,
             )
+
+    def _choose_boxes(self, order: list[str]) -> Flow:
+        """Dresden "Rennen": one box per team, in the order of its best-placed driver (Masters
+        4-0-1: in grid order, pole first)."""
         if not self.track.boxes:
             return
         teams: dict[str, list[str]] = {}
@@ -1003,14 +1020,17 @@ class Race:
             )
             if skipped >= 3 and self.ruleset.skip_three_marks_danger:
                 self._mark(state.space, "drei Gänge übersprungen", "three gears skipped")
-            if self.cars[car].wear[WearArea.ENGINE] == 0:
-                self._engine_failed(car)
-                return
         self._set(car, gear=gear)
+        if skipped and self.cars[car].wear[WearArea.ENGINE] == 0:
+            # Masters 16-0-3-1: the engine goes after the shift, so the car is judged in the
+            # gear it shifted into ("over-revving with loss of the last engine": no inertia
+            # from 4th or lower); Dresden Ausfälle: it rolls out from the next gear below that.
+            self._engine_failed(car)
+            return
         result = self.dice.gear(gear).result
         self._emit(EventKind.ROLL, car, gear=gear, result=result)
-        if self.ruleset.is_engine_trigger(gear, result):
-            self._trigger = True
+        if (gear, result) in self.ruleset.weather_reroll_trigger:
+            self._weather_rolls_due += 1
         yield from self._move(car, gear, result, choice)
         if self.ruleset.is_engine_trigger(gear, result):
             yield from self._engine_tests()
@@ -1314,13 +1334,16 @@ class Race:
 
     def _engine_tests(self) -> Flow:
         """Dresden Verschleiß, Masters 16-0-1: every car in 5th or 6th on the track tests its
-        engine, in track order; the pit lane is exempt (19-1-4)."""
+        engine, in track order; the pit lane is exempt (19-1-4). Dresden Verschleiß: "alle sich
+        im 5. oder 6. Gang befindlichen Fahrer", so a car rolling out without fuel tests too (its
+        engine still runs); a car rolling on after its engine failed has no engine to test."""
         order = order_of_play(self.track, self._order_items())
+        testing = (CarStatus.RUNNING, CarStatus.SPUN, CarStatus.ROLLING_OUT)
         for car in order:
             state = self.cars[car]
-            if state.gear < 5 or state.status not in (CarStatus.RUNNING, CarStatus.SPUN):
+            if state.gear < 5 or state.status not in testing:
                 continue
-            if self._in_pit_lane(car) or self.info[car].rolling_out is not None:
+            if self._in_pit_lane(car) or self.info[car].rolling_out is Retirement.ENGINE:
                 continue
             limit = self.ruleset.engine_limit(self._rain())
             lost = yield from self._check(car, RollPurpose.ENGINE, limit)
@@ -1374,7 +1397,12 @@ class Race:
         """Dresden Ausfälle: roll out one gear lower each round down to 1st; Masters 16-0-3:
         one inertia move in 4th from 5th or 6th, none from 4th or lower; Masters 16-0-6: past
         the corner before last on the last lap the car rolls on, one gear lower each round, and
-        may still reach the flag (the retirement is recorded only if it does not)."""
+        may still reach the flag (the retirement is recorded only if it does not).
+
+        The car is judged by the gear it is in now: after a downshift that costs the last engine
+        point that is the new, lower gear (Masters 16-0-3-1: "over-revving with loss of the last
+        engine" in 4th or less gives no inertia; Dresden Ausfälle: it rolls out from the next
+        gear below the new one, and a car already in 1st has nothing left to roll)."""
         state = self.cars[car]
         info = self.info[car]
         rules = self.ruleset
@@ -1548,18 +1576,28 @@ class Race:
 
     def _pit_exit(self, car: str, spaces: int, gear: int) -> Flow:
         """Out of the box at once with the spaces left over (Dresden) or half the quick-stop
-        roll (Masters 19-3-3), in 4th gear; the profile's launch applies."""
+        roll (Masters 19-3-3), in 4th gear; the profile's launch applies. Dresden
+        Fahrerprofile: the Praktiker's extra space "beim Start nach dem Boxenstopp" is one "den
+        er benutzen darf", so the moves offered are those with and those without it (the same
+        path at its lower cost): driving out only the spaces left over costs no brake point.
+        ``pit_out`` names the most he may drive."""
         self._set(car, status=CarStatus.RUNNING, gear=gear)
         info = self.info[car]
         info.launch_pending = True
+        effects = self.cars[car].profile.effects_at(in_pit_lane=self._in_pit_lane(car))
         extra = self._launch_extra(car, True)
+        optional = effects.launch_optional and extra > 0
         self._emit(EventKind.PIT_OUT, car, spaces=max(spaces + extra, 0), gear=gear)
         if spaces + extra <= 0:
             return
         options = self._options(car, spaces, Choices(gear=gear, extra=extra, pit_open=False))
+        if optional:
+            without = self._options(car, spaces, Choices(gear=gear, pit_open=False))
+            options = _launch_declinable(options, without)
         option = yield from self._choose(car, options, spaces)
-        if option is not None:
-            yield from self._apply_option(car, option)
+        if option is None or (optional and _stands_still(option)):
+            return  # the Praktiker declined the space and nothing is left to drive
+        yield from self._apply_option(car, option)
 
     # --- end of round and race ----------------------------------------------------------
 
@@ -1567,12 +1605,7 @@ class Race:
         for car in self.grid_order:
             if self.info[car].t_car_pending:
                 yield from self._t_car(car)
-        if self._trigger and not self.weather.settled:
-            leader = next(iter(order_of_play(self.track, self._order_items())), "")
-            result = self._black(RollPurpose.WEATHER, leader)
-            roll = WeatherRoll(self.track.weather.weather_for(result).value)
-            self.weather = self.weather.after_roll(roll)
-            self._emit_weather(result, roll)
+        self._weather_rolls()
         for car, state in self.cars.items():
             if state.status is CarStatus.SPUN and self.info[car].needs_start:
                 self._set(car, gear=0)  # Masters 10-4-1: turned round, restart roll next
@@ -1584,6 +1617,22 @@ class Race:
             led = self.info[leader].led
             lap = self.laps_done(leader)
             led[lap] = led.get(lap, 0) + 1
+
+    def _weather_rolls(self) -> None:
+        """Masters 3-2-4, 3-2-5: "Every time a driver get a 20 in 5th gear or a 30 in 6th, he
+        will roll the black die at the end of the table round"; Dresden Wetter: changeable
+        weather is rolled again "nach jedem Wurf einer 20 (5. Gang) oder 30 (6.Gang) am Ende
+        der Spielrunde". One roll per such result, in turn, until the weather is settled (two
+        equal results in a row, Masters 3-2-6)."""
+        for _ in range(self._weather_rolls_due):
+            if self.weather.settled:
+                break
+            leader = next(iter(order_of_play(self.track, self._order_items())), "")
+            result = self._black(RollPurpose.WEATHER, leader)
+            roll = WeatherRoll(self.track.weather.weather_for(result).value)
+            self.weather = self.weather.after_roll(roll)
+            self._emit_weather(result, roll)
+        self._weather_rolls_due = 0
 
     def _clear_passed_wrecks(self) -> None:
         """Dresden Ausfälle: a wreck stays until every running car has passed it."""
@@ -1671,6 +1720,27 @@ def _move_notes(option: MoveOption) -> tuple[str, str]:
     if not de:
         return "", ""
     return f" ({', '.join(de)})", f" ({', '.join(en)})"
+
+
+def _launch_declinable(using: list[MoveOption], declining: list[MoveOption]) -> list[MoveOption]:
+    """The moves of an optional launch bonus (Dresden Fahrerprofile, Praktiker): every move with
+    the extra space and every move without it; a path reachable both ways is offered once, at
+    the cost without the extra space (one space less to brake), in the place it had."""
+    merged = {o.path: o for o in using}
+    for option in declining:
+        merged[option.path] = option
+    return list(merged.values())
+
+
+def _stands_still(option: MoveOption) -> bool:
+    """A move that leaves the car where it is and costs nothing."""
+    return (
+        not option.path
+        and not option.brakes
+        and not option.tyres
+        and not option.blocked
+        and option.eliminated is None
+    )
 
 
 def _straightest(options: list[MoveOption]) -> MoveOption | None:
