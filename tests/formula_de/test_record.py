@@ -7,11 +7,12 @@ from typing import Any
 
 import pytest
 
+from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.position import parse_position, position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import MoveChoice, TurnChoice
-from rennleitung.formula_de.race_run import bot_entries, run_bot_race
+from rennleitung.formula_de.race_run import bot_entries, drive, run_bot_race
 from rennleitung.formula_de.race_setup import RaceConfig
 from rennleitung.formula_de.record import (
     RecordError,
@@ -21,6 +22,7 @@ from rennleitung.formula_de.record import (
     record_to_json,
 )
 from rennleitung.formula_de.replay import replay, verify
+from rennleitung.formula_de.ruleset import PreRaceOrder
 
 SEED = "c0ffee"
 
@@ -108,3 +110,25 @@ def test_bad_record_errors_are_bilingual() -> None:
     with pytest.raises(RecordError) as error:
         parse_record('{"format": "x"}')
     assert error.value.where == "format"
+
+
+def test_a_masters_record_from_before_the_pits_first_order_still_replays() -> None:
+    """Records made before ``pre_race_order`` existed asked the setups first in every preset
+    (Masters 4-0-1 now asks the pits first): without the field they replay in that order."""
+    config = RaceConfig(
+        track="monaco",
+        ruleset="masters-2002",
+        entries=bot_entries(3),
+        laps=1,
+        pre_race_order=PreRaceOrder.SETUPS_FIRST,
+    )
+    race = Race.create(config, SEED)
+    drive(race, {e.id: make_bot("simple") for e in config.entries})
+    data = record_of(race, SEED)
+    assert data["config"]["pre_race_order"] == "setups_first"
+    del data["config"]["pre_race_order"]  # as written before the field existed
+    assert [d["kind"] for d in data["decisions"][:2]] == ["setup", "setup"]
+    assert verify(record_from_data(data)).honest
+    fresh = record_of(run_bot_race("monaco", "masters-2002", 3, 1, SEED, "simple"), SEED)
+    assert fresh["config"]["pre_race_order"] == "boxes_first"
+    assert record_from_data(fresh).config.pre_race_order is None  # the ruleset's own order

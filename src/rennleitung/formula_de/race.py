@@ -845,7 +845,7 @@ class Race:
         roll = WeatherRoll(self.track.weather.weather_for(result).value)
         self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
         self._emit_weather(result, roll)
-        if self.ruleset.pre_race_order is PreRaceOrder.BOXES_FIRST:
+        if (cfg.pre_race_order or self.ruleset.pre_race_order) is PreRaceOrder.BOXES_FIRST:
             yield from self._choose_boxes(order)
             yield from self._choose_setups(order)
         else:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import DriverProfile, Weather
-from rennleitung.formula_de.ruleset import Ruleset
+from rennleitung.formula_de.ruleset import PreRaceOrder, Ruleset
 from rennleitung.formula_de.track import SpaceKind, Track
 
 
@@ -48,6 +48,8 @@ class RaceConfig:
     ``max_rounds`` is a safety stop so that no race can run for ever. ``side_by_side`` puts
     every car level with pole instead of on the grid behind it (Dresden "FD Blitz", third run:
     "starten beide auf Höhe der Pole Position"); the first in the grid order still plays first.
+    ``pre_race_order`` overrides the ruleset's order of setups and box choice (None: the
+    ruleset's); records carry it, so a record keeps the order its race was run in.
     """
 
     track: str
@@ -58,6 +60,7 @@ class RaceConfig:
     qualifying_weather: Weather = Weather.SUN
     max_rounds: int = 400
     side_by_side: bool = False
+    pre_race_order: PreRaceOrder | None = None
 
 
 def grid_spaces(track: Track, cars: int, side_by_side: bool = False) -> tuple[int, ...]:

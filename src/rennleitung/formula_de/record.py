@@ -23,6 +23,7 @@ from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
 
 RECORD_FORMAT = "rennleitung-race/1"
@@ -75,6 +76,9 @@ def config_to_data(config: RaceConfig) -> dict[str, Any]:
         "qualifying_weather": config.qualifying_weather.value,
         "max_rounds": config.max_rounds,
         **({"side_by_side": True} if config.side_by_side else {}),
+        "pre_race_order": (
+            config.pre_race_order or get_ruleset(config.ruleset).pre_race_order
+        ).value,
     }
 
 
@@ -101,11 +105,19 @@ def config_from_data(data: Any) -> RaceConfig:
             qualifying_weather=Weather(data.get("qualifying_weather", "sun")),
             max_rounds=int(data.get("max_rounds", 400)),
             side_by_side=bool(data.get("side_by_side", False)),
+            pre_race_order=_pre_race_order(data),
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RecordError(
             f"ungültige Konfiguration: {error}", f"invalid configuration: {error}", "config"
         ) from None
+
+
+def _pre_race_order(data: dict[str, Any]) -> PreRaceOrder | None:
+    """The order of setups and box choice a record was made in; None when it is the ruleset's.
+    Records from before 2026-11-29 lack the field: every race then asked the setups first."""
+    order = PreRaceOrder(data.get("pre_race_order", PreRaceOrder.SETUPS_FIRST.value))
+    return None if order is get_ruleset(str(data["ruleset"])).pre_race_order else order
 
 
 def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
