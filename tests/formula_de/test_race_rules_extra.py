@@ -881,3 +881,20 @@ def test_a_car_without_fuel_that_reaches_its_box_is_saved() -> None:
     info = race.info["a"]
     assert (info.rolling_out, info.retirement) == (None, None)
     assert race.cars["a"].wear.fuel == 2
+
+
+def test_a_twenty_rolled_while_rolling_out_in_fifth_makes_the_cars_in_fifth_test() -> None:
+    """Dresden Verschleiß: "Wirft ein Fahrer eine 20 (5. Gang)", every car in 5th or 6th tests
+    its engine. b, rolling out without fuel from 6th into 5th, rolls the 20 itself; b and a (in
+    5th behind it) test their engines."""
+    race = start([SUN, 20, 10, 10, 10, 10, 10, 10], cars=("a", "b"))
+    place(race, "b", "A149", gear=6, crossings=2, status=CarStatus.ROLLING_OUT)
+    race.cars["b"] = replace(race.cars["b"], wear=replace(SETUP, fuel=0))
+    race.info["b"].rolling_out = Retirement.FUEL
+    place(race, "a", "A60", gear=5, crossings=2, wear=replace(SETUP, brakes=9))
+    go(race)
+    while race.pending is not None and race.pending.car == "b":  # b rolls out in 5th: 20
+        pick(race, lambda o: o.eliminated is None)
+    assert race.cars["b"].gear == 5
+    engine = [e.car for e in race.events if e.get("purpose") == RollPurpose.ENGINE]
+    assert engine == ["b", "a"]

@@ -1027,13 +1027,19 @@ class Race:
             # from 4th or lower); Dresden Ausfälle: it rolls out from the next gear below that.
             self._engine_failed(car)
             return
+        result = self._gear_roll(car, gear)
+        yield from self._move(car, gear, result, choice)
+        if self.ruleset.is_engine_trigger(gear, result):
+            yield from self._engine_tests()
+
+    def _gear_roll(self, car: str, gear: int) -> int:
+        """Roll the gear's die; a 20 in 5th or 30 in 6th asks for a weather roll at the end of
+        the round (Masters 3-2-4, Dresden "Wetter"), whoever rolled it, rolling out included."""
         result = self.dice.gear(gear).result
         self._emit(EventKind.ROLL, car, gear=gear, result=result)
         if (gear, result) in self.ruleset.weather_reroll_trigger:
             self._weather_rolls_due += 1
-        yield from self._move(car, gear, result, choice)
-        if self.ruleset.is_engine_trigger(gear, result):
-            yield from self._engine_tests()
+        return result
 
     # --- moving -------------------------------------------------------------------------
 
@@ -1473,8 +1479,7 @@ class Race:
             reason_en=reason.text_en,
         )
         self._set(car, gear=gear)
-        result = self.dice.gear(gear).result
-        self._emit(EventKind.ROLL, car, gear=gear, result=result)
+        result = self._gear_roll(car, gear)
         engine = reason is Retirement.ENGINE
         options = self._options(car, result, Choices(gear=gear, pit_open=not engine))
         if engine:
@@ -1483,6 +1488,10 @@ class Race:
             option = yield from self._choose(car, options, result)
         if option is not None:
             yield from self._apply_option(car, option)
+        if self.ruleset.is_engine_trigger(gear, result):
+            # Dresden Verschleiß: "Wirft ein Fahrer eine 20 (5. Gang)": a car rolling out in 5th
+            # rolls that die too, and every car in 5th or 6th tests its engine
+            yield from self._engine_tests()
         state = self.cars[car]
         if engine:
             if state.status is CarStatus.FINISHED:
