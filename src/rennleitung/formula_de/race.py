@@ -212,6 +212,7 @@ class Race:
         self._seq = 0
         self._weather_rolls_due = 0
         self._t_cars_used: set[str] = set()
+        self._cuts: dict[frozenset[int], bool] = {}  # track_cut by the set of wrecks
         grid_first = self.track.grid[0] if self.track.grid else 0
         self._offset = 1 if self.track.spaces[grid_first].height > self.track.lap_rows / 2 else 0
         self._proc = self._run()
@@ -665,8 +666,13 @@ class Race:
         """Dresden Neustart: wrecks make the track impassable for the cars still racing."""
         if not self.ruleset.restart_after_blockage:
             return False
-        wrecks = [s.space for s in self.cars.values() if s.status is CarStatus.WRECK]
-        return bool(wrecks) and track_cut(self.track, wrecks)
+        wrecks = frozenset(s.space for s in self.cars.values() if s.status is CarStatus.WRECK)
+        if not wrecks:
+            return False
+        cut = self._cuts.get(wrecks)
+        if cut is None:  # asked after every move; the wrecks rarely change between two moves
+            cut = self._cuts[wrecks] = track_cut(self.track, wrecks)
+        return cut
 
     def _restart(self) -> None:
         """Dresden Neustart: the race is stopped and restarted with every car still racing:
