@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rennleitung.formula_de.bots.base import DEFAULT, Strategy
 from rennleitung.formula_de.bots.strong import StrongBot
 
 
 @dataclass
 class SteadyBot(StrongBot):
+    """The sketch alone (no exact second look) and the shared setup."""
+
     name: str = "steady"
     mean_only: bool = True
+    exact: int = 0
+    strategy: Strategy = DEFAULT
