@@ -44,16 +44,15 @@ MAX_SKETCH = 40
 
 EXACT, MARGIN = 0, 10.0
 """Off by default: with ``exact=2`` the two best gears of the sketch, when within 10 spaces of
-each other, are weighed again with the move generator's own options, which see slipstream,
-dangerous spaces and the longer ways through a corner that the sketch misses. Over 240 seeded
-races against the steady bot it raised the share of strong cars that finish from about 68 % to
-74 %, but the extra walks made whole races three to four times slower (0.34 races/s against the
-0.5 target), so it waits for a faster move generator."""
+each other and near a stop, are weighed again with the move generator's own options, which see
+slipstream, dangerous spaces and the longer ways through a corner that the sketch misses. It
+did not win more races for what it costs (docs/formula_de/bots.md); it waits for a faster move
+generator."""
 
 STRATEGY = Strategy(split=Wear(tyres=5, brakes=3, fuel=5, body=2, engine=3, road_holding=3, box=1))
 """A third road-holding point for a body point: a strong car that lasts meets the dangerous
-spaces others leave (wrecks, boosts), and two failed road-holding tests ended it too often
-(Masters 20-5). Chosen over 140 seeded races against the steady bot."""
+spaces others leave (wrecks, boosts), and two failed road-holding tests ended it in one race
+of ten (Masters 20-5). Against the steady bot: 55 % of 220 seeded races won, 51 % before."""
 
 BOOST = 6.0
 """What an engine boost costs beyond its engine point, in spaces: the dangerous space it marks
@@ -253,30 +252,38 @@ class StrongBot:
         found.sort(key=lambda c: (-c.value, c.gear, c.boost))
         best = found[0]
         close = [c for c in found[: self.exact] if c.value >= best.value - self.margin]
-        if len(close) > 1:
+        reach = max((FACES[c.gear][-1][0] + c.gear * c.boost for c in close), default=0) + base
+        if len(close) > 1 and rooms[0] < reach:  # on a long straight the sketch is exact enough
             best = max(close, key=lambda c: self.exact_value(race, ask, ctx, c))
         return TurnChoice(gear=best.gear, boost=best.boost, soft_bonus=ask.soft_bonus, pit=plan)
 
     def exact_value(self, race: Race, ask: Ask, ctx: Context, c: Candidate) -> float:
         """The expected move score of a gear over every face, from the move generator's own
-        options (one walk serves every face: ``generate_moves_for_rolls``)."""
+        options. One walk serves every face (``generate_moves_for_rolls``); it is asked for
+        unbraked moves only, and braking ``b`` points on face ``f`` is read as the unbraked
+        move of ``f - b`` plus the brake points (Masters 11: braking shortens the move)."""
         car = ask.car
-        soft = ask.soft_bonus
-        launch = effects_launch(race, car)
-        request = request_for(
-            race.to_position(car),
-            car,
-            0,
-            Choices(gear=c.gear, boost=c.boost, soft_bonus=soft, extra=launch),
+        choices = Choices(
+            gear=c.gear, boost=c.boost, soft_bonus=ask.soft_bonus, extra=effects_launch(race, car)
         )
-        request = replace(request, brakes=c.brakes)
+        request = replace(request_for(race.to_position(car), car, 0, choices), brakes=0)
         here = replace(ctx, brakes=c.brakes, fuel=c.fuel)
         faces = FACES[c.gear]
-        options = generate_moves_for_rolls(race.track, request, [f for f, _ in faces])
+        rolls = range(faces[0][0] - c.brakes, faces[-1][0] + 1)
+        options = generate_moves_for_rolls(race.track, request, list(rolls))
+        free: dict[int, float] = {}
+        plain: dict[int, float] = {}  # without slipstream, which needs the full roll (18-1)
+        for roll, moves in options.items():
+            scored = [(option_value(here, o, c.gear), o.slipstreams) for o in moves]
+            free[roll] = max((v for v, _ in scored), default=0.0)
+            plain[roll] = max((v for v, slip in scored if not slip), default=ELIMINATED)
         value = -c.cost - (BOOST if c.boost else 0.0)
         for face, p in faces:
-            moves = options[face]
-            value += p * (max(option_value(here, o, c.gear) for o in moves) if moves else 0.0)
+            best = free[face]
+            for braking in range(1, c.brakes + 1):
+                price = braking * point_price(c.brakes - braking) * here.scale
+                best = max(best, plain[face - braking] - price)
+            value += p * best
         return value
 
     def _face(
