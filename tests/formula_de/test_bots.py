@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NoReturn
 
-from rennleitung.formula_de.bots import make_bot
-from rennleitung.formula_de.bots.base import pit_plan, wants_pit
+import pytest
+
+from rennleitung.formula_de import movegen, moves
+from rennleitung.formula_de.bots import BOTS, make_bot
+from rennleitung.formula_de.bots.base import fuel_needed, pit_plan, wants_pit
+from rennleitung.formula_de.bots.simple import target_gear
+from rennleitung.formula_de.bots.strong import StrongBot
 from rennleitung.formula_de.bots.track_info import track_info
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import CarStatus, Tyre, Wear
 from rennleitung.formula_de.dice import ScriptedDice
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import AskKind, BoxChoice, SetupChoice, TurnChoice
+from rennleitung.formula_de.race_decisions import (
+    AskKind,
+    BoxChoice,
+    MoveChoice,
+    SetupChoice,
+    TurnChoice,
+)
 from rennleitung.formula_de.race_pit import check_plan
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 
@@ -29,9 +41,9 @@ def test_room_before_a_stop_follows_the_lane_on_straights() -> None:
     assert info.room(MONACO.space("A11"), 1) == 0  # one more space leaves corner 1
 
 
-def placed(space: str, gear: int, **wear: int) -> Race:
+def placed(space: str, gear: int, rolls: tuple[int, ...] = (), **wear: int) -> Race:
     config = RaceConfig("monaco", "dresden-2006", (Entry("a"),), qualifying=("a",))
-    race = Race(config, ScriptedDice([10]), track=MONACO)
+    race = Race(config, ScriptedDice([10, *rolls]), track=MONACO)
     race.apply(SetupChoice(SETUP, Tyre.HARD))
     race.cars["a"] = replace(
         race.cars["a"], space=MONACO.space(space), gear=gear, wear=replace(SETUP, **wear)
@@ -51,12 +63,74 @@ def turn(race: Race, bot: str) -> TurnChoice:
 
 
 def test_strong_bot_slows_down_before_a_corner_and_speeds_up_on_a_straight() -> None:
-    assert turn(placed("A4", gear=4), "strong").gear <= 3  # 7 rooms to the end of corner 1
+    assert turn(placed("A4", gear=4), "strong").gear <= 3  # 8 in lane to the end of corner 1
     assert turn(placed("A12", gear=4), "strong").gear == 5  # 12 straight spaces ahead
 
 
+def test_strong_bot_checks_its_best_gears_with_the_real_moves() -> None:
+    # From A4 the sketch (in lane, 8 spaces to the end of corner 1) makes 4th look risky, but
+    # the move generator finds ways through the corner's arrows (Masters 7-1-4) that end in
+    # it after any roll of 4th gear without braking: the exact look keeps 4th, the sketch not.
+    race = placed("A4", gear=4)
+    ask = race.pending
+    assert ask is not None
+    assert turn(race, "strong").gear == 3
+    exact = StrongBot(exact=2).decide(race, ask)
+    assert isinstance(exact, TurnChoice) and exact.gear == 4
+
+
+def test_strong_bot_weighs_the_top_face_where_the_mean_looks_safe() -> None:
+    # Room 7 before the end of corner 1, no brakes, no tyres: 3rd gear's 8 would overshoot and
+    # eliminate (Masters 10-3) though its mean (6) fits; only the strong bot sees that face.
+    race = placed("A5", gear=4, brakes=0, tyres=0)
+    assert turn(race, "steady").gear == 3
+    assert turn(placed("A5", gear=4, brakes=0, tyres=0), "strong").gear == 2
+
+
+def test_simple_gear_table() -> None:
+    assert target_gear(60, 2) == 6  # 6th, and 5th still fits what is left after it
+    assert target_gear(30, 2) == 5  # 6th's average roll would leave 4.5 spaces for 5th's 11+
+    assert target_gear(8, 2) == 3  # 4th's mean (9.5) is beyond the room
+    assert target_gear(0, 0) == 1
+
+
+def test_simple_bot_reads_the_room_and_spares_the_fuel_it_needs() -> None:
+    assert turn(placed("A4", gear=4), "simple").gear == 3  # 8 spaces to the end of corner 1
+    assert turn(placed("A12", gear=4), "simple").gear == 4  # 19: 5th's 20 would overshoot
+    race = placed("A4", gear=5)
+    assert turn(race, "simple").gear == 3  # skipping 4th costs a fuel point it can spare
+    tight = placed("A4", gear=5, fuel=fuel_needed(race, "a"))
+    assert turn(tight, "simple").gear == 4  # no fuel to spare: the free downshift only
+
+
+def test_simple_bot_does_not_generate_moves_to_pick_a_gear(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> NoReturn:
+        raise AssertionError("the simple bot asked the move generator")
+
+    race = placed("A12", gear=4)
+    for module in (movegen, moves):
+        for name in ("generate_moves", "generate_moves_for_rolls", "legal_moves"):
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, refuse)
+    assert turn(race, "simple").gear == 4
+
+
+def test_simple_bot_moves_as_far_as_it_can_afford() -> None:
+    race = placed("A12", gear=4, rolls=(12,))
+    race.apply(TurnChoice(gear=4))
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.MOVE
+    choice = make_bot("simple").decide(race, ask)
+    assert isinstance(choice, MoveChoice)
+    chosen = next(o for o in ask.moves if o.path == choice.path)
+    free = [o for o in ask.moves if not (o.brakes or o.tyres or o.eliminated)]
+    assert chosen in free
+    farthest = max(MONACO.spaces[o.end].height for o in free)
+    assert MONACO.spaces[chosen.end].height == farthest
+
+
 def test_bots_pick_a_gear_that_is_offered() -> None:
-    for bot in ("simple", "strong"):
+    for bot in BOTS:
         race = placed("A40", gear=5, fuel=0)
         ask = race.pending
         assert ask is not None
@@ -81,7 +155,7 @@ def test_no_pit_on_the_last_lap() -> None:
 def test_bots_answer_every_question_of_a_race() -> None:
     from rennleitung.formula_de.race_run import run_bot_race
 
-    for bots in ("simple", "strong"):
+    for bots in BOTS:
         race = run_bot_race("monaco", "dresden-2006", 6, 1, f"bots-{bots}", bots)
         assert race.finished
         kinds = {type(d).__name__ for _, d in race.decisions}

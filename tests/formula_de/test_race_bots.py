@@ -69,6 +69,8 @@ CASES = [
         (3, ("simple", "strong")),
         (4, ("strong", "simple")),
         (5, ("strong",)),
+        (6, ("steady",)),
+        (7, ("simple", "steady", "strong")),
     )
 ]
 

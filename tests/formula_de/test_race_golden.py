@@ -15,16 +15,16 @@ from rennleitung.formula_de.replay import verify
 GOLDEN = [
     (
         ("dresden-2006", "golden-1", 6, 2, ("simple",)),
-        673,
-        304,
-        "892d225f654d018e640eb21fb5a3547741870b8583bdafafbcfb3972949674a6",
+        784,
+        331,
+        "e18db9dc803dbce370df3128ed19358138b166f5cd2292a1d17ed440538e7788",
         [
             ("car4", "finished", 2),
-            ("car1", "finished", 2),
+            ("car6", "finished", 2),
+            ("car5", "finished", 2),
+            ("car2", "finished", 2),
             ("car3", "finished", 2),
-            ("car6", "retired", 1),
-            ("car2", "retired", 1),
-            ("car5", "retired", 1),
+            ("car1", "retired", 1),
         ],
     ),
     (
@@ -42,15 +42,15 @@ GOLDEN = [
     ),
     (
         ("dresden-open", "golden-3", 5, 1, ("strong", "simple")),
-        360,
-        152,
-        "55d662835ed1647b1fbc86a9c56f46cbccc41160a8921911e72cd77f78f52486",
+        378,
+        156,
+        "4c14445c20b56aaf5cecde0a07ebd62bf0668432385ef6545f71de5db8d9e296",
         [
             ("car5", "finished", 1),
+            ("car4", "finished", 1),
+            ("car3", "finished", 1),
             ("car1", "finished", 1),
             ("car2", "finished", 1),
-            ("car3", "finished", 1),
-            ("car4", "finished", 1),
         ],
     ),
 ]

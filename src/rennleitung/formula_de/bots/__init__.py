@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots.base import Bot
 from rennleitung.formula_de.bots.simple import SimpleBot
+from rennleitung.formula_de.bots.steady import SteadyBot
 from rennleitung.formula_de.bots.strong import StrongBot
 
-BOTS: dict[str, type[StrongBot]] = {"simple": SimpleBot, "strong": StrongBot}
+BOTS: dict[str, Callable[[], Bot]] = {"simple": SimpleBot, "steady": SteadyBot, "strong": StrongBot}
 
 
 def make_bot(name: str) -> Bot:
-    """A fresh bot by name (``simple`` or ``strong``)."""
+    """A fresh bot by name (``simple``, ``steady`` or ``strong``)."""
     try:
         return BOTS[name]()
     except KeyError:
@@ -23,4 +26,4 @@ def make_bot(name: str) -> Bot:
         ) from None
 
 
-__all__ = ["BOTS", "Bot", "SimpleBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "SimpleBot", "SteadyBot", "StrongBot", "make_bot"]

@@ -6,6 +6,7 @@ differ in how they pick gears and moves, which is where the race is won.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from rennleitung.formula_de.car import CarStatus, Tyre, Wear, WearArea, Weather
@@ -40,15 +41,30 @@ BOT_SETUP = Wear(tyres=5, brakes=3, fuel=5, body=3, engine=3, road_holding=2, bo
 5th and 6th; tyres come back at the pit stop. Chosen by seeded trials (16 races, 10 bots)."""
 
 
-def setup_choice(race: Race) -> SetupChoice:
-    """The bots' split (fixed in FD Blitz; without fuel per lap in masters-2002 the fuel
-    only pays for skipped gears, so tyres and brakes get more); rain tyres in rain, else
-    hard."""
-    wear: Wear = race.ruleset.fixed_setup or BOT_SETUP
+@dataclass(frozen=True, slots=True)
+class Strategy:
+    """A bot's standing choices: the setup split where the ruleset leaves it free and burns
+    fuel per lap, and the tyres it fits in sunshine (at the start and in the pit)."""
+
+    split: Wear = BOT_SETUP
+    dry: Tyre = Tyre.HARD
+
+
+DEFAULT = Strategy()
+
+
+def tyre_for(race: Race, strategy: Strategy) -> Tyre:
+    """Rain tyres in rain, else the strategy's dry tyres (Dresden "Reifen")."""
+    return Tyre.RAIN if race.weather.current is Weather.RAIN else strategy.dry
+
+
+def setup_choice(race: Race, strategy: Strategy = DEFAULT) -> SetupChoice:
+    """The bot's split (fixed in FD Blitz; without fuel per lap in masters-2002 the fuel
+    only pays for skipped gears, so tyres and brakes get more) and its tyres."""
+    wear: Wear = race.ruleset.fixed_setup or strategy.split
     if race.ruleset.fixed_setup is None and not race.ruleset.fuel_per_lap:
         wear = Wear(tyres=6, brakes=4, fuel=4, body=3, engine=2, road_holding=2, box=1)
-    tyre = Tyre.RAIN if race.weather.current is Weather.RAIN else Tyre.HARD
-    return SetupChoice(wear, tyre)
+    return SetupChoice(wear, tyre_for(race, strategy))
 
 
 def box_choice(ask: Ask) -> BoxChoice:
@@ -93,13 +109,13 @@ def wants_pit(race: Race, car: str) -> bool:
     return wear.box > 0 and any(wear[a] <= 1 < start[a] for a in vital)
 
 
-def pit_plan(race: Race, car: str) -> PitPlan:
+def pit_plan(race: Race, car: str, strategy: Strategy = DEFAULT) -> PitPlan:
     """Fresh tyres for the weather, fuel up to what the remaining laps need, and repairs of
     the weakest areas the box reserve allows."""
     rules = race.ruleset
     state = race.cars[car]
     start = race.info[car].start_wear
-    tyre = Tyre.RAIN if race.weather.current is Weather.RAIN else Tyre.HARD
+    tyre = tyre_for(race, strategy)
     masters = rules.pit_system is PitSystem.QUICK_LONG
     fuel = 0
     if not masters:
@@ -118,16 +134,13 @@ def pit_plan(race: Race, car: str) -> PitPlan:
     return PitPlan(tyre=tyre, fuel=fuel, repairs=tuple(repairs), long=long)
 
 
-def pit_choice(race: Race, car: str) -> PitChoice:
-    return PitChoice(pit_plan(race, car))
-
-
-def common(race: Race, ask: Ask) -> Decision | None:
-    """The decisions both bots take alike (None for turn and move questions)."""
+def common(race: Race, ask: Ask, strategy: Strategy = DEFAULT) -> Decision | None:
+    """The decisions every bot takes alike, after its strategy (None for turn and move
+    questions)."""
     if ask.kind is AskKind.SETUP:
         if ask.extra.get("t_car"):
-            return SetupChoice(T_CAR_SETUP, setup_choice(race).tyre)
-        return setup_choice(race)
+            return SetupChoice(T_CAR_SETUP, tyre_for(race, strategy))
+        return setup_choice(race, strategy)
     if ask.kind is AskKind.BID:
         return BidChoice(max(0, min(5, ask.karma - race.ruleset.karma_reroll_cost)))
     if ask.kind is AskKind.BOX:
@@ -135,7 +148,7 @@ def common(race: Race, ask: Ask) -> Decision | None:
     if ask.kind is AskKind.KARMA:
         return karma_choice(ask)
     if ask.kind is AskKind.PIT:
-        return pit_choice(race, ask.car)
+        return PitChoice(pit_plan(race, ask.car, strategy))
     return None
 
 

@@ -11,9 +11,16 @@ real move is then chosen among the race's legal options with ``evaluate.option_v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from rennleitung.formula_de.bots.base import common, fuel_needed, in_pit_lane, pit_plan, wants_pit
+from rennleitung.formula_de.bots.base import (
+    Strategy,
+    common,
+    fuel_needed,
+    in_pit_lane,
+    pit_plan,
+    wants_pit,
+)
 from rennleitung.formula_de.bots.evaluate import (
     ELIMINATED,
     Context,
@@ -23,15 +30,33 @@ from rennleitung.formula_de.bots.evaluate import (
     room_after,
     squeeze,
 )
-from rennleitung.formula_de.car import WearArea, Weather
+from rennleitung.formula_de.car import Wear, WearArea, Weather
 from rennleitung.formula_de.dice import GEAR_PROBABILITIES
+from rennleitung.formula_de.movegen import generate_moves_for_rolls
 from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.moves import Choices, request_for
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Ask, AskKind, Decision, MoveChoice, TurnChoice
 from rennleitung.formula_de.race_gears import skip_cost
 from rennleitung.formula_de.track import SpaceKind
 
 MAX_SKETCH = 40
+
+EXACT, MARGIN = 0, 10.0
+"""Off by default: with ``exact=2`` the two best gears of the sketch, when within 10 spaces of
+each other and near a stop, are weighed again with the move generator's own options, which see
+slipstream, dangerous spaces and the longer ways through a corner that the sketch misses. It
+did not win more races for what it costs (docs/formula_de/bots.md); it waits for a faster move
+generator."""
+
+STRATEGY = Strategy(split=Wear(tyres=5, brakes=3, fuel=5, body=2, engine=3, road_holding=3, box=1))
+"""A third road-holding point for a body point: a strong car that lasts meets the dangerous
+spaces others leave (wrecks, boosts), and two failed road-holding tests ended it in one race
+of ten (Masters 20-5). Against the steady bot: 55 % of 220 seeded races won, 51 % before."""
+
+BOOST = 6.0
+"""What an engine boost costs beyond its engine point, in spaces: the dangerous space it marks
+for everyone behind (Dresden "Verschleiß")."""
 
 SQUEEZE = 0.3
 """Weight of the look ahead per face. The squeeze is a pessimistic guess of the next turn, and
@@ -61,6 +86,26 @@ class Step:
     out: bool
     stop: bool
     blocked: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """A gear (and boost) with its sketched value, what shifting into it costs, and the
+    brakes and fuel left after paying for skipped gears."""
+
+    value: float
+    gear: int
+    boost: bool
+    cost: float
+    brakes: int
+    fuel: int
+
+
+def effects_launch(race: Race, car: str) -> int:
+    state = race.cars[car]
+    if not race.info[car].launch_pending:
+        return 0
+    return state.profile.effects_at(in_pit_lane=in_pit_lane(race, car)).launch
 
 
 def fuel_penalty(race: Race, car: str, left: int) -> float:
@@ -123,16 +168,21 @@ def sketch(
 
 @dataclass
 class StrongBot:
-    """Expected value over all faces (``mean_only``: one face per gear, the simple bot);
-    ``wear_scale`` prices wear, ``look_ahead`` weighs the squeeze before the next stop."""
+    """Expected value over all faces (``mean_only``: one face per gear, the steady bot);
+    ``wear_scale`` prices wear, ``look_ahead`` weighs the squeeze before the next stop;
+    ``exact`` gears within ``margin`` of the best sketch are weighed again with the move
+    generator's own options; ``strategy`` holds the setup and tyres."""
 
     name: str = "strong"
     mean_only: bool = False
     wear_scale: float = 1.0
     look_ahead: float = SQUEEZE
+    exact: int = EXACT
+    margin: float = MARGIN
+    strategy: Strategy = STRATEGY
 
     def decide(self, race: Race, ask: Ask) -> Decision:
-        found = common(race, ask)
+        found = common(race, ask, self.strategy)
         if found is not None:
             return found
         if ask.kind is AskKind.TURN:
@@ -168,7 +218,7 @@ class StrongBot:
         steps = sketch(ctx, state.space, state.corner_stops, MAX_SKETCH, occupied)
         rooms = [room_after(ctx, st.space, st.made + (1 if st.stop else 0)) for st in steps]
         cap = rules.pit_lane_max_gear if (pitting and ask.pit_plans) else None
-        best: tuple[float, int, bool] | None = None
+        found: list[Candidate] = []
         for gear in ask.gears:
             if cap is not None and gear > cap:
                 continue
@@ -187,20 +237,54 @@ class StrongBot:
                     cost += 500.0
             for boost in (False, True) if ask.boost and gear >= 3 else (False,):
                 extra = base + (gear if boost else 0)
-                value = -cost - (6.0 if boost else 0.0)
+                value = -cost - (BOOST if boost else 0.0)
                 faces = MEAN_FACE[gear] if self.mean_only else FACES[gear]
                 for face, p in faces:
                     value += p * self._face(
                         ctx, steps, rooms, face + extra, gear, brakes, slide, fuel_after
                     )
-                if best is None or value > best[0]:
-                    best = (value, gear, boost)
-        if best is None:
-            best = (0.0, min(ask.gears), False)
+                found.append(Candidate(value, gear, boost, cost, brakes, fuel_after))
         plan = None
         if pitting and ask.pit_plans and race.info[car].pit_plan is None:
-            plan = pit_plan(race, car)
-        return TurnChoice(gear=best[1], boost=best[2], soft_bonus=ask.soft_bonus, pit=plan)
+            plan = pit_plan(race, car, self.strategy)
+        if not found:
+            return TurnChoice(gear=min(ask.gears), soft_bonus=ask.soft_bonus, pit=plan)
+        found.sort(key=lambda c: (-c.value, c.gear, c.boost))
+        best = found[0]
+        close = [c for c in found[: self.exact] if c.value >= best.value - self.margin]
+        reach = max((FACES[c.gear][-1][0] + c.gear * c.boost for c in close), default=0) + base
+        if len(close) > 1 and rooms[0] < reach:  # on a long straight the sketch is exact enough
+            best = max(close, key=lambda c: self.exact_value(race, ask, ctx, c))
+        return TurnChoice(gear=best.gear, boost=best.boost, soft_bonus=ask.soft_bonus, pit=plan)
+
+    def exact_value(self, race: Race, ask: Ask, ctx: Context, c: Candidate) -> float:
+        """The expected move score of a gear over every face, from the move generator's own
+        options. One walk serves every face (``generate_moves_for_rolls``); it is asked for
+        unbraked moves only, and braking ``b`` points on face ``f`` is read as the unbraked
+        move of ``f - b`` plus the brake points (Masters 11: braking shortens the move)."""
+        car = ask.car
+        choices = Choices(
+            gear=c.gear, boost=c.boost, soft_bonus=ask.soft_bonus, extra=effects_launch(race, car)
+        )
+        request = replace(request_for(race.to_position(car), car, 0, choices), brakes=0)
+        here = replace(ctx, brakes=c.brakes, fuel=c.fuel)
+        faces = FACES[c.gear]
+        rolls = range(faces[0][0] - c.brakes, faces[-1][0] + 1)
+        options = generate_moves_for_rolls(race.track, request, list(rolls))
+        free: dict[int, float] = {}
+        plain: dict[int, float] = {}  # without slipstream, which needs the full roll (18-1)
+        for roll, moves in options.items():
+            scored = [(option_value(here, o, c.gear), o.slipstreams) for o in moves]
+            free[roll] = max((v for v, _ in scored), default=0.0)
+            plain[roll] = max((v for v, slip in scored if not slip), default=ELIMINATED)
+        value = -c.cost - (BOOST if c.boost else 0.0)
+        for face, p in faces:
+            best = free[face]
+            for braking in range(1, c.brakes + 1):
+                price = braking * point_price(c.brakes - braking) * here.scale
+                best = max(best, plain[face - braking] - price)
+            value += p * best
+        return value
 
     def _face(
         self,

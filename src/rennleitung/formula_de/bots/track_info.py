@@ -8,11 +8,10 @@ Masters 7-2-4), in corners it may follow any arrows (7-1-4).
 
 from __future__ import annotations
 
-import sys
-
 from rennleitung.formula_de.track import SpaceKind, Track
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+NO_CORNER = 99
+"""Room when no corner lies ahead (a track without corners)."""
 
 
 class TrackInfo:
@@ -23,6 +22,16 @@ class TrackInfo:
         self._room: dict[tuple[int, int], int] = {}
         self.next_corner = tuple(self._next_corner(s) for s in range(len(track.spaces)))
         self.line_next = tuple(self._line_next(s) for s in range(len(track.spaces)))
+        spaces = range(len(track.spaces))
+        self.room_next = tuple(
+            self.room(s, self.next_corner[s]) if self.next_corner[s] else NO_CORNER for s in spaces
+        )
+        """Room before the end of the next corner (a car whose stops here are made)."""
+        self.room_here = tuple(
+            self.room(s, track.spaces[s].corner) if track.spaces[s].corner else self.room_next[s]
+            for s in spaces
+        )
+        """Room before the end of the own corner (a car that still owes a stop here)."""
 
     def _line_next(self, space: int) -> int:
         """The next space of a bot's sketch of a move: the one that leaves the most room
@@ -63,17 +72,38 @@ class TrackInfo:
 
     def room(self, space: int, corner: int) -> int:
         """Longest drive from ``space`` that ends in or before ``corner``."""
-        key = (space, corner)
-        found = self._room.get(key)
+        found = self._room.get((space, corner))
         if found is None:
-            found = self._compute(space, corner)
-            self._room[key] = found
+            found = self._fill(space, corner)
         return found
 
-    def _compute(self, space: int, corner: int) -> int:
+    def _fill(self, space: int, corner: int) -> int:
+        """Fill the room table for ``corner`` from ``space`` onwards, deepest spaces first.
+
+        An explicit stack instead of recursion: a straight of a hundred spaces would otherwise
+        need a raised recursion limit for the whole process."""
+        table = self._room
+        stack = [space]  # the drive being explored, one space per level
+        on_stack = {space}
+        while stack:
+            here = stack[-1]
+            ways = self._ways(here, corner)
+            todo = next((n for n in ways if (n, corner) not in table and n not in on_stack), None)
+            if todo is not None:
+                stack.append(todo)
+                on_stack.add(todo)
+                continue
+            stack.pop()
+            on_stack.discard(here)
+            table[(here, corner)] = max((1 + table.get((n, corner), 0) for n in ways), default=0)
+        return table[(space, corner)]
+
+    def _ways(self, space: int, corner: int) -> list[int]:
+        """The next spaces a drive that must end in or before ``corner`` may enter."""
         track = self.track
         own = track.spaces[space].corner
-        best = 0
+        lane = track.spaces[space].lane
+        ways = []
         for nxt in track.successors[space]:
             there = track.spaces[nxt]
             if there.kind is not SpaceKind.TRACK:
@@ -82,10 +112,10 @@ class TrackInfo:
                 continue  # leaving the corner where the stop is due
             if there.corner and there.corner not in (corner, own):
                 continue
-            if not there.corner and not own and there.lane != track.spaces[space].lane:
+            if not there.corner and not own and there.lane != lane:
                 continue  # Masters 7-2-3, 7-2-4: no zig-zag on a straight, so stay in lane
-            best = max(best, 1 + self.room(nxt, corner))
-        return best
+            ways.append(nxt)
+        return ways
 
 
 _INFOS: dict[int, TrackInfo] = {}
