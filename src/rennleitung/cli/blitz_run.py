@@ -37,7 +37,7 @@ def run(
     track: Annotated[str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")]
     = DEFAULT_TRACK,
     bots: Annotated[
-        str, typer.Option("--bots", help="simple oder/or strong; zwei mit Komma: je Spieler / "
+        str, typer.Option("--bots", help="simple, steady oder/or strong; zwei mit Komma: je Spieler / "
                                          "two, comma separated: one per player.")
     ] = "simple",
     move_seconds: Annotated[

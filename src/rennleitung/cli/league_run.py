@@ -75,6 +75,7 @@ class Lang(StrEnum):
 
 class BotName(StrEnum):
     SIMPLE = "simple"
+    STEADY = "steady"
     STRONG = "strong"
 
 

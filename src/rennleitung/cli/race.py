@@ -99,7 +99,7 @@ def simulate(
         str | None, typer.Option(help="Würfel-Seed (sonst zufällig) / dice seed (else random)")
     ] = None,
     bots: Annotated[
-        str, typer.Option(help="simple, strong oder Liste simple,strong / bots, comma list")
+        str, typer.Option(help="simple, steady, strong oder Liste simple,strong / bots, comma list")
     ] = "simple",
     record: Annotated[
         Path | None, typer.Option(help="Rennprotokoll schreiben / write the race record")
