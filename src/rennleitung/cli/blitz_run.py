@@ -37,8 +37,12 @@ def run(
     track: Annotated[str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")]
     = DEFAULT_TRACK,
     bots: Annotated[
-        str, typer.Option("--bots", help="simple, steady oder/or strong; zwei mit Komma: je Spieler / "
-                                         "two, comma separated: one per player.")
+        str,
+        typer.Option(
+            "--bots",
+            help="simple, steady oder/or strong; zwei mit Komma: je Spieler / "
+            "two, comma separated: one per player.",
+        ),
     ] = "simple",
     move_seconds: Annotated[
         float, typer.Option("--move-seconds", help="Simulierte Zeit je Zug / simulated time "
