@@ -471,18 +471,8 @@ def finish(
 
 def count_lane_changes(track: Track, start: int, path: tuple[int, ...]) -> int:
     """Lane changes along a path; entering the pit lane counts as one (Dresden "Boxenstopp")."""
-    tables = tables_for(track)
-    lane, kind = tables.lane, tables.kind
-    changes = 0
-    previous = start
-    for index in path:
-        if kind[previous] == TRACK_SPACE and (
-            kind[index] == PIT_SPACE
-            or (kind[index] == TRACK_SPACE and lane[index] != lane[previous])
-        ):
-            changes += 1
-        previous = index
-    return changes
+    change = tables_for(track).is_lane_change
+    return sum(change(a, b) for a, b in zip((start, *path), path, strict=False))
 
 
 def count_laps(track: Track, start: int, path: tuple[int, ...]) -> int:
