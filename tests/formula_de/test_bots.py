@@ -10,11 +10,17 @@ import pytest
 from rennleitung.formula_de import movegen, moves
 from rennleitung.formula_de.bots import BOTS, make_bot
 from rennleitung.formula_de.bots.base import fuel_needed, pit_plan, wants_pit
+from rennleitung.formula_de.bots.refuel import (
+    DRY,
+    box_distance,
+    reach_odds,
+    rollout_gears,
+)
 from rennleitung.formula_de.bots.simple import target_gear
-from rennleitung.formula_de.bots.strong import StrongBot
+from rennleitung.formula_de.bots.strong import StrongBot, fuel_penalty
 from rennleitung.formula_de.bots.track_info import track_info
 from rennleitung.formula_de.builtin_tracks import builtin_track
-from rennleitung.formula_de.car import CarStatus, Tyre, Wear
+from rennleitung.formula_de.car import BLITZ_SETUP, CarStatus, Tyre, Wear
 from rennleitung.formula_de.dice import ScriptedDice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
@@ -161,3 +167,65 @@ def test_bots_answer_every_question_of_a_race() -> None:
         kinds = {type(d).__name__ for _, d in race.decisions}
         assert {"SetupChoice", "BoxChoice", "TurnChoice", "MoveChoice"} <= kinds
         assert all(s.status is not CarStatus.RUNNING for s in race.cars.values())
+
+
+def blitz(space: str, gear: int, crossings: int, fuel: int, stops: int = 0) -> Race:
+    """An FD Blitz race (one fuel point, Dresden "FD Blitz") with car a on ``space``; car b is
+    home already."""
+    config = RaceConfig(
+        "monaco",
+        "fd-blitz",
+        (Entry("a", "A", karma=0), Entry("b", "B", karma=0)),
+        qualifying=("a", "b"),
+    )
+    race = Race(config, ScriptedDice([10]), track=MONACO)
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(BLITZ_SETUP, Tyre.HARD))
+    for car, where in (("a", space), ("b", "A100")):
+        race.cars[car] = replace(race.cars[car], space=MONACO.space(where))
+        race.info[car].needs_start = False
+        race.info[car].launch_pending = False
+    race.info["a"].crossings = crossings
+    race.cars["a"] = replace(
+        race.cars["a"],
+        gear=gear,
+        corner_stops=stops,
+        wear=replace(BLITZ_SETUP, fuel=fuel),
+        laps=race.laps_done("a"),
+    )
+    race.cars["b"] = replace(race.cars["b"], status=CarStatus.FINISHED)
+    box = 1
+    while race.pending is not None and race.pending.kind is AskKind.BOX:
+        race.apply(BoxChoice(box))
+        box += 1
+    return race
+
+
+def test_the_blitz_fuel_point_must_last_lap_one() -> None:
+    race = blitz("A60", gear=4, crossings=1, fuel=1)
+    assert race.laps_done("a") == 0
+    assert fuel_penalty(race, "a", 0) == DRY  # no box after lap 1 (Masters 19-2-4)
+    race.info["a"].crossings = 2
+    assert fuel_penalty(race, "a", 0) < DRY  # after lap 2 the box refuels
+
+
+def test_the_odds_of_rolling_into_the_box() -> None:
+    box = MONACO.boxes[0]
+    dist = box_distance(MONACO, box)
+    assert dist[MONACO.space("C153")] == 2  # C153 → P3 → BOX1
+    assert dist[MONACO.space("C154")] > 100  # past the last pit entry: a lap round
+    assert rollout_gears(4) == (3, 2, 1)
+    assert reach_odds(0, ()) == 1.0 and reach_odds(7, (2, 1)) == 0.0
+    assert reach_odds(9, (4, 3, 2, 1)) == pytest.approx(1.0)
+    assert 0.6 < reach_odds(11, (3, 2, 1)) < 0.7
+
+
+def test_a_dry_blitz_car_leaves_the_last_corner_fast_enough_for_its_box() -> None:
+    """End of lap 2, no fuel, the stop in corner 10 made: 4th at most in the pit lane
+    (Dresden "Boxenstopp"), announced before the roll, refuelled for the last lap."""
+    race = blitz("C145", gear=3, crossings=2, fuel=0, stops=1)
+    ask = race.pending
+    assert ask is not None and ask.pit_plans and ask.gears == (2, 3, 4)
+    choice = turn(race, "strong")
+    assert choice.gear == 4 and not choice.boost
+    assert choice.pit is not None and choice.pit.fuel >= 1

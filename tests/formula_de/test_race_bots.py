@@ -13,9 +13,10 @@ import pytest
 
 from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.car import CarStatus, WearArea
+from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_retirement import Retirement
-from rennleitung.formula_de.race_run import bot_entries, drive
+from rennleitung.formula_de.race_run import bot_entries, drive, run_bot_race
 from rennleitung.formula_de.race_setup import RaceConfig
 from rennleitung.formula_de.record import events_digest, record_from_data, record_of
 from rennleitung.formula_de.replay import replay, verify
@@ -101,3 +102,22 @@ def test_two_seeds_give_different_races() -> None:
     one = run("dresden-2006", 11, 4, ("simple",))
     two = run("dresden-2006", 12, 4, ("simple",))
     assert events_digest(one.events) != events_digest(two.events)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_strong_bots_refuel_in_fd_blitz(seed: int) -> None:
+    """FD Blitz: one fuel point for three laps, so the car leaves the last corner of lap 2 dry
+    and must roll into its box, the only stop the pit lane allows (Dresden "FD Blitz",
+    "Verschleiß"; Masters 19-2-4, 19-1-7). No strong car runs out of fuel, and every one that
+    got past lap 2 announced its stop before the roll and refuelled."""
+    race = run_bot_race("monaco", "fd-blitz", 2, 3, seed, "strong")
+    fuel = Retirement.FUEL
+    for place in race.classification():
+        assert (place.rule, place.reason_en) != (fuel.rule, fuel.text_en), (seed, place)
+        if place.laps >= 2:
+            events = [e for e in race.events if e.car == place.car]
+            kinds = [e.kind for e in events]
+            assert EventKind.PIT_ANNOUNCE in kinds and EventKind.PIT_IN in kinds, (seed, place)
+            assert kinds.index(EventKind.PIT_ANNOUNCE) < kinds.index(EventKind.PIT_IN)
+            pit_in = events[kinds.index(EventKind.PIT_IN)]
+            assert "fuel" in str(pit_in.get("plan_en"))

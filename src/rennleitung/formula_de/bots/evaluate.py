@@ -12,6 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rennleitung.formula_de.bots.refuel import (
+    DRY,
+    box_distance,
+    reach_odds,
+    refuel_box,
+    rollout_gears,
+)
 from rennleitung.formula_de.bots.track_info import TrackInfo, track_info
 from rennleitung.formula_de.car import WearArea, Weather
 from rennleitung.formula_de.dice import GEAR_PROBABILITIES
@@ -46,6 +53,11 @@ class Context:
     start_height: float
     wants_pit: bool
     scale: float = 1.0
+    box_dist: tuple[int, ...] | None = None
+    """Distances to the box when the car runs dry at this lap's last corner and must roll
+    into its box to refuel (``refuel.refuel_box``); None otherwise."""
+    rolling_out: bool = False
+    pit_max_gear: int = 99
 
 
 def context(race: Race, car: str, wants_pit: bool, scale: float = 1.0) -> Context:
@@ -53,6 +65,7 @@ def context(race: Race, car: str, wants_pit: bool, scale: float = 1.0) -> Contex
     state = race.cars[car]
     rules = race.ruleset
     tyre = rules.tyre(state.tyre)
+    box = refuel_box(race, car)
     return Context(
         track=race.track,
         info=track_info(race.track),
@@ -68,6 +81,9 @@ def context(race: Race, car: str, wants_pit: bool, scale: float = 1.0) -> Contex
         start_height=race.track.spaces[state.space].height,
         wants_pit=wants_pit,
         scale=scale,
+        box_dist=None if box is None else box_distance(race.track, box),
+        rolling_out=race.info[car].rolling_out is not None,
+        pit_max_gear=rules.pit_lane_max_gear or 99,
     )
 
 
@@ -146,6 +162,20 @@ def pit_approach(ctx: Context, end: int) -> float:
     return 4.0 if here.lane == entry.lane else -2.0 * abs(here.lane - entry.lane)
 
 
+def dry_risk(ctx: Context, option: MoveOption, gear: int) -> float:
+    """What a move of a car that must roll into its box to refuel risks: leaving the last
+    corner dry (or already rolling out) and not reaching the box in the rolls that are left,
+    one gear lower each (Dresden "Verschleiß"); entering the pit lane only in its gear limit."""
+    assert ctx.box_dist is not None
+    if not (ctx.rolling_out or (option.fuel and ctx.fuel < ctx.ruleset.fuel_per_lap)):
+        return 0.0
+    gears = rollout_gears(gear)
+    on_track = ctx.track.spaces[option.end].kind is SpaceKind.TRACK
+    if on_track and gears and gears[0] > ctx.pit_max_gear:
+        return DRY
+    return (1.0 - reach_odds(ctx.box_dist[option.end], gears)) * DRY
+
+
 def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
     """The worth of ending a move this way, in spaces."""
     if option.eliminated is not None:
@@ -170,6 +200,8 @@ def option_value(ctx: Context, option: MoveOption, gear: int) -> float:
     value -= hits * col_odds * (60.0 if ctx.body <= 1 else 12.0)
     if option.fuel and ctx.fuel < option.fuel * ctx.ruleset.fuel_per_lap:
         value -= 30.0
+    if ctx.box_dist is not None and track.spaces[end].kind is not SpaceKind.BOX:
+        value -= dry_risk(ctx, option, gear)
     into_pit = option.pit or track.spaces[end].kind is not SpaceKind.TRACK
     from_track = track.spaces[option.start].kind is SpaceKind.TRACK
     if into_pit and from_track:

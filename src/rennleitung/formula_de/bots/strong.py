@@ -30,6 +30,15 @@ from rennleitung.formula_de.bots.evaluate import (
     room_after,
     squeeze,
 )
+from rennleitung.formula_de.bots.refuel import (
+    DRY,
+    box_distance,
+    flag_distance,
+    pit_open_after_lap,
+    reach_odds,
+    refuel_box,
+    rollout_gears,
+)
 from rennleitung.formula_de.car import Wear, WearArea, Weather
 from rennleitung.formula_de.dice import GEAR_PROBABILITIES
 from rennleitung.formula_de.movegen import generate_moves_for_rolls
@@ -108,15 +117,122 @@ def effects_launch(race: Race, car: str) -> int:
     return state.profile.effects_at(in_pit_lane=in_pit_lane(race, car)).launch
 
 
-def fuel_penalty(race: Race, car: str, left: int) -> float:
-    """Skipping gears with fuel the laps still need: a pit stop at best, rolling out at worst
-    (Dresden Verschleiß: no fuel at the last corner means rolling out)."""
+def fuel_penalty(race: Race, car: str, left: int, gear: int = 4) -> float:
+    """Skipping gears (into ``gear``) with fuel the laps still need: a pit stop at best,
+    rolling out at worst (Dresden Verschleiß: no fuel at the last corner means rolling out,
+    saved only by the box or the flag). The car runs dry leaving the last corner of lap
+    ``dry``; a box open after an earlier lap makes it a normal stop, a box open after that lap
+    a roll into the box; on the last lap it may roll out to the flag; else it retires (in FD
+    Blitz the only fuel point must last lap 1, Masters 19-2-4)."""
     need = fuel_needed(race, car)
     if left >= need:
         return 0.0
-    if left < 1 or (race.ruleset.pit_closed_last_lap and race.laps - race.laps_done(car) <= 1):
-        return 200.0
-    return 12.0
+    rules = race.ruleset
+    done = race.laps_done(car)
+    dry = done + 1 + left // max(rules.fuel_per_lap, 1)
+    if any(pit_open_after_lap(race, lap) for lap in range(done + 1, dry)):
+        return 12.0
+    if pit_open_after_lap(race, dry):
+        return 150.0  # rolling out into the box: a long way to it for a slow car
+    if dry >= race.laps:
+        odds = reach_odds(flag_distance(race.track), rollout_gears(min(gear + 1, 6)))
+        return max(200.0, (1.0 - odds) * DRY)
+    return DRY
+
+
+NEAR = 60
+"""Spaces to the box within which a dry car plans its way into it, move by move."""
+
+
+def refuel_risk(
+    ctx: Context,
+    start: int,
+    steps: list[Step],
+    gear: int,
+    faces: tuple[tuple[int, float], ...],
+    extra: int,
+) -> float:
+    """For a car that must roll into its box to refuel (``Context.box_dist``): the chance,
+    priced at ``DRY``, of not getting there. A face that leaves the last corner has the rolls
+    of the lower gears left to cover the way to the box (Dresden "Verschleiß"); a face that ends
+    in the last corner leaves it next turn at best one gear higher (no fuel to skip gears), at
+    most in the pit lane's gear limit (Dresden "Boxenstopp"). Faces short of the corner are left
+    to later turns."""
+    dist = ctx.box_dist
+    assert dist is not None
+    last = ctx.track.last_corner.spaces
+    exit_at = next(
+        (
+            n
+            for n in range(1, len(steps))
+            if steps[n - 1].space in last and steps[n].space not in last
+        ),
+        None,
+    )
+    if dist[start] > NEAR:
+        return 0.0
+    if exit_at is None:  # the sketch is blocked short of the corner's exit
+        exit_at = len(steps)
+    cap = ctx.pit_max_gear
+    stops = ctx.track.last_corner.stops
+    memo: dict[tuple[int, ...], float] = {}
+    risk = 0.0
+    for face, p in faces:
+        moved = face + extra
+        if moved >= exit_at:
+            left = dist[start] - moved
+            gears = rollout_gears(gear)
+            if left <= 0:
+                continue
+            odds = 0.0 if gear > cap and gears and gears[0] > cap else reach_odds(left, gears)
+        else:
+            step = steps[min(moved, len(steps) - 1)]
+            owed = stops
+            if step.space in last:
+                owed = max(stops - step.made - (1 if step.stop else 0), 0)
+            odds = exit_odds(ctx, step.space, gear, owed, 2, memo)
+        risk += p * (1.0 - odds) * DRY
+    return risk
+
+
+def exit_odds(
+    ctx: Context, space: int, gear: int, owed: int, depth: int, memo: dict[tuple[int, ...], float]
+) -> float:
+    """The chance that a dry car on ``space`` in ``gear``, owing ``owed`` stops in the last
+    corner, rolls into its box, choosing its next gear well: one lower, the same or one higher
+    (no fuel to skip gears, Dresden "Verschleiß"), at most the pit lane's limit. Its moves
+    follow the sketch's line; leaving the last corner with a stop owed counts as failing (no
+    brakes in FD Blitz, the tyres pay). ``depth`` more moves are looked at, beyond that the way
+    is taken to be open."""
+    dist = ctx.box_dist
+    assert dist is not None
+    last = ctx.track.last_corner.spaces
+    if space in last and not owed:
+        nxt = min(gear + 1, ctx.pit_max_gear)
+        return reach_odds(dist[space], (nxt, *rollout_gears(nxt)))
+    if depth < 0:
+        return 1.0
+    key = (space, gear, owed, depth)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    line = ctx.info.line_next
+    best = 0.0
+    for nxt in range(max(gear - 1, 1), min(gear + 1, ctx.pit_max_gear) + 1):
+        odds = 0.0
+        for face, p in FACES[nxt]:
+            here = space
+            for _ in range(face):
+                there = line[here]
+                if here in last and there not in last:
+                    break  # leaves the corner with a stop owed: an overshoot
+                here = there
+            else:
+                left = owed - 1 if here in last else owed
+                odds += p * exit_odds(ctx, here, nxt, left, depth - 1, memo)
+        best = max(best, odds)
+    memo[key] = best
+    return best
 
 
 def sketch(
@@ -230,12 +346,18 @@ class StrongBot:
                 left = state.wear[area] - points
                 if area is WearArea.FUEL:
                     spare = left - fuel_needed(race, car)
-                    cost += point_price(max(spare, 0)) * 2 + fuel_penalty(race, car, left)
+                    cost += point_price(max(spare, 0)) * 2 + fuel_penalty(race, car, left, gear)
                 else:
                     cost += points * point_price(left) * ctx.scale
                 if area is WearArea.ENGINE and left == 0:
                     cost += 500.0
-            for boost in (False, True) if ask.boost and gear >= 3 else (False,):
+            dry = ctx if ctx.box_dist is not None else None
+            if dry is None and fuel_after < ctx.fuel:  # skipping gears may leave it dry
+                box = refuel_box(race, car, fuel_after)
+                if box is not None:
+                    dry = replace(ctx, fuel=fuel_after, box_dist=box_distance(race.track, box))
+            boosts = (False, True) if ask.boost and gear >= 3 and dry is None else (False,)
+            for boost in boosts:  # a dry car wants its box, not the spaces past it
                 extra = base + (gear if boost else 0)
                 value = -cost - (BOOST if boost else 0.0)
                 faces = MEAN_FACE[gear] if self.mean_only else FACES[gear]
@@ -243,6 +365,8 @@ class StrongBot:
                     value += p * self._face(
                         ctx, steps, rooms, face + extra, gear, brakes, slide, fuel_after
                     )
+                if dry is not None:
+                    value -= refuel_risk(dry, state.space, steps, gear, faces, extra)
                 found.append(Candidate(value, gear, boost, cost, brakes, fuel_after))
         plan = None
         if pitting and ask.pit_plans and race.info[car].pit_plan is None:
