@@ -11,14 +11,14 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rennleitung.cli.common import run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
@@ -31,23 +31,13 @@ app = typer.Typer(
     add_completion=False,
 )
 
-Result = TypeVar("Result")
 NowOption = Annotated[
     float | None, typer.Option("--now", help="Zeitpunkt in Sekunden / time in seconds.")
 ]
 
 
-def _run(action: Callable[[], Result]) -> Result:
-    try:
-        return action()
-    except RennleitungError as error:
-        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-        stderr.print(f"[red]{escape(str(error))}[/red]")
-        raise typer.Exit(code=1) from None
 
 
-def _say(de: str, en: str) -> None:
-    Console(highlight=False, soft_wrap=True).print(escape(f"{de} / {en}"))
 
 
 def _load(file: Path) -> BlitzSession:
@@ -98,8 +88,8 @@ def new(
                                seed if seed is not None else secrets.randbelow(2**31))
         _save(file, session)
 
-    _run(action)
-    _say(f"Match {first} gegen {second} angelegt", f"match {first} vs {second} created")
+    run_guarded(action)
+    say(f"Match {first} gegen {second} angelegt", f"match {first} vs {second} created")
 
 
 @app.command("start")
@@ -121,8 +111,8 @@ def start(file: Path, now: NowOption = None) -> None:
         _save(file, BlitzSession(session.match, session.limit_s, session.seed, run_start, clock))
         return run_start
 
-    de, en = _describe(_run(action))
-    _say(de, en)
+    de, en = _describe(run_guarded(action))
+    say(de, en)
 
 
 @app.command("press")
@@ -138,13 +128,13 @@ def press(file: Path, player: str, now: NowOption = None) -> None:
         _save(file, updated)
         return updated
 
-    _status(_run(action), now)
+    _status(run_guarded(action), now)
 
 
 @app.command("status")
 def status(file: Path, now: NowOption = None) -> None:
     """Restzeiten und wer am Zug ist / time left and who is on the move."""
-    _status(_run(lambda: _load(file)), now)
+    _status(run_guarded(lambda: _load(file)), now)
 
 
 @app.command("result")
@@ -171,17 +161,17 @@ def result(
         _save(file, BlitzSession(match, session.limit_s, session.seed))
         return match
 
-    match = _run(action)
+    match = run_guarded(action)
     last = match.runs[-1]
     a, b = match.players
     score = f"{a} {match.wins(a)} : {match.wins(b)} {b}"
     if last.winner is None:
-        _say(f"gleich weit: Lauf wird wiederholt ({score})",
+        say(f"gleich weit: Lauf wird wiederholt ({score})",
              f"equally far: the run is driven again ({score})")
     else:
-        _say(f"{last.winner} gewinnt den Lauf ({score})", f"{last.winner} wins the run ({score})")
+        say(f"{last.winner} gewinnt den Lauf ({score})", f"{last.winner} wins the run ({score})")
     if match.winner is not None:
-        _say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
+        say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
 
 
 def _distances(items: list[str]) -> dict[str, int]:
@@ -207,7 +197,7 @@ def _running_clock(session: BlitzSession) -> ChessClock:
 
 def _status(session: BlitzSession, now: float | None) -> None:
     a, b = session.match.players
-    _say(f"Stand {a} {session.match.wins(a)} : {session.match.wins(b)} {b}",
+    say(f"Stand {a} {session.match.wins(a)} : {session.match.wins(b)} {b}",
          f"score {a} {session.match.wins(a)} : {session.match.wins(b)} {b}")
     if session.clock is None:
         return
@@ -221,10 +211,10 @@ def _status(session: BlitzSession, now: float | None) -> None:
         )
     mover = clock.on_move(moment)
     if mover is None:
-        _say("beide Uhren abgelaufen: weitere Strecke gewinnt",
+        say("beide Uhren abgelaufen: weitere Strecke gewinnt",
              "both clocks are out: the farther car wins")
     else:
-        _say(f"am Zug: {mover}", f"on the move: {mover}")
+        say(f"am Zug: {mover}", f"on the move: {mover}")
 
 
 def _now(now: float | None) -> float:

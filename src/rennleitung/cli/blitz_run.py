@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from rennleitung.cli.common import run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
@@ -96,14 +97,14 @@ def run(
         blitz_cli._save(file, BlitzSession(match, session.limit_s, session.seed))
         return start, result, match
 
-    start, result, match = blitz_cli._run(action)
+    start, result, match = run_guarded(action)
     de, en = blitz_cli._describe(start)
-    blitz_cli._say(de, en)
+    say(de, en)
     for player in match.players:
         placing = next(p for p in result.race.classification() if p.car == player)
         time_de = ", Zeit abgelaufen" if player in result.out_of_time else ""
         time_en = ", out of time" if player in result.out_of_time else ""
-        blitz_cli._say(
+        say(
             f"{player}: Strecke {result.distances[player]} (Zehntelreihen), "
             f"{placing.laps} Runden, {STATUS[placing.status][0]}{time_de}",
             f"{player}: distance {result.distances[player]} (tenths of a row), "
@@ -113,18 +114,18 @@ def run(
     a, b = match.players
     score = f"{a} {match.wins(a)} : {match.wins(b)} {b}"
     if last.winner is None:
-        blitz_cli._say(f"gleich weit: Lauf wird wiederholt ({score})",
+        say(f"gleich weit: Lauf wird wiederholt ({score})",
                        f"equally far: the run is driven again ({score})")
     elif last.finished_first is not None:
-        blitz_cli._say(f"{last.winner} ist zuerst im Ziel und gewinnt den Lauf ({score})",
+        say(f"{last.winner} ist zuerst im Ziel und gewinnt den Lauf ({score})",
                        f"{last.winner} crosses the line first and wins the run ({score})")
     else:
-        blitz_cli._say(f"{last.winner} ist weiter gefahren und gewinnt den Lauf ({score})",
+        say(f"{last.winner} ist weiter gefahren und gewinnt den Lauf ({score})",
                        f"{last.winner} got farther and wins the run ({score})")
     if match.winner is not None:
-        blitz_cli._say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
+        say(f"{match.winner} gewinnt das Match", f"{match.winner} wins the match")
     if record is not None:
-        blitz_cli._say(f"Protokoll: {record}", f"record: {record}")
+        say(f"Protokoll: {record}", f"record: {record}")
 
 
 def _drivers(bots: str, players: tuple[str, str]) -> dict[str, Bot]:

@@ -1,12 +1,16 @@
-"""Helpers shared by the command modules: loading tracks and positions, bilingual errors."""
+"""Helpers shared by the command modules: loading tracks and positions, bilingual errors and
+messages, the options several command groups take."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
-from typing import NoReturn
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
@@ -16,6 +20,43 @@ from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackfile import parse_track_file
 
 error_console = Console(stderr=True)
+
+Result = TypeVar("Result")
+
+
+class Lang(StrEnum):
+    """Which language a command prints: German, English or both."""
+
+    DE = "de"
+    EN = "en"
+    BOTH = "both"
+
+
+LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        help="Datenbank-URL oder SQLite-Datei / database URL or SQLite file (env RENNLEITUNG_DB).",
+    ),
+]
+
+
+def run_guarded(action: Callable[[], Result]) -> Result:
+    """Run ``action``; a bilingual error goes to stderr as one line, with exit code 1."""
+    try:
+        return action()
+    except RennleitungError as error:
+        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+        stderr.print(f"[red]{escape(str(error))}[/red]")
+        raise typer.Exit(code=1) from None
+
+
+def say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
+    """Print a message in German, English or both ("de / en")."""
+    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
+    Console(highlight=False, soft_wrap=True).print(escape(text))
 
 
 def fail(error: RennleitungError, code: int = 1) -> NoReturn:

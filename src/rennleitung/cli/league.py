@@ -12,13 +12,14 @@ import secrets
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.league.box_choice import box_choice_order
 from rennleitung.league.city_standings import city_standings
@@ -58,19 +59,8 @@ app = typer.Typer(
     add_completion=False,
 )
 
-Result = TypeVar("Result")
-
-DbOption = Annotated[
-    str | None,
-    typer.Option("--db", help="Datenbank-URL oder SQLite-Datei / database URL or SQLite file "
-                              "(env RENNLEITUNG_DB)."),
-]
 
 
-class Lang(StrEnum):
-    DE = "de"
-    EN = "en"
-    BOTH = "both"
 
 
 class TableName(StrEnum):
@@ -80,21 +70,12 @@ class TableName(StrEnum):
     KARMA = "karma"
 
 
-LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
 
 
-def _run(action: Callable[[], Result]) -> Result:
-    """Run ``action``; a bilingual error goes to stderr with exit code 1."""
-    try:
-        return action()
-    except RennleitungError as error:
-        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-        stderr.print(f"[red]{escape(str(error))}[/red]")
-        raise typer.Exit(code=1) from None
 
 
 def _store(db: str | None) -> LeagueStore:
-    return _run(lambda: LeagueStore.open(resolve_url(db)))
+    return run_guarded(lambda: LeagueStore.open(resolve_url(db)))
 
 
 def _read(path: Path) -> str:
@@ -107,9 +88,6 @@ def _read(path: Path) -> str:
         ) from None
 
 
-def _say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
-    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
-    Console(highlight=False, soft_wrap=True).print(escape(text))
 
 
 @app.command("create")
@@ -120,8 +98,8 @@ def create(
 ) -> None:
     """Neue Saison oder neues Open anlegen / create a season or an Open."""
     store = _store(db)
-    _run(lambda: store.create_league(name, parse_kind(kind)))
-    _say(f"Liga {name!r} angelegt", f"league {name!r} created")
+    run_guarded(lambda: store.create_league(name, parse_kind(kind)))
+    say(f"Liga {name!r} angelegt", f"league {name!r} created")
 
 
 @app.command("list")
@@ -135,8 +113,8 @@ def list_leagues(db: DbOption = None) -> None:
 def add_team(league: str, team: str, db: DbOption = None) -> None:
     """Team hinzufügen / add a team."""
     store = _store(db)
-    _run(lambda: store.add_team(league, team))
-    _say(f"Team {team!r} angelegt", f"team {team!r} added")
+    run_guarded(lambda: store.add_team(league, team))
+    say(f"Team {team!r} angelegt", f"team {team!r} added")
 
 
 @app.command("add-driver")
@@ -150,14 +128,14 @@ def add_driver(
 ) -> None:
     """Fahrer mit Profil und Stadt hinzufügen / add a driver with profile and city."""
     store = _store(db)
-    _run(lambda: store.add_driver(league, Driver(name, team, parse_profile(profile), city)))
-    _say(f"Fahrer {name!r} angelegt", f"driver {name!r} added")
+    run_guarded(lambda: store.add_driver(league, Driver(name, team, parse_profile(profile), city)))
+    say(f"Fahrer {name!r} angelegt", f"driver {name!r} added")
 
 
 @app.command("roster")
 def roster(league: str, db: DbOption = None, lang: LangOption = Lang.BOTH) -> None:
     """Teams und Fahrer / teams and drivers."""
-    loaded = _run(lambda: _store(db).load(league))
+    loaded = run_guarded(lambda: _store(db).load(league))
     rows: list[Row] = [
         {"team": d.team, "driver": d.name, "profile": d.profile.value, "city": d.city}
         for d in loaded.roster.drivers
@@ -197,16 +175,16 @@ def enter_race(
             result = race_result_from_csv(text, race, laps, track)
         return len(store.enter_race(league, result))
 
-    booked = _run(action)
-    _say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries")
+    booked = run_guarded(action)
+    say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries")
 
 
 @app.command("delete-race")
 def delete_race(league: str, race: int, db: DbOption = None) -> None:
     """Zuletzt eingetragenes Rennen löschen / delete the last race entered."""
     store = _store(db)
-    _run(lambda: store.delete_race(league, race))
-    _say(f"Rennen {race} gelöscht", f"race {race} deleted")
+    run_guarded(lambda: store.delete_race(league, race))
+    say(f"Rennen {race} gelöscht", f"race {race} deleted")
 
 
 @app.command("enter-qualifying")
@@ -242,18 +220,18 @@ def enter_qualifying(
         result = store.enter_qualifying(league, race, laps, names, draw_seed, rolled)
         return store.load(league), result
 
-    loaded, result = _run(action)
+    loaded, result = run_guarded(action)
     _print_grid(loaded, result, lang)
-    _say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
+    say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
 
 
 @app.command("grid")
 def grid(league: str, race: int, db: DbOption = None, lang: LangOption = Lang.BOTH) -> None:
     """Startaufstellung und Boxenwahl / grid and box choice order."""
-    loaded = _run(lambda: _store(db).load(league))
+    loaded = run_guarded(lambda: _store(db).load(league))
     result = loaded.qualifying_of(race)
     if result is None:
-        _run(lambda: _raise(RennleitungError(
+        run_guarded(lambda: _raise(RennleitungError(
             f"keine Qualifizierung zu Rennen {race}", f"no qualifying for race {race}", "race"
         )))
         return
@@ -269,10 +247,10 @@ def race_result(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Ergebnis eines Rennens mit Punkten und Karma / one race with points and karma."""
-    loaded = _run(lambda: _store(db).load(league))
+    loaded = run_guarded(lambda: _store(db).load(league))
     rows = race_rows(loaded, race)
     if not rows:
-        _run(lambda: _raise(RennleitungError(
+        run_guarded(lambda: _raise(RennleitungError(
             f"Rennen {race} ist nicht eingetragen", f"race {race} has not been entered", "race"
         )))
     if as_json:
@@ -290,8 +268,8 @@ def drops(
 ) -> None:
     """Streichresultate eines Fahrers festlegen / name a driver's drop results."""
     store = _store(db)
-    _run(lambda: store.name_drops(league, driver, races))
-    _say(f"Streichresultate von {driver}: {races}", f"drop results of {driver}: {races}")
+    run_guarded(lambda: store.name_drops(league, driver, races))
+    say(f"Streichresultate von {driver}: {races}", f"drop results of {driver}: {races}")
 
 
 @app.command("export")
@@ -301,13 +279,13 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Ganze Liga als JSON (Sicherung, Umzug) / the whole league as JSON (backup, moving)."""
-    data = _run(lambda: _store(db).export_league(league))
+    data = run_guarded(lambda: _store(db).export_league(league))
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if out is None:
         typer.echo(text, nl=False)
     else:
         out.write_text(text, encoding="utf-8")
-        _say(f"geschrieben: {out}", f"written: {out}")
+        say(f"geschrieben: {out}", f"written: {out}")
 
 
 @app.command("import")
@@ -329,8 +307,8 @@ def import_league(
             ) from None
         return store.import_league(data, name)
 
-    imported = _run(action)
-    _say(f"Liga {imported.name!r} importiert", f"league {imported.name!r} imported")
+    imported = run_guarded(action)
+    say(f"Liga {imported.name!r} importiert", f"league {imported.name!r} imported")
 
 
 @app.command("standings")
@@ -347,10 +325,10 @@ def standings(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Wertungen: Fahrer, Konstrukteure, Städte, Karma / standings tables."""
-    loaded = _run(lambda: _store(db).load(league))
+    loaded = run_guarded(lambda: _store(db).load(league))
     rows = _table_rows(loaded, table, lang)
     if driver is not None:
-        _run(lambda: loaded.roster.driver(driver, "--driver"))
+        run_guarded(lambda: loaded.roster.driver(driver, "--driver"))
         rows = [row for row in rows if row.get("driver") == driver]
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -368,9 +346,9 @@ def html(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Wertungsseite mit Punktegrafik schreiben / write the standings page with its chart."""
-    loaded = _run(lambda: _store(db).load(league))
+    loaded = run_guarded(lambda: _store(db).load(league))
     out.write_text(league_page(loaded, lang.value), encoding="utf-8")
-    _say(f"geschrieben: {out}", f"written: {out}")
+    say(f"geschrieben: {out}", f"written: {out}")
 
 
 def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
@@ -387,10 +365,10 @@ def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     rows = grid_rows(result, bool(league.format.pole_qualifying_points))
     _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
     order = box_choice_order(result.grid_order(), league.roster)
-    _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
+    say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
     if result.weather:
         applied = ", ".join(w.value for w in result.weather)
-        _say(f"Wetter je Lauf: {applied}", f"weather per run: {applied}", lang)
+        say(f"Wetter je Lauf: {applied}", f"weather per run: {applied}", lang)
 
 
 def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:

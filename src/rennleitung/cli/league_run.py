@@ -11,16 +11,17 @@ from __future__ import annotations
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
@@ -48,13 +49,6 @@ from rennleitung.render.league_tables import Row, grid_rows, label, race_rows
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import MAX_SEED, LeagueStore
 
-Result = TypeVar("Result")
-
-DbOption = Annotated[
-    str | None,
-    typer.Option("--db", help="Datenbank-URL oder SQLite-Datei / database URL or SQLite file "
-                              "(env RENNLEITUNG_DB)."),
-]
 TrackOption = Annotated[
     str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")
 ]
@@ -67,11 +61,6 @@ StartersOption = Annotated[
 ]
 
 
-class Lang(StrEnum):
-    DE = "de"
-    EN = "en"
-    BOTH = "both"
-
 
 class BotName(StrEnum):
     SIMPLE = "simple"
@@ -79,22 +68,10 @@ class BotName(StrEnum):
     STRONG = "strong"
 
 
-LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
 
 
-def _run(action: Callable[[], Result]) -> Result:
-    """Run ``action``; a bilingual error goes to stderr with exit code 1."""
-    try:
-        return action()
-    except RennleitungError as error:
-        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-        stderr.print(f"[red]{escape(str(error))}[/red]")
-        raise typer.Exit(code=1) from None
 
 
-def _say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
-    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
-    Console(highlight=False, soft_wrap=True).print(escape(text))
 
 
 def _seed(seed: int | None) -> int:
@@ -141,8 +118,8 @@ def run_qualifying(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Qualifizierung hier fahren: je Fahrer eine gezeitete Runde / run qualifying here."""
-    store = _run(lambda: LeagueStore.open(resolve_url(db)))
-    draw_seed = _run(lambda: _seed(seed))
+    store = run_guarded(lambda: LeagueStore.open(resolve_url(db)))
+    draw_seed = run_guarded(lambda: _seed(seed))
 
     def action() -> tuple[League, QualifyingResult, list[DriverLap], tuple[Weather, ...]]:
         loaded = store.load(league)
@@ -176,12 +153,12 @@ def run_qualifying(
         result = store.enter_qualifying(league, race, entered, names, draw_seed, list(rolled))
         return store.load(league), result, laps, applied
 
-    loaded, result, laps, applied = _run(action)
+    loaded, result, laps, applied = run_guarded(action)
     for lap in laps:
         _print_lap(lap, lang)
     _print_grid(loaded, result, lang)
     weather = ", ".join(w.value for w in applied)
-    _say(f"Wetter je Lauf: {weather}; Seed: {draw_seed}",
+    say(f"Wetter je Lauf: {weather}; Seed: {draw_seed}",
          f"weather per run: {weather}; seed: {draw_seed}", lang)
 
 
@@ -191,11 +168,11 @@ def _print_lap(lap: DriverLap, lang: Lang) -> None:
         abort = timed.abort
         reason_de = abort.de if abort else ""
         reason_en = abort.en if abort else ""
-        _say(f"{lap.driver} (Lauf {lap.run}): {reason_de} – Auslosung",
+        say(f"{lap.driver} (Lauf {lap.run}): {reason_de} – Auslosung",
              f"{lap.driver} (run {lap.run}): {reason_en} – drawn", lang)
         return
     time_text = format_lap_time(lap.result.lap_time_ms)
-    _say(
+    say(
         f"{lap.driver} (Lauf {lap.run}): {timed.rolls} Würfe, {timed.penalty_points} "
         f"Strafpunkte, {time_text}",
         f"{lap.driver} (run {lap.run}): {timed.rolls} rolls, {timed.penalty_points} "
@@ -211,13 +188,13 @@ def _terminal_lap(
     from the first question to the line (the CLI reads the clock, the engine does not)."""
     lap = new_lap(track, ruleset, driver, weather, lap_seed(seed, race, run, driver.name))
     name = lap.track.name_of
-    _say(f"{driver.name}, Lauf {run} ({weather.value}): Start auf {name(lap.space)}",
+    say(f"{driver.name}, Lauf {run} ({weather.value}): Start auf {name(lap.space)}",
          f"{driver.name}, run {run} ({weather.value}): start on {name(lap.space)}")
     started = time.monotonic()
     shown = 0
     while (ask := lap.pending) is not None:
         for event in lap.events[shown:]:
-            _say(event.de, event.en)
+            say(event.de, event.en)
         shown = len(lap.events)
         try:
             if ask.kind is QualifyingAskKind.GEAR:
@@ -229,7 +206,7 @@ def _terminal_lap(
             else:
                 for n, option in enumerate(ask.moves, start=1):
                     path = " ".join(name(s) for s in option.path)
-                    _say(f"  {n}: {path} (Strafe {option.tyres})",
+                    say(f"  {n}: {path} (Strafe {option.tyres})",
                          f"  {n}: {path} (penalty {option.tyres})")
                 choice = int(typer.prompt("Zug / move"))
                 if not 1 <= choice <= len(ask.moves):
@@ -241,9 +218,9 @@ def _terminal_lap(
             if isinstance(error, RennleitungError):
                 Console(stderr=True, highlight=False).print(escape(str(error)))
             else:
-                _say("bitte eine Zahl eingeben", "please enter a number")
+                say("bitte eine Zahl eingeben", "please enter a number")
     for event in lap.events[shown:]:
-        _say(event.de, event.en)
+        say(event.de, event.en)
     elapsed_ms = max(1, round((time.monotonic() - started) * 1000))
     return DriverLap(driver.name, run, lap, to_qualifying_lap(lap, driver.name, elapsed_ms, run))
 
@@ -252,7 +229,7 @@ def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     rows = grid_rows(result, bool(league.format.pole_qualifying_points))
     _print_rows(rows, lang, f"{league.name}: {label('race', lang.value)} {result.race}")
     order = box_choice_order(result.grid_order(), league.roster)
-    _say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
+    say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
 
 
 def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
@@ -288,8 +265,8 @@ def run_race(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Rennen hier fahren, Bots in allen Cockpits, Ergebnis eintragen / run a race here."""
-    store = _run(lambda: LeagueStore.open(resolve_url(db)))
-    race_seed = _run(lambda: _seed(seed))
+    store = run_guarded(lambda: LeagueStore.open(resolve_url(db)))
+    race_seed = run_guarded(lambda: _seed(seed))
 
     def action() -> tuple[League, Race, int]:
         loaded = store.load(league)
@@ -306,14 +283,14 @@ def run_race(
             record.write_text(record_to_json(record_of(the_race, race_seed)), encoding="utf-8")
         return store.load(league), the_race, len(booked)
 
-    loaded, the_race, booked = _run(action)
+    loaded, the_race, booked = run_guarded(action)
     title = f"{loaded.name}: {label('race', lang.value)} {race} ({the_race.track.title or track})"
     _print_rows(race_rows(loaded, race), lang, title)
-    _say(
+    say(
         f"Rennen eingetragen, {booked} Karmabuchungen; Seed {race_seed}",
         f"race entered, {booked} karma entries; seed {race_seed}",
         lang,
     )
     if record is not None:
-        _say(f"Rennprotokoll: {record}", f"race record: {record}", lang)
+        say(f"Rennprotokoll: {record}", f"race record: {record}", lang)
 

@@ -7,7 +7,6 @@ the rule number it comes from and what it means in German and English.
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
@@ -15,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.common import Lang
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.ruleset import (
     DRESDEN_2006,
@@ -30,12 +30,6 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-
-
-class Lang(StrEnum):
-    DE = "de"
-    EN = "en"
-    BOTH = "both"
 
 
 def _console() -> Console:
