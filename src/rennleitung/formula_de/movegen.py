@@ -34,6 +34,7 @@ from rennleitung.formula_de.straights import (
     straight_members,
 )
 from rennleitung.formula_de.track import SpaceKind, Track
+from rennleitung.formula_de.track_cache import per_track
 
 MAX_LANES_AWAY = 2
 """A move never goes more than two lanes away from where it entered a straight (Masters 7-2-1)."""
@@ -125,16 +126,10 @@ class TrackTables:
         )
 
 
-_TABLES: dict[int, TrackTables] = {}
-
-
+@per_track
 def tables_for(track: Track) -> TrackTables:
-    """The tables of a track, cached while the track lives (its id is kept alive with it)."""
-    found = _TABLES.get(id(track))
-    if found is None or found.track is not track:
-        found = TrackTables(track)
-        _TABLES[id(track)] = found
-    return found
+    """The tables of a track, built once per track."""
+    return TrackTables(track)
 
 
 class Query:

@@ -19,6 +19,7 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.ruleset import PitSystem
 from rennleitung.formula_de.track import Track
+from rennleitung.formula_de.track_cache import per_track
 
 DRY = 900.0
 """Running dry where no box can help, in spaces: as bad as an elimination (1000), a little
@@ -27,55 +28,37 @@ better, as the car still rolls on a few spaces."""
 FAR = 999
 """Distance to a box that cannot be reached."""
 
-_DISTANCES: dict[tuple[int, int], tuple[Track, tuple[int, ...]]] = {}
-
-
-def box_distance(track: Track, box: int) -> tuple[int, ...]:
-    """Spaces from every space to ``box`` along the track's arrows, pit entries included (past
-    the last entry: a lap round; FAR where there is no way at all); cached per track and box."""
-    found = _DISTANCES.get((id(track), box))
-    if found is not None and found[0] is track:
-        return found[1]
+def _distances_back(track: Track, first: dict[int, int]) -> list[int]:
+    """Spaces from every space to the nearest of ``first`` (space → its own distance), walking
+    the track's arrows backwards; FAR where there is no way."""
     dist = [FAR] * len(track.spaces)
-    dist[box] = 0
-    todo = deque([box])
+    for space, value in first.items():
+        dist[space] = value
+    todo = deque(first)
     while todo:
         here = todo.popleft()
         for prev in track.predecessors[here]:
             if dist[prev] == FAR:
                 dist[prev] = dist[here] + 1
                 todo.append(prev)
-    table = tuple(dist)
-    _DISTANCES[(id(track), box)] = (track, table)
-    return table
+    return dist
 
 
-_FLAG: dict[int, tuple[Track, int]] = {}
+@per_track
+def box_distance(track: Track, box: int) -> tuple[int, ...]:
+    """Spaces from every space to ``box`` along the track's arrows, pit entries included (past
+    the last entry: a lap round; FAR where there is no way at all)."""
+    return tuple(_distances_back(track, {box: 0}))
 
 
+@per_track
 def flag_distance(track: Track) -> int:
     """The fewest spaces from leaving the last corner to crossing the line: what a car that
     runs dry there on the last lap must roll out (Dresden "Verschleiß")."""
-    found = _FLAG.get(id(track))
-    if found is not None and found[0] is track:
-        return found[1]
-    dist = [FAR] * len(track.spaces)
-    todo: deque[int] = deque()
-    for before, _after in track.line_edges:
-        if dist[before] == FAR:
-            dist[before] = 1
-            todo.append(before)
-    while todo:
-        here = todo.popleft()
-        for prev in track.predecessors[here]:
-            if dist[prev] == FAR:
-                dist[prev] = dist[here] + 1
-                todo.append(prev)
+    dist = _distances_back(track, {before: 1 for before, _after in track.line_edges})
     last = track.last_corner.spaces
     exits = [s for s in last if any(n not in last for n in track.successors[s])]
-    value = min((dist[s] for s in exits), default=FAR)
-    _FLAG[id(track)] = (track, value)
-    return value
+    return min((dist[s] for s in exits), default=FAR)
 
 
 @lru_cache(maxsize=4096)

@@ -9,6 +9,7 @@ Masters 7-2-4), in corners it may follow any arrows (7-1-4).
 from __future__ import annotations
 
 from rennleitung.formula_de.track import SpaceKind, Track
+from rennleitung.formula_de.track_cache import per_track
 
 NO_CORNER = 99
 """Room when no corner lies ahead (a track without corners)."""
@@ -118,13 +119,7 @@ class TrackInfo:
         return ways
 
 
-_INFOS: dict[int, TrackInfo] = {}
-
-
+@per_track
 def track_info(track: Track) -> TrackInfo:
-    """The tables of a track (cached per track object; tracks are immutable)."""
-    info = _INFOS.get(id(track))
-    if info is None or info.track is not track:
-        info = TrackInfo(track)
-        _INFOS[id(track)] = info
-    return info
+    """The tables of a track, built once per track."""
+    return TrackInfo(track)
