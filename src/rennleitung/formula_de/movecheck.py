@@ -341,6 +341,12 @@ class _Collector:
         if option is not None:
             self.by_key.setdefault(option.cost_key(), option)
 
+    def missed_stops(self, start: int, seq: list[int], at: int) -> None:
+        """The elimination of a sequence that left a corner two stops short at ``seq[at]``
+        (Masters 10-1)."""
+        path = tuple(seq[1 : at + 1])
+        self.add(MoveOption(start=start, path=path, eliminated=Elimination.MISSED_STOPS))
+
 
 def _slide_ends(
     track: Track,
@@ -368,13 +374,7 @@ def _slide_ends(
         else:
             result = evaluate(track, request, candidate, slip_from, len(seq))
         if result.eliminated_at:
-            out.add(
-                MoveOption(
-                    start=request.start,
-                    path=tuple(candidate[1 : result.eliminated_at + 1]),
-                    eliminated=Elimination.MISSED_STOPS,
-                )
-            )
+            out.missed_stops(request.start, candidate, result.eliminated_at)
             continue
         if result.violation is not None:
             continue
@@ -413,13 +413,7 @@ def _slipstreams(
             continue
         result = evaluate(track, request, candidate, slip_from)
         if result.eliminated_at:
-            out.add(
-                MoveOption(
-                    start=request.start,
-                    path=tuple(candidate[1 : result.eliminated_at + 1]),
-                    eliminated=Elimination.MISSED_STOPS,
-                )
-            )
+            out.missed_stops(request.start, candidate, result.eliminated_at)
             continue
         if result.violation is not None:
             continue
@@ -451,13 +445,7 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
         verdict = evaluate(track, request, seq)
         if verdict.eliminated_at:
             any_elimination = True
-            out.add(
-                MoveOption(
-                    start=request.start,
-                    path=tuple(seq[1 : verdict.eliminated_at + 1]),
-                    eliminated=Elimination.MISSED_STOPS,
-                )
-            )
+            out.missed_stops(request.start, seq, verdict.eliminated_at)
         elif verdict.violation is None:
             legal.append((seq, verdict))
     box_reached = False

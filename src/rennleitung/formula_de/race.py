@@ -1280,27 +1280,24 @@ class Race:
             assert isinstance(choice, KarmaChoice)
             if choice.action is KarmaAction.NONE:
                 return lost
+            plus_one = (rules.karma_plus_one_cost, "+1 auf den Wurf", "+1 on the roll")
+            reroll = (rules.karma_reroll_cost, "Wurf wiederholen", "re-roll")
+            cost, reason_de, reason_en = {
+                KarmaAction.PLUS_ONE: plus_one,
+                KarmaAction.REROLL: reroll,
+            }[choice.action]
+            info.karma -= cost
+            self._emit(
+                EventKind.KARMA,
+                car,
+                change=-cost,
+                reason_de=reason_de,
+                reason_en=reason_en,
+                karma=info.karma,
+            )
             if choice.action is KarmaAction.PLUS_ONE:
-                info.karma -= rules.karma_plus_one_cost
                 bonus += 1
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=-rules.karma_plus_one_cost,
-                    reason_de="+1 auf den Wurf",
-                    reason_en="+1 on the roll",
-                    karma=info.karma,
-                )
             else:
-                info.karma -= rules.karma_reroll_cost
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=-rules.karma_reroll_cost,
-                    reason_de="Wurf wiederholen",
-                    reason_en="re-roll",
-                    karma=info.karma,
-                )
                 result = self._black(RollPurpose.KARMA_REROLL, car)
                 fresh = True
 
