@@ -210,6 +210,12 @@ def _archived_sheets(game_dir: Path, round_number: int) -> list[str]:
     return [_read_sheet(archive / name) for name in manifest["sheets"]]
 
 
+def _inbox_files(game_dir: Path) -> list[Path]:
+    """The order sheets waiting in the game's inbox, by name."""
+    inbox = game_dir / "inbox"
+    return sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
+
+
 @app.command("status")
 def status(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
@@ -224,8 +230,7 @@ def status(
     if state.finished:
         console.print("Die Partie ist beendet / the game is over")
         return
-    inbox = game_dir / "inbox"
-    files = sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
+    files = _inbox_files(game_dir)
     table = Table(title=f"Runde {round_number} (Jahr {config.year_of(round_number)})")
     table.add_column("Bogen / sheet")
     table.add_column("Rennstall / team")
@@ -249,8 +254,7 @@ def evaluate(
         config = _load_config(game_dir)
         round_number = _current_round(game_dir)
         state = _load_round_state(game_dir, round_number)
-        inbox = game_dir / "inbox"
-        files = sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
+        files = _inbox_files(game_dir)
         texts = [_read_sheet(p) for p in files]
         outcome = evaluate_round(state, texts, _seed(game_dir), config)
         archive = game_dir / "archive" / f"{round_number:03d}"
