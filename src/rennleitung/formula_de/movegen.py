@@ -394,7 +394,7 @@ def finish(
     corner = tables.corner[end]
     stop_corner = 0
     corner_stops = made if corner else 0
-    if corner and not over and made < tables.stops[corner]:  # a stop the corner still requires
+    if query.required_stop(walk):
         stop_corner = corner
         corner_stops = made + 1
     total_brakes = brakes + blocked_brakes + slip_brake
