@@ -28,6 +28,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import read_bytes
+from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.bots import STRATEGIES, bot_sheet
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 from rennleitung.turbo2000.game import new_game
@@ -88,35 +90,25 @@ def _write_new(path: Path, text: str) -> None:
         handle.write(text)
 
 
-def decode_sheet(data: bytes) -> str:
+def decode_sheet(data: bytes, where: str = "") -> str:
     """A sheet's bytes as text (the file is kept as received).
 
-    UTF-8 with or without a byte-order mark (Windows Notepad writes one), UTF-16 with a mark or
-    recognisable by its zero bytes, else Latin-1 as older mail programs send it.
+    The safe input layer's decoding (UTF-8, any byte-order mark — Windows Notepad writes one —
+    else Windows-1252 as older mail programs send it), plus UTF-16 without a mark, recognisable
+    by its zero bytes.
     """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
     sample = data[:200]
-    if len(sample) >= 4 and sample.count(0) * 3 >= len(sample):
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and len(sample) >= 4 \
+            and sample.count(0) * 3 >= len(sample):
         odd_zeros = sample[1::2].count(0)
         codec = "utf-16-le" if odd_zeros >= sample[0::2].count(0) else "utf-16-be"
         return data.decode(codec, errors="replace")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return decode_text(data, where, legacy=True)
 
 
 def _read_sheet(path: Path) -> str:
-    """A sheet file as text; a missing or unreadable file is a clear error."""
-    try:
-        return decode_sheet(path.read_bytes())
-    except OSError as error:
-        raise RennleitungError(f"Zugbogen nicht lesbar: {error.strerror}",
-                               f"sheet cannot be read: {error.strerror}",
-                               where=str(path)) from error
+    """A sheet file as text; a missing, unreadable or oversized file is a clear error."""
+    return decode_sheet(read_bytes(path), str(path))
 
 
 def _parse_teams(text: str) -> list[tuple[str, str]]:
