@@ -37,12 +37,12 @@ def test_new_game_directory_layout(tmp_path: Path) -> None:
     assert json.loads((game / "game.json").read_text())["seed"] == "42"
     assert "Passwort" in runner.invoke(app, ["new", str(tmp_path / "g2"), "--teams", "A,B"]).output
     again = runner.invoke(app, ["new", str(game), "--teams", "A,B"])
-    assert again.exit_code == 2 and "already exists" in again.output
+    assert again.exit_code == 1 and "already exists" in again.output
 
 
 def test_bad_team_name_is_refused_in_both_languages(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", str(tmp_path / "g"), "--teams", "Turbo,Honda"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "vorbehalten" in result.output and "reserved" in result.output
 
 
@@ -128,7 +128,7 @@ def test_report_for_an_unknown_team(tmp_path: Path) -> None:
     game = _new(tmp_path)
     _play_round(game, tmp_path)
     result = runner.invoke(app, ["report", str(game), "--team", "Tyrrell"])
-    assert result.exit_code == 2 and "no report" in result.output
+    assert result.exit_code == 1 and "no report" in result.output
 
 
 def test_status_lists_sheets_and_missing_teams(tmp_path: Path) -> None:

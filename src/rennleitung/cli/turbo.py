@@ -24,17 +24,21 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import read_bytes
+from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.bots import STRATEGIES, bot_sheet
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 from rennleitung.turbo2000.game import new_game
-from rennleitung.turbo2000.intake import check_sheet
+from rennleitung.turbo2000.intake import check_sheet, inbox_status, missing_teams
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import RoundOutcome, evaluate_round, preview_problems
-from rennleitung.turbo2000.reports import as_html, wm_table
+from rennleitung.turbo2000.reports import as_html
 from rennleitung.turbo2000.simulation import bot_teams, play_bot_game
+from rennleitung.turbo2000.standings import wm_table
 from rennleitung.turbo2000.state_json import dump_state, load_state
 
 app = typer.Typer(
@@ -47,8 +51,9 @@ console = Console()
 
 
 def _fail(error: RennleitungError) -> typer.Exit:
-    console.print(f"[red]{error.message_de}[/red]\n[red]{error.message_en}[/red]")
-    return typer.Exit(code=2)
+    """Exit code 1: the input or a rule refused it (2 is left to wrong usage)."""
+    console.print(f"[red]{escape(error.message_de)}[/red]\n[red]{escape(error.message_en)}[/red]")
+    return typer.Exit(code=1)
 
 
 def _round_dir(game_dir: Path, round_number: int) -> Path:
@@ -85,13 +90,25 @@ def _write_new(path: Path, text: str) -> None:
         handle.write(text)
 
 
+def decode_sheet(data: bytes, where: str = "") -> str:
+    """A sheet's bytes as text (the file is kept as received).
+
+    The safe input layer's decoding (UTF-8, any byte-order mark — Windows Notepad writes one —
+    else Windows-1252 as older mail programs send it), plus UTF-16 without a mark, recognisable
+    by its zero bytes.
+    """
+    sample = data[:200]
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and len(sample) >= 4 \
+            and sample.count(0) * 3 >= len(sample):
+        odd_zeros = sample[1::2].count(0)
+        codec = "utf-16-le" if odd_zeros >= sample[0::2].count(0) else "utf-16-be"
+        return data.decode(codec, errors="replace")
+    return decode_text(data, where, legacy=True)
+
+
 def _read_sheet(path: Path) -> str:
-    """A sheet as text: UTF-8, or Latin-1 as older mail programs send it (file kept as is)."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """A sheet file as text; a missing, unreadable or oversized file is a clear error."""
+    return decode_sheet(read_bytes(path), str(path))
 
 
 def _parse_teams(text: str) -> list[tuple[str, str]]:
@@ -151,14 +168,17 @@ def check(
     try:
         config = _load_config(game_dir) if game_dir else GameConfig()
         state = _load_round_state(game_dir, _current_round(game_dir)) if game_dir else None
+        text = _read_sheet(sheet)
     except RennleitungError as error:
         raise _fail(error) from error
-    text = _read_sheet(sheet)
     parsed = check_sheet(text, state, config)
     preview = preview_problems(text, state, config) if state and not parsed.problems else []
+    for warning in parsed.warnings:
+        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Achtung: {warning.de}")
+        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Note: {warning.en}")
     if not parsed.problems and not preview:
-        console.print(f"[green]{sheet}: in Ordnung / fine[/green] ({len(parsed.entries)} "
-                      f"Rennmeldungen, {len(parsed.trades)} Geschäfte)")
+        console.print(f"[green]{escape(str(sheet))}: in Ordnung / fine[/green] "
+                      f"({len(parsed.entries)} Rennmeldungen, {len(parsed.trades)} Geschäfte)")
         return
     for problem in parsed.problems:
         typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
@@ -216,33 +236,45 @@ def _inbox_files(game_dir: Path) -> list[Path]:
     return sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
 
 
+STATUS_WORDS = {"accepted": "angenommen / accepted", "refused": "abgelehnt / refused",
+                "missing": "fehlt / missing"}
+
+
 @app.command("status")
 def status(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
 ) -> None:
-    """Laufende Runde und eingegangene Bögen zeigen / current round and sheets received."""
+    """Laufende Runde und Stand jedes Rennstalls / current round and each team's sheet."""
     try:
         config = _load_config(game_dir)
         round_number = _current_round(game_dir)
         state = _load_round_state(game_dir, round_number)
+        files = _inbox_files(game_dir)
+        texts = [_read_sheet(p) for p in files]
     except RennleitungError as error:
         raise _fail(error) from error
     if state.finished:
         console.print("Die Partie ist beendet / the game is over")
         return
-    files = _inbox_files(game_dir)
+    statuses = inbox_status(texts, state, config)
     table = Table(title=f"Runde {round_number} (Jahr {config.year_of(round_number)})")
-    table.add_column("Bogen / sheet")
     table.add_column("Rennstall / team")
-    table.add_column("Probleme / problems", justify="right")
-    received: set[str] = set()
-    for path in files:
-        checked = check_sheet(_read_sheet(path), state, config)
-        received.add(checked.team)
-        table.add_row(path.name, checked.team or "?", str(len(checked.problems)))
+    table.add_column("Stand / status")
+    table.add_column("Bogen / sheet")
+    table.add_column("Warum / why")
+    for entry in statuses:
+        why = "; ".join(f"{p.de} / {p.en}" for p in entry.reasons)
+        if entry.status == "accepted":
+            why = f"{entry.problems} fehlerhafte Zeilen / faulty lines" if entry.problems else ""
+            if entry.leaving:
+                why = (why + "; " if why else "") + "steigt aus / leaves (§19)"
+        table.add_row(escape(entry.team), STATUS_WORDS[entry.status],
+                      escape(files[entry.sheet - 1].name) if entry.sheet else "",
+                      escape(why))
     console.print(table)
-    missing = sorted(t.name for t in state.active_teams() if t.name not in received)
-    console.print("Es fehlen / missing: " + (", ".join(missing) or "niemand / nobody"))
+    missing = missing_teams(statuses, state)
+    console.print("Es fehlen (kein gültiger Bogen) / missing: "
+                  + (", ".join(missing) or "niemand / nobody"))
 
 
 @app.command("evaluate")
