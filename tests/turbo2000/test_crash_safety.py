@@ -89,7 +89,7 @@ def test_evaluate_killed_at_each_moment(point: str, prepared: tuple[Path, Path],
 
 def test_an_interrupted_evaluation_can_be_undone_instead(prepared: tuple[Path, Path],
                                                          tmp_path: Path) -> None:
-    ready, reference = prepared
+    ready, _reference = prepared
     game = tmp_path / "game"
     shutil.copytree(ready, game)
     _killed(game, "archived", "evaluate")
