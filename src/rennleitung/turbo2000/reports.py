@@ -65,6 +65,30 @@ def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
     return lines
 
 
+def start_sheet(state: GameState, config: GameConfig) -> str:
+    """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
+    of round 1, training places and what Turbo sells."""
+    out = [f"TURBO 2000 - Rennanzeiger zu Runde {state.round} / start sheet", "",
+           "== Rennställe / teams",
+           "  " + ", ".join(sorted(t.name for t in state.active_teams())), "",
+           f"== Rennausschreibung Runde {state.round} / races"]
+    out += [f"  {line}" for line in announcement_lines(state, config)]
+    free = sorted((d for d in state.drivers.values() if d.team is None),
+                  key=lambda d: (-d.rating, d.name))
+    out += ["", "== Vertraglose Fahrer / free drivers",
+            "  " + (", ".join(d.notation() for d in free) or "keine"),
+            f"  Mindestgehalt / minimum salary {money(config.minimum_salary)}", "",
+            "== Startkapital / start money",
+            f"  {money(config.start_money)} je Rennstall, Sponsorgeld {money(config.sponsor_money)}"
+            " je Runde",
+            "", "== Fabriken / factories",
+            "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(state.new_factory_rating.items())),
+            "  Baukosten / cost: " + ", ".join(f"{k} {money(v)}"
+                                              for k, v in sorted(config.factory_cost.items()))]
+    return "\n".join(out) + "\n"
+
+
 def results_sheet(turn: Turn, evaluated_round: int) -> str:
     """The public Rennanzeiger of the evaluated round, with what the next round offers."""
     state, config = turn.state, turn.config
