@@ -1,7 +1,7 @@
 """Races people play: races, seats and decisions (``store/race_tables.py``).
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: play_races
+Revises: web_accounts
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "play_races"
+down_revision = "web_accounts"
 branch_labels = None
 depends_on = None
 
