@@ -84,10 +84,18 @@ def _safe(url: str) -> str:
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     """Foreign keys on; transactions begun by ``_sqlite_begin``, not by the sqlite3 module
-    (which would begin them only at the first write, after the checks have read)."""
+    (which would begin them only at the first write, after the checks have read).
+
+    Write-ahead log with ``synchronous=NORMAL``: readers never wait for the writer, and a commit
+    costs no fsync (the log is synced at checkpoints), which a race applying a decision per
+    commit needs (``benchmarks/race_service.py``). The database stays consistent after any
+    crash; a power cut may take back the last commits, which a server that must never lose one
+    avoids by running on PostgreSQL (``docs/storage.md``)."""
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
