@@ -227,8 +227,9 @@ def test_tyres_that_cannot_pay_the_overshoot_eliminate_and_the_last_point_spins(
     assert ("A9", False) in spins
 
 
-def test_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
-    pos = position(car("x", "A6", brakes=0, tyres=0))
+def test_masters_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
+    """Masters 10-4-2 (``masters-2002``; Dresden retires, see below)."""
+    pos = position(car("x", "A6", brakes=0, tyres=0), ruleset="masters-2002")
     options = moves(pos, "x", 4)
     assert {(end(pos, o), o.spin) for o in alive(options)} == {
         ("A9", True),
@@ -236,10 +237,22 @@ def test_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
         ("C9", True),
     }
     assert {end(pos, o) for o in options if o.eliminated} == {"A10", "B10"}
-    soft = position(car("x", "A6", brakes=0, tyres=0, tyre=Tyre.SOFT, tyre_laps=1))
+    soft = position(
+        car("x", "A6", brakes=0, tyres=0, tyre=Tyre.SOFT, tyre_laps=1), ruleset="masters-2002"
+    )
     soft_options = moves(soft, "x", 4)
     assert soft_options
     assert alive(soft_options) == []  # soft tyres pay 2 per space: never a single point
+
+
+def test_dresden_without_tyre_points_one_more_point_is_a_tyre_failure() -> None:
+    """Dresden "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden, so
+    scheidet er mit Reifenschaden aus" (issue 11 item 2): no second spin."""
+    pos = position(car("x", "A6", brakes=0, tyres=0))
+    options = moves(pos, "x", 4)
+    assert alive(options) == []
+    out = {(end(pos, o), o.eliminated) for o in options}
+    assert ("A9", Elimination.TYRES_OVERSHOOT) in out
 
 
 # --- straights (Masters 7-2, 7-3; decision "Straights, exactly") -----------------------------

@@ -276,7 +276,7 @@ def _option(
     eliminated: Elimination | None = None
     spin = False
     if tyres and request.tyres == 0:
-        spin = tyres == 1
+        spin = tyres == 1 and request.zero_tyres_spin  # Masters 10-4-2 / Dresden Verschleiß
         eliminated = None if spin else reason
     elif tyres > request.tyres:
         eliminated = reason

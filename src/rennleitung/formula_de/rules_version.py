@@ -29,6 +29,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "frische Reifen aus einer Box vor der Linie altern beim Überqueren der Linie nicht",
         "fresh tyres from a box before the line do not age when crossing the line",
     ),
+    RuleChange(
+        3,
+        "Dresden Verschleiß (over Masters 10-4-2)",
+        "ohne VP Reifen scheidet ein Dresdner Auto beim Überschießen aus, statt erneut zu drehen",
+        "a Dresden car without tyre points that overshoots retires instead of spinning again",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
