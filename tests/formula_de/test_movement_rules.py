@@ -406,6 +406,20 @@ def test_blocking_that_takes_the_last_tyre_point_spins() -> None:
     assert (option.tyres, option.spin, option.eliminated) == (2, True, None)
 
 
+@pytest.mark.parametrize("ruleset", ["dresden-2006", "masters-2002"])
+def test_blocked_without_the_tyre_point_it_owes_is_out_not_spun(ruleset: str) -> None:
+    """Dresden "Blockierte Spur", Masters 12-1-1, 20-2-1: a blocked car that cannot pay the
+    tyre point of a four-space blocking is out (no spin on a missing tyre point, issue 11 item
+    3), and the car in front loses a body point."""
+    pos = position(
+        car("x", "A1", brakes=3, tyres=0), car("front", "A2"), car("side", "B1"), ruleset=ruleset
+    )
+    options = moves(pos, "x", 4)
+    assert options and {o.eliminated for o in options} == {Elimination.BLOCKED_UNPAID}
+    assert not any(o.spin for o in options)
+    assert {option_to_data(pos, o)["body_loss"] for o in options} == {"A2"}
+
+
 def test_blocked_by_seven_or_more_eliminates_and_the_car_in_front_loses_body() -> None:
     pos = walled_in()
     options = moves(pos, "x", 7)

@@ -35,6 +35,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "ohne VP Reifen scheidet ein Dresdner Auto beim Überschießen aus, statt erneut zu drehen",
         "a Dresden car without tyre points that overshoots retires instead of spinning again",
     ),
+    RuleChange(
+        4,
+        "Dresden Blockierte Spur; Masters 12-1-1, 20-2-1",
+        "ein blockiertes Auto ohne den geschuldeten VP Reifen scheidet aus, statt zu drehen",
+        "a blocked car without the tyre point it owes retires instead of spinning",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
