@@ -119,8 +119,20 @@ class TrackSpec:
 
 # Keys each table may hold; anything else is reported (a typo would otherwise be silently lost).
 TOP_KEYS = frozenset(
-    {"name", "title", "lanes", "heading", "lane_width", "grid", "grid_lanes", "wall",
-     "weather", "pit", "segment", "arrow"}
+    {
+        "name",
+        "title",
+        "lanes",
+        "heading",
+        "lane_width",
+        "grid",
+        "grid_lanes",
+        "wall",
+        "weather",
+        "pit",
+        "segment",
+        "arrow",
+    }
 )
 STRAIGHT_KEYS = frozenset({"straight", "draw_length"})
 CORNER_KEYS = frozenset({"stops", "spaces", "flag", "pattern", "turn", "radius"})
@@ -457,9 +469,7 @@ def read_track_file(
     if wall is not None and not isinstance(wall, str):
         top.fail("wall", "muss Text sein", "must be text")
         wall = None
-    places = {
-        key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")
-    }
+    places = {key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")}
     places["weather"] = weather_reader.place("")
     places["pit.beside"] = Place(index.line("pit", "beside"), "pit.beside")
     if any(s is None for s in segments) or not segments:
@@ -491,9 +501,7 @@ def read_track_file(
     return spec, tuple(problems)
 
 
-def _pit(
-    data: dict[str, Any], index: LineIndex, problems: list[TrackFileError]
-) -> PitSpec | None:
+def _pit(data: dict[str, Any], index: LineIndex, problems: list[TrackFileError]) -> PitSpec | None:
     if "pit" not in data:
         return None
     table = data["pit"]
