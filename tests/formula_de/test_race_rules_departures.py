@@ -7,10 +7,21 @@ before the line, which the pit lane crosses between P15 and P16).
 
 from __future__ import annotations
 
-from rennleitung.formula_de.car import Tyre
-from rennleitung.formula_de.race_decisions import AskKind, PitChoice, PitPlan, TurnChoice
+from dataclasses import replace
 
-from .test_race_rules import SUN, go, pick, place, sp, start
+from rennleitung.formula_de.car import CarStatus, Tyre
+from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.race_decisions import (
+    AskKind,
+    KarmaAction,
+    KarmaChoice,
+    PitChoice,
+    PitPlan,
+    TurnChoice,
+)
+from rennleitung.formula_de.race_retirement import Retirement
+
+from .test_race_rules import SETUP, SUN, go, pick, place, retirement, sp, start
 
 
 def test_fresh_tyres_fitted_before_the_line_start_their_first_lap_at_the_line() -> None:
@@ -32,3 +43,24 @@ def test_fresh_tyres_fitted_before_the_line_start_their_first_lap_at_the_line() 
     assert car.tyre is Tyre.SOFT and car.set_lap == 1
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.soft_bonus
+
+
+def test_the_cars_touching_a_car_eliminated_by_blocking_roll_an_aggravated_test() -> None:
+    """Masters 12-1-2, 12-1-5, 20-2-2; Dresden "Ausfälle" (+1 with a wreck): m, blocked without
+    brakes, is out on A3; f in front loses its body point without rolling, s beside the wreck
+    rolls an aggravated collision test (lost on 1–2 in the sun) and loses a point on a 2."""
+    race = start([SUN, 1, 1, 4, 2], cars=("m", "f", "s"))
+    for car, space in (("f", "A4"), ("s", "B3")):
+        place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
+        race.info[car].needs_start = True  # both stall again on their restart roll
+    place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
+    go(race)
+    race.apply(TurnChoice(2))
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.KARMA and ask.car == "s"
+    race.apply(KarmaChoice(KarmaAction.NONE))
+    assert retirement(race, "m") is Retirement.BLOCKED
+    assert race.cars["f"].wear.body == 2  # the car in front, no roll
+    tests = [e for e in race.events if e.kind is EventKind.TEST]
+    assert [(e.car, e.get("limit")) for e in tests] == [("s", 2)]
+    assert race.cars["s"].wear.body == 2

@@ -1158,6 +1158,11 @@ class Race:
                 if other is not None and self.cars[other].status in RACING:
                     self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
                     self._mark(option.body_loss, "Blockade", "blocking")
+            if reason is Retirement.BLOCKED and self.cars[car].status is CarStatus.WRECK:
+                # Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle: the cars touching the wreck
+                # roll an aggravated collision test, except the one that lost its point already
+                touching = tuple(s for s in option.contacts if s != option.body_loss)
+                yield from self._collisions(car, touching)
             return
         if option.brakes:
             wear = wear.spend(WearArea.BRAKES, option.brakes)

@@ -41,6 +41,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "ein blockiertes Auto ohne den geschuldeten VP Reifen scheidet aus, statt zu drehen",
         "a blocked car without the tyre point it owes retires instead of spinning",
     ),
+    RuleChange(
+        5,
+        "Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle",
+        "die Autos neben einem durch Blockade ausgeschiedenen Wrack würfeln den Kollisionscheck",
+        "the cars touching a car eliminated by blocking roll their collision test",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
