@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rennleitung.formula_de.car import CarStatus, Tyre
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race_decisions import (
@@ -64,3 +66,21 @@ def test_the_cars_touching_a_car_eliminated_by_blocking_roll_an_aggravated_test(
     tests = [e for e in race.events if e.kind is EventKind.TEST]
     assert [(e.car, e.get("limit")) for e in tests] == [("s", 2)]
     assert race.cars["s"].wear.body == 2
+
+
+@pytest.mark.parametrize("ruleset", ["dresden-2006", "masters-2002"])
+def test_a_car_whose_engine_just_blew_can_be_slipstreamed(ruleset: str) -> None:
+    """Masters 16-0-5, 18-1-8: b rolls 20 in 5th to A129 and loses its last engine point in the
+    engine test; before its roll-out move it is still a car to slipstream, so a, in 5th,
+    ending on A128 directly behind it, may take the three spaces."""
+    race = start([SUN, 20, 1, 20, 15], cars=("b", "a"), ruleset=ruleset)
+    place(race, "b", "A109", gear=4, crossings=2, corner_stops=2, wear=replace(SETUP, engine=1))
+    place(race, "a", "A108", gear=4, crossings=2, corner_stops=2, wear=replace(SETUP, brakes=9))
+    go(race)
+    race.apply(TurnChoice(5))
+    pick(race, lambda o: o.end == sp("A129") and o.brakes == 0)
+    assert race.info["b"].rolling_out is Retirement.ENGINE
+    race.apply(TurnChoice(5))
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.MOVE
+    assert any(o.slipstreams and o.path[len(o.path) - 4] == sp("A128") for o in ask.moves)

@@ -684,8 +684,7 @@ class Race:
         rules = self.ruleset
         for car, state in self.cars.items():
             if state.status is CarStatus.WRECK or (
-                state.status is CarStatus.ROLLING_OUT
-                and self.info[car].rolling_out is Retirement.ENGINE
+                state.status in RACING and self.info[car].rolling_out is Retirement.ENGINE
             ):
                 self.info[car].rolling_out = None
                 if self.info[car].retirement is None:  # Masters 16-0-6 roll to the flag
@@ -1437,7 +1436,7 @@ class Race:
             info.rolling_out = Retirement.ENGINE
             info.inertia = False
             self._mark(state.space, "Motorschaden", "engine failure")
-            self._set(car, status=CarStatus.ROLLING_OUT)
+            self._just_blew(car)
             self._emit(
                 EventKind.ROLLING_OUT,
                 car,
@@ -1455,9 +1454,16 @@ class Race:
             info.inertia = rolls
         if rolls and not self._in_pit_lane(car):
             info.rolling_out = Retirement.ENGINE
-            self._set(car, status=CarStatus.ROLLING_OUT)
+            self._just_blew(car)
         else:
             self._retire(car, Retirement.ENGINE)
+
+    def _just_blew(self, car: str) -> None:
+        """Masters 16-0-5, 18-1-8: a car whose engine just blew is still a car to slipstream
+        until its roll-out move, so it keeps its status until then (``_rollout_turn``); a spun
+        car never was one (10-4-4) and rolls out from now on."""
+        if self.cars[car].status is CarStatus.SPUN:
+            self._set(car, status=CarStatus.ROLLING_OUT)
 
     def _extended_inertia(self, car: str) -> bool:
         """Masters 16-0-6, 16-0-7: on the last lap, past (not in) the corner before last."""
@@ -1499,12 +1505,13 @@ class Race:
             reason_de=reason.text_de,
             reason_en=reason.text_en,
         )
-        self._set(car, gear=gear)
-        result = self._gear_roll(car, gear)
         engine = reason is Retirement.ENGINE
+        self._set(car, gear=gear, status=CarStatus.ROLLING_OUT if engine else state.status)
+        result = self._gear_roll(car, gear)
         options = self._options(car, result, Choices(gear=gear, pit_open=not engine))
         if engine:
-            option = _straightest(options)
+            # Masters 16-0-5, 18-1-7: a car in inertia takes no slipstream
+            option = _straightest([o for o in options if not o.slipstreams])
         else:
             option = yield from self._choose(car, options, result)
         if option is not None:

@@ -47,6 +47,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "die Autos neben einem durch Blockade ausgeschiedenen Wrack würfeln den Kollisionscheck",
         "the cars touching a car eliminated by blocking roll their collision test",
     ),
+    RuleChange(
+        6,
+        "Masters 16-0-5, 18-1-7, 18-1-8",
+        "ein Auto mit eben geplatztem Motor bietet bis zu seinem Ausrollzug Windschatten; "
+        "im Ausrollzug selbst kein Windschatten",
+        "a car whose engine just blew can be slipstreamed until its roll-out move; the roll-out "
+        "move itself takes no slipstream",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
