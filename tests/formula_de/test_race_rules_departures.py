@@ -84,3 +84,24 @@ def test_a_car_whose_engine_just_blew_can_be_slipstreamed(ruleset: str) -> None:
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.MOVE
     assert any(o.slipstreams and o.path[len(o.path) - 4] == sp("A128") for o in ask.moves)
+
+
+def test_masters_inertia_goes_round_the_car_ahead_and_rolls_its_own_collision_test() -> None:
+    """Masters 16-0-3, 20-4-2 ("as far as possible", 12-1-3), 14-4 and 16-0-4: b, whose engine
+    blew in 5th, rolls 7 in 4th from A121; c stands on A127. b goes all 7 spaces round c to
+    B125 instead of braking behind it, and as the causing car rolls its own collision test
+    after c's, at normal odds (lost on 1 only)."""
+    race = start([SUN, 2, 7, 15, 15], cars=("c", "b"), ruleset="masters-2002")
+    place(race, "c", "A125", gear=0, crossings=2, status=CarStatus.STALLED)
+    place(race, "b", "A121", gear=5, crossings=2, corner_stops=2)
+    info = race.info["b"]
+    info.rolling_out, info.inertia, info.retirement = Retirement.ENGINE, True, Retirement.ENGINE
+    go(race)
+    race.apply(TurnChoice(1))  # c: stalled, moves off in 1st and rolls 2
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.end == sp("A127"))
+    move = [e for e in race.events if e.kind is EventKind.MOVE and e.car == "b"][-1]
+    assert (move.get("spaces"), move.get("end")) == (7, "B125")
+    assert race.cars["b"].wear.brakes == SETUP.brakes
+    tests = [e for e in race.events if e.kind is EventKind.TEST]
+    assert [(e.car, e.get("limit")) for e in tests] == [("c", 1), ("b", 1)]

@@ -1345,8 +1345,9 @@ class Race:
                 if self.info[other].retirement is not None:
                     eliminated.add(other)
         for other in partners:
-            if self.info[causer].retirement is not None:
-                return
+            if self.cars[causer].status not in RACING:
+                return  # a wreck rolls nothing; a car rolling on after its engine blew does
+                # (Masters 14-4, 16-0-4)
             space = self.cars[causer].space
             if other in eliminated:
                 self._lose(causer, WearArea.BODY, "Ausfall verursacht", "caused a retirement")
@@ -1511,7 +1512,11 @@ class Race:
         options = self._options(car, result, Choices(gear=gear, pit_open=not engine))
         if engine:
             # Masters 16-0-5, 18-1-7: a car in inertia takes no slipstream
-            option = _straightest([o for o in options if not o.slipstreams])
+            unslipped = [o for o in options if not o.slipstreams]
+            if self.ruleset.engine_failure is EngineFailure.INERTIA:
+                option = _farthest(self.track, unslipped)
+            else:
+                option = _straightest(unslipped)
         else:
             option = yield from self._choose(car, options, result)
         if option is not None:
@@ -1782,9 +1787,29 @@ def _stands_still(option: MoveOption) -> bool:
     )
 
 
+def _farthest(track: Track, options: list[MoveOption]) -> MoveOption | None:
+    """Masters 16-0-3, 20-4-2: the inertia move goes as far as possible (12-1-3: the most
+    spaces, then the end that would play first next round), round the cars ahead rather than
+    braking to keep its lane, without being eliminated if it can, paying as little as it can."""
+    if not options:
+        return None
+    return min(
+        options,
+        key=lambda o: (
+            o.eliminated is not None,
+            -o.spaces_moved,
+            -o.laps,
+            -track.spaces[o.end].height,
+            o.tyres + o.brakes,
+            o.lane_changes,
+            o.path,
+        ),
+    )
+
+
 def _straightest(options: list[MoveOption]) -> MoveOption | None:
-    """Dresden Ausfälle: a car with a failed engine rolls straight ahead where possible, as far
-    as it can without being eliminated (Masters 16-0-3)."""
+    """Dresden Ausfälle: a car with a failed engine rolls straight ahead where possible ("falls
+    möglich geradeaus"), as far as it can without being eliminated."""
     if not options:
         return None
     return min(

@@ -55,6 +55,14 @@ CHANGES: tuple[RuleChange, ...] = (
         "a car whose engine just blew can be slipstreamed until its roll-out move; the roll-out "
         "move itself takes no slipstream",
     ),
+    RuleChange(
+        7,
+        "Masters 16-0-3, 16-0-4, 20-4-2, 14-4",
+        "der Trägheitszug fährt so weit wie möglich (um Autos herum, 12-1-3) statt zu bremsen, "
+        "und das ausrollende Auto würfelt seinen eigenen Kollisionscheck",
+        "the inertia move goes as far as possible (round cars, 12-1-3) instead of braking, and "
+        "the car rolling on rolls its own collision test",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
