@@ -105,3 +105,24 @@ def test_masters_inertia_goes_round_the_car_ahead_and_rolls_its_own_collision_te
     assert race.cars["b"].wear.brakes == SETUP.brakes
     tests = [e for e in race.events if e.kind is EventKind.TEST]
     assert [(e.car, e.get("limit")) for e in tests] == [("c", 1), ("b", 1)]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "status"), [("dresden-2006", CarStatus.WRECK), ("masters-2002", CarStatus.OUT)]
+)
+def test_a_car_out_on_road_holding_stays_as_a_wreck_in_dresden(
+    ruleset: str, status: CarStatus
+) -> None:
+    """Dresden "Ausfälle": "Alle ausgefallenen Autos bleiben solange auf der Strecke, bis alle
+    anderen Fahrer diese passiert haben", whatever retired them; Masters 20-5-2 removes a car
+    out on road holding at once. a loses its last road-holding point on the dangerous A9 with b
+    still behind it."""
+    race = start([SUN, 4, 1], cars=("a", "b"), ruleset=ruleset)
+    place(race, "a", "A5", gear=2, crossings=2, wear=replace(SETUP, road_holding=1))
+    place(race, "b", "A2", gear=2, crossings=2)
+    race.dangerous.add(sp("A9"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: o.end == sp("A9"))
+    assert retirement(race, "a") is Retirement.ROAD_HOLDING
+    assert race.cars["a"].status is status and race.cars["a"].space == sp("A9")

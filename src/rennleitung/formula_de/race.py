@@ -1412,7 +1412,9 @@ class Race:
                 rule=reason.rule,
             )
         info.t_car_pending = self._t_car_allowed(car)
-        stays = LEAVES_WRECK[reason] if wreck is None else wreck
+        # Dresden Ausfälle: "Alle ausgefallenen Autos bleiben ... auf der Strecke", whatever
+        # retired them; Masters removes some at once (20-1, 20-5-2: LEAVES_WRECK)
+        stays = (LEAVES_WRECK[reason] or self._wrecks_stay) if wreck is None else wreck
         if MARKS_DANGER[reason]:
             self._mark(self.cars[car].space, reason.text_de, reason.text_en)
         if stays and not self._in_pit_lane(car):

@@ -63,6 +63,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "the inertia move goes as far as possible (round cars, 12-1-3) instead of braking, and "
         "the car rolling on rolls its own collision test",
     ),
+    RuleChange(
+        8,
+        "Dresden Ausfälle",
+        "jedes ausgeschiedene Auto bleibt als Wrack liegen, bis alle es passiert haben",
+        "every retired car stays as a wreck until everyone has passed it",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
