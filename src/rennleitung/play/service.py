@@ -33,6 +33,7 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, Halt
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
+from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
 from rennleitung.formula_de.ruleset import get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.play import engine as eng
@@ -194,6 +195,7 @@ class RaceService:
             organiser=spec.organiser,
             created_at=moment,
             updated_at=moment,
+            rules_version=RULES_VERSION,
         )
         seats = [
             SeatData(
@@ -318,6 +320,7 @@ class RaceService:
             )
             tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
             tx.row.state = RaceState.RUNNING.value
+            tx.row.rules_version = RULES_VERSION  # the rules the race is played under
             tx.live = _Live(eng.new_race(config, tx.row.seed, _row_track(tx.row)))
             tx.changed = True
 
@@ -665,6 +668,9 @@ class RaceService:
                     race, json.loads(stored.decision), f"decisions[{stored.seq}]"
                 )
                 eng.apply(race, stored.car, decision)
+        except RennleitungError as error:
+            self.forget(row.id)
+            raise _unreplayable(row, error) from None
         except Exception:
             self.forget(row.id)
             raise
@@ -734,6 +740,21 @@ def _state_error(race_id: int, state: RaceState, wanted: str) -> PlayError:
         f"Rennen {race_id} ist {_STATE_DE[state]}; dafür muss es {wanted} sein",
         f"race {race_id} is {state.value}; this needs it {wanted}",
         "race",
+    )
+
+
+def _unreplayable(row: RaceData, error: RennleitungError) -> PlayError:
+    """A stored race that no longer replays: under older rules, name the fixes since."""
+    changes = changes_since(row.rules_version)
+    if not changes:
+        return PlayError(error.de, error.en, f"race {row.id}: {error.where}")
+    rules = ", ".join(c.rule for c in changes)
+    return PlayError(
+        f"Rennen {row.id} wurde nach Regelstand {row.rules_version} gespielt und lässt sich "
+        f"nach Stand {RULES_VERSION} nicht nachspielen ({error.de}); geändert: {rules}",
+        f"race {row.id} was played under rules version {row.rules_version} and does not "
+        f"replay under version {RULES_VERSION} ({error.en}); changed since: {rules}",
+        f"race {row.id}: {error.where}",
     )
 
 
@@ -812,6 +833,7 @@ def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
         updated_at=utc(row.updated_at),
         seed=row.seed if over else None,
         custom_track=row.track_text is not None,
+        rules_version=row.rules_version,
     )
 
 

@@ -49,6 +49,7 @@ class RaceData:
     organiser: str | None
     created_at: datetime
     updated_at: datetime
+    rules_version: int = 1
 
 
 @dataclass
@@ -102,6 +103,7 @@ _SAVE_RACE = (
         state=bindparam("state"),
         config=bindparam("config"),
         version=bindparam("version"),
+        rules_version=bindparam("rules_version"),
         updated_at=bindparam("updated_at"),
     )
 )
@@ -202,6 +204,7 @@ def save_race(connection: Connection, race: RaceData, seen: int) -> bool:
             "state": race.state,
             "config": race.config,
             "version": race.version,
+            "rules_version": race.rules_version,
             "updated_at": race.updated_at,
         },
     )
