@@ -154,3 +154,15 @@ CONF
     dovecot -c "$DC_HOME/dovecot.conf"
 fi
 echo "export RENNLEITUNG_TEST_IMAP=127.0.0.1:$IMAP_PORT:rennleitung:rennleitung" >> .services.env
+
+# --- Chromium for the browser tests (tests/web) -------------------------------------------------
+# Debian's own build, driven by Playwright through executable_path; never `playwright install`.
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "services.sh: chromium is missing; install it (apt-get install chromium) as root" >&2
+        exit 1
+    fi
+    echo "services.sh: installing chromium with apt-get" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+fi

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from rennleitung.cli.main import app
 from rennleitung.mail.outbox import send_due
 from rennleitung.mail.service import MailService
+from rennleitung.mail.turbo_game import queue_reports
 
 from .conftest import SmtpServer, attachment_names, body_of, plain_mail
 
@@ -69,10 +70,17 @@ def test_a_round_by_mail(service: MailService, smtp: SmtpServer, tmp_path: Path)
 
     inbox = sorted(p.name for p in (game_dir / "inbox").iterdir())
     assert len(inbox) == 4
-    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir)])
+    shown = CliRunner().invoke(app, ["turbo", "status", str(game_dir)], env={"COLUMNS": "200"})
+    assert "Mail 1" in shown.output and "Mail 4" in shown.output  # what arrived by mail, when
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
     assert result.exit_code == 0, result.output
-    assert service.tick() == 3
-    assert service.tick() == 0  # once per round and team
+    assert service.tick() == 0  # reports wait for the game master
+    assert len(queue_reports(service, "t2000")) == 3
+    assert queue_reports(service, "t2000") == []  # once per round and team
+    assert sorted(p.name for p in (game_dir / "rounds" / "001" / "sent").iterdir()) == \
+        ["Ferrari", "Honda", "Lotus"]
+    undo = CliRunner().invoke(app, ["turbo", "undo", str(game_dir)])
+    assert undo.exit_code != 0  # the reports are out: the round stands
     send_due(service)
     for address, team in (("enzo@example.net", "Ferrari"), ("soichiro@example.net", "Honda"),
                           ("colin@example.net", "Lotus")):

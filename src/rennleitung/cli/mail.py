@@ -116,6 +116,25 @@ def process(db: DbOption = None) -> None:
     run_guarded(act)
 
 
+@app.command("reports")
+def reports(
+    key: str = typer.Argument(..., help="TURBO-2000-Partie / TURBO 2000 game"),
+    round_number: int = typer.Option(0, "--round", help="Runde / round (0: die letzte)"),
+    db: DbOption = None,
+) -> None:
+    """Berichte einer ausgewerteten Runde verschicken / queue the reports of a round."""
+    from rennleitung.mail.outbox import send_due
+    from rennleitung.mail.turbo_game import queue_reports
+
+    def act() -> None:
+        service = _service(db)
+        queued = queue_reports(service, key, round_number)
+        result = send_due(service)
+        say(f"{len(queued)} Berichte eingereiht, {result.sent} gesendet, {result.waiting} warten",
+            f"{len(queued)} reports queued, {result.sent} sent, {result.waiting} waiting")
+    run_guarded(act)
+
+
 @app.command("send")
 def send(db: DbOption = None) -> None:
     """Fällige Mails über SMTP versenden / send the due mails through SMTP."""

@@ -30,6 +30,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("league", "league", "app"),
     ("blitz", "blitz", "app"),
     ("mail", "mail", "app"),
+    ("serve", "serve", "app"),
 )
 
 

@@ -29,6 +29,7 @@ from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import CarStatus, DriverProfile, Tyre, Wear, WearArea, Weather
 from rennleitung.formula_de.ruleset import Ruleset, get_ruleset
 from rennleitung.formula_de.track import Track
+from rennleitung.textinput import load_json
 
 POSITION_FORMAT = "rennleitung-position/1"
 
@@ -282,13 +283,9 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
 def parse_position(text: str, load_track: TrackLoader = builtin_track) -> Position:
     """Parse the JSON text of a position."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(
-            f"Zeile/line {error.lineno}",
-            f"kein gültiges JSON: {error.msg}",
-            f"not valid JSON: {error.msg}",
-        ) from None
+        data = load_json(text, "")
+    except RennleitungError as error:
+        raise PositionError(error.de, error.en, error.where) from None
     return position_from_data(data, load_track)
 
 

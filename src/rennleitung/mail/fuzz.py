@@ -16,8 +16,9 @@ SENDERS = ("enzo@example.net", "colin@example.net", "fremd@example.net", "")
 def _headers(rng: random.Random, sender: str, secret: str) -> list[bytes]:
     name = rng.choice(["Enzo", "J\xfcrgen", "Evil\r\nBcc: victim@example.org",
                        "=?utf-8?q?A=0D=0ABcc=3A_x=40y=2Ez?=", "\"Quote", "<>", "a" * 3000])
-    subject = rng.choice([f"Zug {secret}", secret, "=?unknown?b?!!!?=", f"x\r\nBcc: v@w.de {secret}",
-                          "", "=?utf-8?b?" + base64.b64encode("Züge".encode()).decode() + "?="])
+    subject = rng.choice([f"Zug {secret}", secret, "=?unknown?b?!!!?=",
+                          f"x\r\nBcc: v@w.de {secret}", "",
+                          "=?utf-8?b?" + base64.b64encode("Züge".encode()).decode() + "?="])
     lines = [f"From: {name} <{sender}>" if sender else "From: nobody",
              "To: spiel@example.org", f"Subject: {subject}",
              f"Message-ID: <{rng.getrandbits(64):x}@fuzz>"]
@@ -34,9 +35,10 @@ def _body(rng: random.Random, sheet: str, secret: str) -> list[bytes]:
         data = text.encode(rng.choice(["utf-8", "cp1252", "latin-1"]), errors="replace")
         return [f"Content-Type: text/plain; charset={charset}".encode(), b"", data]
     if kind == 1:  # quoted-printable, maybe broken
-        data = text.replace("ü", "=FC").replace("\n", "=\n" if rng.random() < 0.3 else "\n")
+        qp = text.replace("ü", "=FC").replace("\n", "=\n" if rng.random() < 0.3 else "\n")
         return [b"Content-Type: text/plain; charset=iso-8859-1",
-                b"Content-Transfer-Encoding: quoted-printable", b"", data.encode("latin-1", "replace")]
+                b"Content-Transfer-Encoding: quoted-printable", b"",
+                qp.encode("latin-1", "replace")]
     if kind == 2:  # base64, maybe cut
         data = base64.b64encode(text.encode("utf-8"))
         if rng.random() < 0.5:

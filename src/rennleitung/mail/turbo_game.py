@@ -12,67 +12,43 @@ results sheet (Rennanzeiger) attached, once per round and address.
 
 from __future__ import annotations
 
-import json
+import os
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from rennleitung.cli.turbo_dir import GameDir
+from rennleitung.errors import RennleitungError
 from rennleitung.mail import texts
 from rennleitung.mail.compose import Attachment, Outgoing
 from rennleitung.mail.service import GameInfo, Handled, MailService, Order, reply_subject
-from rennleitung.turbo2000.config import GameConfig, config_from_dict
+from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.intake import check_sheet, sender_problems
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import preview_problems
-from rennleitung.turbo2000.state_json import load_state
 
 
-@dataclass
-class TurboDirectory:
-    """A game directory as the mail side reads it."""
-
-    path: Path
-
-    def config(self) -> GameConfig:
-        return config_from_dict(json.loads((self.path / "config.json")
-                                           .read_text(encoding="utf-8")))
-
-    def current_round(self) -> int:
-        rounds = sorted(int(p.parent.name) for p in (self.path / "rounds").glob("*/state.json")
-                        if p.parent.name.isdigit())
-        if not rounds:
-            raise FileNotFoundError(f"{self.path}: rounds/*/state.json missing")
-        return rounds[-1]
-
-    def state(self, round_number: int) -> GameState:
-        return load_state((self.round_dir(round_number) / "state.json")
-                          .read_text(encoding="utf-8"))
-
-    def round_dir(self, round_number: int) -> Path:
-        return self.path / "rounds" / f"{round_number:03d}"
-
-    def inbox(self) -> list[Path]:
-        inbox = self.path / "inbox"
-        return sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
-
-    def submit(self, text: str, label: str) -> Path:
-        """Put a sheet into the inbox under the next number, never overwriting a file."""
-        inbox = self.path / "inbox"
-        inbox.mkdir(parents=True, exist_ok=True)
-        existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
-        if existing:
-            return existing[0]  # this mail was put there before (processing was repeated)
-        number = len(list(inbox.iterdir())) + 1
-        while True:
-            target = inbox / f"{number:04d}-{label}"
-            try:
-                with target.open("x", encoding="utf-8", newline="\n") as handle:
-                    handle.write(text if text.endswith("\n") else text + "\n")
-                return target
-            except FileExistsError:
-                number += 1
+def submit(game: GameDir, text: str, label: str) -> Path:
+    """Put a sheet into the inbox under the next number, never overwriting a file; written
+    aside first and renamed, so an evaluation never reads half a sheet."""
+    inbox = game.path / "inbox"
+    inbox.mkdir(parents=True, exist_ok=True)
+    existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
+    if existing:
+        return existing[0]  # this mail was put there before (processing was repeated)
+    aside = inbox / f".{label}.part"
+    aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    number = len(game.inbox()) + 1
+    while True:
+        target = inbox / f"{number:04d}-{label}"
+        try:
+            os.link(aside, target)  # fails if the name is taken; never replaces a file
+        except FileExistsError:
+            number += 1
+            continue
+        aside.unlink()
+        return target
 
 
 def _read(path: Path) -> str:
@@ -110,7 +86,7 @@ class TurboAdapter:
         self.preview = preview
 
     def handle(self, service: MailService, order: Order) -> Handled:
-        game = TurboDirectory(Path(order.binding.game.location))
+        game = GameDir(Path(order.binding.game.location))
         language = order.binding.language
         subject = reply_subject(order.decoded.subject)
         config = game.config()
@@ -142,7 +118,7 @@ class TurboAdapter:
                             "problems": len(refused)},
                            [Outgoing(sender, subject, texts.letter(language, body))], "refused")
         earlier = [p for p in game.inbox() if _team_of(p, state, config) == sheet.team]
-        path = game.submit(order.text, f"mail{order.mail_id}-{sheet.team}.txt")
+        path = submit(game, order.text, f"mail{order.mail_id}-{sheet.team}.txt")
         earlier = [p for p in earlier if p != path]
         line_problems = list(sheet.problems)
         preview = (preview_problems(order.text, state, config)
@@ -172,46 +148,58 @@ class TurboAdapter:
                                           texts.letter(language, "\n".join(lines)))])
 
     def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
-        """Each bound team's report of the newest evaluated round, with the results sheet."""
-        directory = TurboDirectory(Path(game.location))
-        try:
-            evaluated = directory.current_round() - 1
-        except (FileNotFoundError, OSError, ValueError):
-            return []
-        if evaluated < 1:
-            return []
-        return self.reports(service, game, evaluated)
+        """Nothing by itself: reports go out when the game master says so (``mail reports``),
+        because until then ``turbo undo`` may still take the round back."""
+        return []
 
-    def reports(self, service: MailService, game: GameInfo, round_number: int) -> list[Outgoing]:
-        """The report mails of one evaluated round (queued once per round and address)."""
-        here = TurboDirectory(Path(game.location)).round_dir(round_number)
-        results = here / "rennanzeiger.txt"
-        if not results.exists():
-            return []
-        sheet = results.read_bytes()
-        mails = []
-        for binding in service.bindings(game.key):
-            report = here / "reports" / f"{binding.seat}.txt"
-            if not report.exists():
-                continue
-            language = binding.language
-            intro = texts.pick(
-                language,
-                f"Runde {round_number} ist ausgewertet. Hier ist der Bericht für "
-                f"{binding.seat}; der Rennanzeiger hängt an.",
-                f"Round {round_number} has been evaluated. Here is the report for "
-                f"{binding.seat}; the results sheet is attached.")
-            text = texts.letter(language, f"{intro}\n\n{report.read_text(encoding='utf-8')}")
-            attachments = [Attachment(f"rennanzeiger-{round_number:03d}.txt", "text/plain",
-                                      sheet)]
-            html = here / "rennanzeiger.html"
-            if html.exists():
-                attachments.append(Attachment(f"rennanzeiger-{round_number:03d}.html",
-                                              "text/html", html.read_bytes()))
-            subject = texts.pick(language, f"TURBO 2000 {game.key}: Runde {round_number}, "
-                                 f"Bericht {binding.seat}", f"TURBO 2000 {game.key}: round "
-                                 f"{round_number}, report {binding.seat}")
-            mails.append(Outgoing(binding.address, subject, text, "report",
-                                  ref=f"turbo:{game.id}:{round_number}:{binding.address}",
-                                  attachments=attachments))
-        return mails
+
+def queue_reports(service: MailService, key: str, round_number: int = 0) -> list[int]:
+    """Queue every bound team its report of an evaluated round (the newest if 0), with the
+    results sheet attached; mark the round as sent (``rounds/NNN/sent/TEAM``) so that
+    ``turbo undo`` refuses from now on. A report queued before is not queued again."""
+    info = service.game(key)
+    if info.kind != "turbo":
+        raise RennleitungError(f"{key} ist keine TURBO-2000-Partie",
+                               f"{key} is not a TURBO 2000 game", "game")
+    game = GameDir(Path(info.location))
+    evaluated = round_number or game.current_round() - 1
+    here = game.round_dir(evaluated)
+    results = here / "rennanzeiger.txt"
+    if evaluated < 1 or evaluated >= game.current_round() or not results.is_file():
+        raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
+                               f"round {evaluated} has not been evaluated", str(here))
+    sheet = results.read_bytes()
+    queued = []
+    for binding in service.bindings(key):
+        report = here / "reports" / f"{binding.seat}.txt"
+        if not report.is_file():
+            continue
+        language = binding.language
+        intro = texts.pick(
+            language,
+            f"Runde {evaluated} ist ausgewertet. Hier ist der Bericht für {binding.seat}; der "
+            "Rennanzeiger hängt an.",
+            f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; the "
+            "results sheet is attached.")
+        text = texts.letter(language, f"{intro}\n\n{report.read_text(encoding='utf-8')}")
+        attachments = [Attachment(f"rennanzeiger-{evaluated:03d}.txt", "text/plain", sheet)]
+        html = here / "rennanzeiger.html"
+        if html.is_file():
+            attachments.append(Attachment(f"rennanzeiger-{evaluated:03d}.html", "text/html",
+                                          html.read_bytes()))
+        subject = texts.pick(language, f"TURBO 2000 {key}: Runde {evaluated}, Bericht "
+                             f"{binding.seat}", f"TURBO 2000 {key}: round {evaluated}, report "
+                             f"{binding.seat}")
+        out_id = service.enqueue(Outgoing(binding.address, subject, text, "report",
+                                          ref=f"turbo:{info.id}:{evaluated}:{binding.address}",
+                                          attachments=attachments), info.id)
+        marker = here / "sent"
+        if marker.exists() and not marker.is_dir():
+            continue  # the game master noted by hand that the reports went out
+        marker.mkdir(exist_ok=True)
+        note = marker / f"{binding.seat}"
+        if out_id is not None and not note.exists():
+            note.write_text(f"{binding.address} mail_out {out_id}\n", encoding="utf-8")
+        if out_id is not None:
+            queued.append(out_id)
+    return queued

@@ -20,6 +20,7 @@ from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
 from rennleitung.turbo2000.performance import available_lp, cap_lp, consequence, risk
 from rennleitung.turbo2000.sheet import RaceEntry
+from rennleitung.turbo2000.standings import still_scoring
 from rennleitung.turbo2000.turn import Turn
 
 
@@ -248,7 +249,7 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if template.series == "formel1" and car.place <= len(config.maker_wm_points):
             points = config.maker_wm_points[car.place - 1]
             for part in car.parts.values():
-                if part.maker in state.teams and points:
+                if still_scoring(state, part.maker) and points:
                     state.wm_points[part.maker] = state.wm_points.get(part.maker, 0) + points
                     turn.say(f"WM-Punkte {points} an Hersteller {part.maker} ({part.notation()})")
     if template.series == "formel2":
@@ -257,7 +258,7 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if winner and template.constructors_prize:
             share = template.constructors_prize // len(winner.parts)
             for part in winner.parts.values():
-                if part.maker in state.teams:
+                if still_scoring(state, part.maker):
                     turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
                     turn.publish("Rennen", f"  Konstrukteursprämie {amount(share)} an {part.maker}")
 
@@ -287,7 +288,11 @@ def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car])
 
 
 def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Car]:
-    """One race; returns the placed cars in order."""
+    """One race; returns the placed cars in order.
+
+    The race's header and result are published before its prizes, so that a constructors' prize
+    or the early end of a Rallye stands under the race it belongs to.
+    """
     state, config = turn.state, turn.config
     template = config.race(announcement.code)
     code = template.code
@@ -310,6 +315,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         placed = sorted(finishers, key=lambda c: (-c.points, -c.entry.qualifying, c.lot))
     for place, car in enumerate(placed, start=1):
         car.outcome, car.place = PLACED, place
+    _publish_race(turn, template, announcement, order, placed)
     pay = True
     if template.series == "rallye":
         pay = close_rally_stage(turn, announcement, placed)
@@ -321,19 +327,32 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
             car.driver.rating -= config.injury_penalty
             car.driver.out_in_round = state.round + 1
         return_parts(turn, car)
-    _publish_race(turn, template, announcement, order, placed)
+    _tell_teams(turn, template, announcement, order)
     return placed
+
+
+def _stage(announcement: Announcement) -> str:
+    return f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
 
 
 def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement,
                   order: list[Car], placed: list[Car]) -> None:
-    stage = f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
+    stage = _stage(announcement)
     turn.publish("Rennen", f"{template.name} ({template.code}){stage}: {len(order)} Meldungen")
     for car in placed:
         score = f"Q{car.entry.qualifying:>4}" if template.series == "dragster" else \
             f"{car.points:>4} SP"
         turn.publish("Rennen", f"  {car.place:>2}. {car.started_as:<16} {car.team:<13} "
                      f"{score}  {' '.join(p.notation() for p in car.parts.values())}")
+    dropped = [c for c in order if c.outcome == QUALIFIED]
+    if dropped:
+        turn.publish("Rennen", "  qualifiziert: " + ", ".join(
+            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
+
+
+def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,
+                order: list[Car]) -> None:
+    stage = _stage(announcement)
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
         if car.retired:
@@ -343,10 +362,6 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
         turn.tell(car.team, f"{template.name}{stage}: {car.started_as} LP {car.lp}, "
                   f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte, jetzt / now "
                   f"{car.driver.notation()}")
-    dropped = [c for c in order if c.outcome == QUALIFIED]
-    if dropped:
-        turn.publish("Rennen", "  qualifiziert: " + ", ".join(
-            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
 
 
 def run_races(turn: Turn) -> None:

@@ -9,6 +9,7 @@ import html
 from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.standings import winners, wm_table
 from rennleitung.turbo2000.turn import Turn
 
 NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
@@ -25,12 +26,6 @@ NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
 def money(value: int) -> str:
     """German thousands separators: 1.200.000."""
     return amount(value)
-
-
-def wm_table(state: GameState) -> list[tuple[int, str, int]]:
-    """Eternal WM list: (place, team, points), most points first, then by name."""
-    ordered = sorted(state.wm_points.items(), key=lambda item: (-item[1], item[0]))
-    return [(index, name, points) for index, (name, points) in enumerate(ordered, start=1)]
 
 
 def rally_rounds(first: int, code: str, config: GameConfig) -> list[int]:
@@ -70,6 +65,30 @@ def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
     return lines
 
 
+def start_sheet(state: GameState, config: GameConfig) -> str:
+    """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
+    of round 1, training places and what Turbo sells."""
+    out = [f"TURBO 2000 - Rennanzeiger zu Runde {state.round} / start sheet", "",
+           "== Rennställe / teams",
+           "  " + ", ".join(sorted(t.name for t in state.active_teams())), "",
+           f"== Rennausschreibung Runde {state.round} / races"]
+    out += [f"  {line}" for line in announcement_lines(state, config)]
+    free = sorted((d for d in state.drivers.values() if d.team is None),
+                  key=lambda d: (-d.rating, d.name))
+    out += ["", "== Vertraglose Fahrer / free drivers",
+            "  " + (", ".join(d.notation() for d in free) or "keine"),
+            f"  Mindestgehalt / minimum salary {money(config.minimum_salary)}", "",
+            "== Startkapital / start money",
+            f"  {money(config.start_money)} je Rennstall, Sponsorgeld {money(config.sponsor_money)}"
+            " je Runde",
+            "", "== Fabriken / factories",
+            "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(state.new_factory_rating.items())),
+            "  Baukosten / cost: " + ", ".join(f"{k} {money(v)}"
+                                              for k, v in sorted(config.factory_cost.items()))]
+    return "\n".join(out) + "\n"
+
+
 def results_sheet(turn: Turn, evaluated_round: int) -> str:
     """The public Rennanzeiger of the evaluated round, with what the next round offers."""
     state, config = turn.state, turn.config
@@ -90,10 +109,9 @@ def results_sheet(turn: Turn, evaluated_round: int) -> str:
     out += [f"  {offer.describe()}" + (" (unerfüllbar)" if offer.unfulfillable else "")
             for offer in state.offers] or ["  keine"]
     if state.finished:
-        table = wm_table(state)
-        best = table[0][2]
-        names = " und ".join(name for _, name, points in table if points == best)
-        out += ["", f"== Partiesieger / winner of the game (§20): {names} mit {best} WM-Punkten"]
+        names, best = winners(state)
+        out += ["", f"== Partiesieger / winner of the game (§20): {' und '.join(names)} mit "
+                f"{best} WM-Punkten"]
     out += ["", f"== Rennausschreibung Runde {state.round} / races"]
     out += [] if state.finished else [f"  {line}" for line in announcement_lines(state, config)]
     free = sorted((d for d in state.drivers.values() if d.team is None),
@@ -101,7 +119,9 @@ def results_sheet(turn: Turn, evaluated_round: int) -> str:
     out += ["", "== Vertraglose Fahrer / free drivers",
             "  " + (", ".join(d.notation() for d in free) or "keine")]
     out += ["", "== Ewige WM-Liste / eternal WM list"]
-    out += [f"  {place:>2}. {name:<13} {points:>4}" for place, name, points in wm_table(state)]
+    out += [f"  {place:>2}. {name:<13} {points:>4}"
+            + ("" if state.teams[name].active else "  (ausgestiegen / left)")
+            for place, name, points in wm_table(state)]
     contacts = [(team, text) for team, sheet in sorted(turn.sheets.items())
                 for _, text in sheet.contacts]
     if contacts:

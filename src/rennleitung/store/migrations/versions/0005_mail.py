@@ -1,7 +1,7 @@
 """Mail tables: games by mail, bound addresses, mail in as received, outbox and its attempts.
 
 Revision ID: 0005_mail
-Revises: 0004
+Revises: web_accounts
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005_mail"
-down_revision = "0004"
+down_revision = "web_accounts"
 branch_labels = None
 depends_on = None
 
