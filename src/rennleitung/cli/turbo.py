@@ -106,8 +106,10 @@ def new(
 ) -> None:
     """Neue Partie anlegen, mit dem Rennanzeiger zu Runde 1 / create a game and its start sheet."""
     from rennleitung.inputs import read_json
+    from rennleitung.render.turbo_html import document_page
+    from rennleitung.turbo2000.document import as_text
     from rennleitung.turbo2000.game import new_game
-    from rennleitung.turbo2000.reports import as_html, start_sheet
+    from rennleitung.turbo2000.reports import start_document
     from rennleitung.turbo2000.state_json import dump_state
 
     if (game_dir / "game.json").exists():
@@ -135,10 +137,9 @@ def new(
     write_new(game_dir / "game.json", json.dumps(
         {"seed": seed, "seed_sha256": hashlib.sha256(seed.encode()).hexdigest()}, indent=1) + "\n")
     game = GameDir(game_dir)
-    start = start_sheet(state, config)
-    write_new(game.round_dir(0) / "rennanzeiger.txt", start)
-    write_new(game.round_dir(0) / "rennanzeiger.html",
-              as_html(start, "Rennanzeiger zu Runde 1"))
+    start = start_document(state, config)
+    write_new(game.round_dir(0) / "rennanzeiger.txt", as_text(start))
+    write_new(game.round_dir(0) / "rennanzeiger.html", document_page(start))
     write_new(game.round_dir(1) / "state.json", dump_state(state))
     (game_dir / "inbox").mkdir(exist_ok=True)
     table = Table(title=f"TURBO 2000: {escape(str(game_dir))}")
@@ -226,17 +227,19 @@ def submit(
 def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
                   ) -> dict[str, str]:
     """The files evaluating a round writes into ``rounds/NNN/``, by relative name."""
-    from rennleitung.turbo2000.reports import as_html
+    from rennleitung.render.turbo_html import document_page
 
+    history = outcome.state.history
     outputs = {
         "config.json": json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n",
         "log.txt": "\n".join(outcome.log) + "\n",
         "rennanzeiger.txt": outcome.results_sheet,
-        "rennanzeiger.html": as_html(outcome.results_sheet, f"Rennanzeiger Runde {round_number}"),
+        "rennanzeiger.html": document_page(outcome.results_document, history),
     }
     for team, text in sorted(outcome.team_reports.items()):
         outputs[f"reports/{team}.txt"] = text
-        outputs[f"reports/{team}.html"] = as_html(text, f"{team} Runde {round_number}")
+        outputs[f"reports/{team}.html"] = document_page(outcome.team_documents[team], history,
+                                                        team)
     return outputs
 
 

@@ -150,6 +150,7 @@ class CarInfo:
     passes: list[CornerPass] = field(default_factory=list)
     led: dict[int, int] = field(default_factory=dict)
     t_car_pending: bool = False
+    fresh_tyres: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -815,6 +816,7 @@ class Race:
         info.passes = []
         info.start_wear = choice.wear
         info.t_car_pending = False
+        info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
         self._emit(EventKind.T_CAR, car, points=points, box=state.box)
 
     def _setup(self) -> Flow:
@@ -1134,7 +1136,7 @@ class Race:
             space=option.end,
             corner_stops=option.corner_stops,
             laps=new_laps,
-            tyre_laps=before.tyre_laps + (new_laps - old_laps),
+            tyre_laps=before.tyre_laps + self._tyre_age(car, new_laps - old_laps, option.end),
         )
         extra_de, extra_en = _move_notes(option)
         self._emit(
@@ -1204,6 +1206,17 @@ class Race:
             return
         if option.contacts and self.cars[car].status in RACING:
             yield from self._collisions(car, option.contacts)
+
+    def _tyre_age(self, car: str, crossed: int, end: int) -> int:
+        """Laps the tyres age in a move that crossed the line ``crossed`` times. Masters 8-4-1
+        (Dresden "Reifen" counts laps of the same set): a set fitted in a box before the line
+        starts its first lap when the car crosses the line in the pit lane, so that crossing
+        does not age it; a set fitted after the line is on its first lap already."""
+        info = self.info[car]
+        aged = crossed - 1 if info.fresh_tyres and crossed else crossed
+        if crossed or self.track.spaces[end].kind is SpaceKind.TRACK:
+            info.fresh_tyres = False
+        return aged
 
     def _wear_event(
         self, car: str, area: WearArea, points: int, wear: Wear, de: str, en: str
@@ -1543,6 +1556,8 @@ class Race:
             plan = clamp_plan(rules, state, info.start_wear, plan)
         info.pit_plan = None
         state = do_work(state, info.start_wear, plan)
+        if plan.tyre is not None:
+            info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
         self.cars[car] = replace(state, status=CarStatus.IN_PIT, corner_stops=0)
         if plan.fuel and info.rolling_out is Retirement.FUEL:
             info.rolling_out = None

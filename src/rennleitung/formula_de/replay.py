@@ -16,6 +16,7 @@ from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
 from rennleitung.formula_de.record import RaceRecord, RecordError, events_digest, rolls_data
+from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
 
 
 def replay(record: RaceRecord, until: int | None = None) -> Race:
@@ -72,10 +73,18 @@ def verify(record: RaceRecord) -> Verdict:
         verdict.problems.append(
             "der Seed passt nicht zum Hash / the seed does not match the commitment"
         )
+    if record.rules_version > RULES_VERSION:
+        verdict.problems.append(
+            f"gespielt nach Regelversion {record.rules_version}, dieses Programm kennt nur bis "
+            f"{RULES_VERSION} / played under rules version {record.rules_version}, this program "
+            f"knows up to {RULES_VERSION}"
+        )
+        return verdict
     try:
         race = replay(record)
     except RennleitungError as error:
         verdict.problems.append(str(error))
+        _name_rule_changes(record, verdict)
         return verdict
     verdict.rolls = len(race.dice.history)
     verdict.events = len(race.events)
@@ -106,4 +115,20 @@ def verify(record: RaceRecord) -> Verdict:
             f"{summary['events']} Ereignisse im Protokoll, {len(race.events)} nachgespielt / "
             f"{summary['events']} events recorded, {len(race.events)} replayed"
         )
+    _name_rule_changes(record, verdict)
     return verdict
+
+
+def _name_rule_changes(record: RaceRecord, verdict: Verdict) -> None:
+    """A record from an older rules version that departs: name the fixes made since, the
+    likely reason (docs/formula_de/records.md, "Rules versions")."""
+    changes = changes_since(record.rules_version)
+    if not verdict.problems or not changes:
+        return
+    de = "; ".join(f"{c.version}: {c.rule} ({c.de})" for c in changes)
+    en = "; ".join(f"{c.version}: {c.rule} ({c.en})" for c in changes)
+    verdict.problems.append(
+        f"gespielt nach Regelversion {record.rules_version}, heute gilt {RULES_VERSION}; "
+        f"seither geändert: {de} / played under rules version {record.rules_version}, now "
+        f"{RULES_VERSION}; changed since: {en}"
+    )

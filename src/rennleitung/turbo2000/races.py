@@ -21,7 +21,7 @@ from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
 from rennleitung.turbo2000.performance import available_lp, cap_lp, consequence, risk
 from rennleitung.turbo2000.sheet import RaceEntry
 from rennleitung.turbo2000.standings import still_scoring
-from rennleitung.turbo2000.turn import Turn
+from rennleitung.turbo2000.turn import RaceSheet, Turn
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,10 @@ class Car:
     injured: bool = False
     outcome: str = NOT_QUALIFIED
     place: int = 0
+    grid_place: int = 0
+    """Place in qualifying (1 = best Q)."""
+    story: list[str] = field(default_factory=list)
+    """Each section as the team report tells it: dice, Würfe, consequence, track points."""
 
 
 def _entry_problem(turn: Turn, team: str, entry: RaceEntry, field_name: str, de: str,
@@ -225,16 +229,42 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
         car.injured = effect.injures
     if result != "-":
         turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
+    rolled = " ".join(map(str, dice)) if dice else "keine / none"
+    car.story.append(f"    A{number}: Würfel / dice {rolled}: {wuerfe} Würfe -> "
+                     f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
+                     f" von {track_points} SP")
 
 
-def return_parts(turn: Turn, car: Car) -> None:
-    """Wear letters lower the ratings for good; destroyed parts are gone."""
+_HAPPENINGS: dict[str, str] = {
+    "-": "nichts / nothing",
+    "Box": "Boxenstopp / pit stop",
+    "Dreher": "Dreher / spin",
+    "Reifenschaden": "Reifenschaden, Reifen zerstört, ausgefallen / tyres destroyed, retired",
+    "Motorschaden": "Motorschaden, Motor zerstört, ausgefallen / engine destroyed, retired",
+    "Wagenschaden": "Wagenschaden, Wagen zerstört, ausgefallen / car destroyed, retired",
+    "Totalschaden": "Totalschaden, W, M und R zerstört, ausgefallen / all destroyed, retired",
+    "Unfall": "Unfall, W, M und R zerstört, Fahrer verletzt / accident, driver injured",
+}
+
+
+def _what_happened(result: str, effect: Effect) -> str:
+    if effect.wear:
+        return f"Verschleiß / wear {effect.wear}"
+    return _HAPPENINGS.get(result, result)
+
+
+def return_parts(turn: Turn, car: Car) -> list[Part]:
+    """Wear letters lower the ratings for good; destroyed parts are gone. Returns what is back
+    in stock."""
     stock = turn.state.teams[car.team]
+    back = []
     for kind, part in car.parts.items():
         if kind in car.destroyed:
             continue
         worn = max(turn.config.min_component_rating, part.rating - car.wear.count(kind))
         stock.add(Part(part.maker, part.kind, worn))
+        back.append(Part(part.maker, part.kind, worn))
+    return back
 
 
 def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bool) -> None:
@@ -260,7 +290,8 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
             for part in winner.parts.values():
                 if still_scoring(state, part.maker):
                     turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
-                    turn.publish("Rennen", f"  Konstrukteursprämie {amount(share)} an {part.maker}")
+                    turn.race_note(f"Konstrukteursprämie {amount(share)} an {part.maker} "
+                                   f"({part.notation()}, §4.1)")
 
 
 def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
@@ -271,7 +302,7 @@ def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car])
     if early or announcement.stage >= announcement.stages:
         if early and announcement.stage < announcement.stages:
             state.rally_closed = True
-            turn.publish("Rennen", f"  Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
+            turn.race_note(f"Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
         state.rally = {}
         return True
     state.rally = {
@@ -299,6 +330,8 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
     for car in cars:
         car.lot = turn.lot(f"{code} {car.driver.name}")
     order = sorted(cars, key=lambda c: (-c.entry.qualifying, -c.lp, c.lot))
+    for grid_place, car in enumerate(order, start=1):
+        car.grid_place = grid_place
     qualified = order[:template.grid]
     turn.say(f"{code} Qualifikation: " + ", ".join(
         f"{c.driver.name} Q{c.entry.qualifying}" for c in order))
@@ -326,7 +359,9 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         if car.injured:
             car.driver.rating -= config.injury_penalty
             car.driver.out_in_round = state.round + 1
-        return_parts(turn, car)
+        back = return_parts(turn, car)
+        car.story.append("    zurück ins Lager / back in stock: "
+                         + (" ".join(p.notation() for p in back) or "nichts / nothing"))
     _tell_teams(turn, template, announcement, order)
     return placed
 
@@ -338,30 +373,39 @@ def _stage(announcement: Announcement) -> str:
 def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement,
                   order: list[Car], placed: list[Car]) -> None:
     stage = _stage(announcement)
-    turn.publish("Rennen", f"{template.name} ({template.code}){stage}: {len(order)} Meldungen")
+    dragster = template.series == "dragster"
+    sheet = RaceSheet(f"{template.name} ({template.code}){stage}: {len(order)} Meldungen",
+                      "Q" if dragster else "SP")
     for car in placed:
-        score = f"Q{car.entry.qualifying:>4}" if template.series == "dragster" else \
-            f"{car.points:>4} SP"
-        turn.publish("Rennen", f"  {car.place:>2}. {car.started_as:<16} {car.team:<13} "
-                     f"{score}  {' '.join(p.notation() for p in car.parts.values())}")
+        score = car.entry.qualifying if dragster else car.points
+        sheet.rows.append((f"{car.place}.", car.started_as, car.team, str(score),
+                           " ".join(p.notation() for p in car.parts.values())))
+    turn.races.append(sheet)
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
-        turn.publish("Rennen", "  qualifiziert: " + ", ".join(
+        turn.race_note("qualifiziert: " + ", ".join(
             f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
 
 
 def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,
                 order: list[Car]) -> None:
     stage = _stage(announcement)
+    grid = min(template.grid, len(order))
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
         if car.retired:
             status += f" (ausgefallen: {car.retired})"
         if car.wear:
             status += f", Verschleiß {car.wear}"
-        turn.tell(car.team, f"{template.name}{stage}: {car.started_as} LP {car.lp}, "
-                  f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte, jetzt / now "
-                  f"{car.driver.notation()}")
+        parts = " ".join(p.notation() for p in car.parts.values())
+        turn.tell_race(car.team, [
+            f"  {template.name}{stage}: {car.started_as} LP {car.lp}, Risiko {car.risk}: "
+            f"{status}, {car.points} Streckenpunkte, jetzt / now {car.driver.notation()}",
+            f"    {parts}, d={car.entry.d} e={car.entry.e}, Q {car.entry.qualifying}, "
+            f"Abschnitte / sections {'/'.join(map(str, car.entry.sections)) or '-'}",
+            f"    Qualifikation / qualifying: {car.grid_place}. von {len(order)}, "
+            f"{grid} Startplätze / grid places",
+            *car.story])
 
 
 def run_races(turn: Turn) -> None:
