@@ -1,7 +1,7 @@
 """Mail tables: games by mail, bound addresses, mail in as received, outbox and its attempts.
 
-Revision ID: 0005_mail
-Revises: web_accounts
+Revision ID: mail_tables
+Revises: play_races
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005_mail"
-down_revision = "web_accounts"
+revision = "mail_tables"
+down_revision = "play_races"
 branch_labels = None
 depends_on = None
 
