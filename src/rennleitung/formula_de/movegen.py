@@ -319,14 +319,15 @@ Layers = list[list[Node]]
 
 
 def walk_forward(
-    query: Query, roots: list[Node], steps: int, slipstream: bool
+    query: Query, roots: list[Node], steps: int, slipstream: bool, free: bool = False
 ) -> tuple[Layers, list[tuple[tuple[int, ...], Elimination]]]:
-    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there."""
+    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there. ``free``
+    ignores the path being checked (how far could the car get at all?)."""
     layers: Layers = [roots]
     eliminations: list[tuple[tuple[int, ...], Elimination]] = []
     edges = query.tables.edges
     step = query.step
-    follow = query.follow
+    follow = None if free else query.follow
     occupied = query.occupied
     for _ in range(steps):
         layer: dict[Walk, Node] = {}
@@ -509,6 +510,12 @@ def apply_slide(query: Query, node: Node, options: _Options) -> list[Node]:
     layers, eliminations = walk_forward(query, [node], slide, slipstream=False)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
+    if query.follow is not None:
+        # checking one path: the slide is mandatory and goes as far as it can (Masters 8-5-1;
+        # Dresden "Reifen"), so a path that stops it short ends nowhere
+        reach = len(walk_forward(query, [node], slide, slipstream=False, free=True)[0])
+        if len(layers) < reach:
+            return []
     return layers[-1]
 
 
