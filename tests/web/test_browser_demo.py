@@ -6,37 +6,17 @@ start, in the middle and at the flag go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rennleitung.play.model import Actor
-from tests.web.conftest import LiveServer, make_settings, shot
-
-GREEN, YELLOW = "#8fd18f", "#f2d16b"
-
-
-def wait_for_change(page: Any, version: str) -> None:
-    page.wait_for_function(
-        "v => { const m = document.getElementById('race-version');"
-        " return m && m.dataset.version !== v; }", arg=version, timeout=60_000)
-
-
-def choose_destination(page: Any) -> Any:
-    """The farthest free destination, else the one costing fewest brake and tyre points (tyres
-    weigh double: a car without them is out), else the first."""
-    free = page.locator(f'svg.overlay path.dest[fill="{GREEN}"]')
-    if free.count():
-        return free.first
-    costly = page.locator(f'svg.overlay path.dest[fill="{YELLOW}"]')
-    if costly.count():
-        titles = costly.evaluate_all("paths => paths.map(p => p.textContent)")
-        return costly.nth(min(range(len(titles)), key=lambda n: cost(titles[n])))
-    return page.locator("svg.overlay path.dest").first
-
-
-def cost(title: str) -> int:
-    found = re.findall(r"(\d+) (brake|tyre) points", title)
-    return sum(int(n) * (2 if kind == "tyre" else 1) for n, kind in found)
+from tests.web.conftest import (
+    LiveServer,
+    choose_destination,
+    make_settings,
+    pick_gear,
+    shot,
+    wait_for_change,
+)
 
 
 def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> None:
@@ -75,10 +55,7 @@ def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> N
                 target.click()
                 clicks += 1
             elif kind == "turn-form":
-                gears = [int(g) for g in form.locator("input[name=gear]").evaluate_all(
-                    "inputs => inputs.map(i => i.value)")]
-                gear = max(g for g in gears if g <= 4) if min(gears) <= 4 else min(gears)
-                form.locator(f"input[name=gear][value='{gear}']").check()
+                pick_gear(form)
                 form.locator("button[type=submit]").click()
             else:
                 form.locator("button[type=submit]").click()
