@@ -41,6 +41,34 @@ CHANGES: tuple[RuleChange, ...] = (
         "ein blockiertes Auto ohne den geschuldeten VP Reifen scheidet aus, statt zu drehen",
         "a blocked car without the tyre point it owes retires instead of spinning",
     ),
+    RuleChange(
+        5,
+        "Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle",
+        "die Autos neben einem durch Blockade ausgeschiedenen Wrack würfeln den Kollisionscheck",
+        "the cars touching a car eliminated by blocking roll their collision test",
+    ),
+    RuleChange(
+        6,
+        "Masters 16-0-5, 18-1-7, 18-1-8",
+        "ein Auto mit eben geplatztem Motor bietet bis zu seinem Ausrollzug Windschatten; "
+        "im Ausrollzug selbst kein Windschatten",
+        "a car whose engine just blew can be slipstreamed until its roll-out move; the roll-out "
+        "move itself takes no slipstream",
+    ),
+    RuleChange(
+        7,
+        "Masters 16-0-3, 16-0-4, 20-4-2, 14-4",
+        "der Trägheitszug fährt so weit wie möglich (um Autos herum, 12-1-3) statt zu bremsen, "
+        "und das ausrollende Auto würfelt seinen eigenen Kollisionscheck",
+        "the inertia move goes as far as possible (round cars, 12-1-3) instead of braking, and "
+        "the car rolling on rolls its own collision test",
+    ),
+    RuleChange(
+        8,
+        "Dresden Ausfälle",
+        "jedes ausgeschiedene Auto bleibt als Wrack liegen, bis alle es passiert haben",
+        "every retired car stays as a wreck until everyone has passed it",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

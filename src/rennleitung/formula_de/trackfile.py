@@ -249,7 +249,12 @@ class _Reader:
         return value
 
     def get_float(
-        self, key: str, default: float, low: float = -1e6, high: float = 1e6, *,
+        self,
+        key: str,
+        default: float,
+        low: float = -1e6,
+        high: float = 1e6,
+        *,
         positive: bool = False,
     ) -> float:
         """A finite number in [low, high] (above 0 if ``positive``), else a problem."""
@@ -288,8 +293,11 @@ class _Reader:
             self.fail(key, "jeder Wert muss mindestens 1 sein", "every value must be >= 1")
             return None
         if any(v > maximum for v in value):
-            self.fail(key, f"jeder Wert darf höchstens {maximum} sein",
-                      f"every value must be at most {maximum}")
+            self.fail(
+                key,
+                f"jeder Wert darf höchstens {maximum} sein",
+                f"every value must be at most {maximum}",
+            )
             return None
         return tuple(value)
 
@@ -309,8 +317,7 @@ def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
     if "straight" in table:
         reader.unknown_keys(STRAIGHT_KEYS)
         length = reader.get_int("straight", minimum=1, maximum=MAX_STRAIGHT)
-        draw_length = reader.get_float("draw_length", float(length), high=MAX_RADIUS,
-                                       positive=True)
+        draw_length = reader.get_float("draw_length", float(length), high=MAX_RADIUS, positive=True)
         return StraightSpec(length, draw_length, reader.place(""))
     if "stops" not in table:
         reader.fail(
@@ -420,8 +427,9 @@ def read_track_file(
     if not raw_segments:
         top.fail("segment", "keine Abschnitte [[segment]]", "no [[segment]] tables")
     if len(raw_segments) > MAX_SEGMENTS:
-        top.fail("segment", f"höchstens {MAX_SEGMENTS} Abschnitte",
-                 f"at most {MAX_SEGMENTS} segments")
+        top.fail(
+            "segment", f"höchstens {MAX_SEGMENTS} Abschnitte", f"at most {MAX_SEGMENTS} segments"
+        )
         return None, tuple(problems)
     segments = [
         _segment(_Reader(table, index, f"segment#{n}", f"segment[{n}].", problems), lanes)
@@ -476,11 +484,15 @@ def read_track_file(
         return None, tuple(problems)
     total = sum(
         s.length * lanes if isinstance(s, StraightSpec) else sum(s.spaces)
-        for s in segments if s is not None
+        for s in segments
+        if s is not None
     )
     if total > MAX_TRACK_SPACES:
-        top.fail("segment", f"{total} Felder, höchstens {MAX_TRACK_SPACES} je Strecke",
-                 f"{total} spaces, at most {MAX_TRACK_SPACES} per track")
+        top.fail(
+            "segment",
+            f"{total} Felder, höchstens {MAX_TRACK_SPACES} je Strecke",
+            f"{total} spaces, at most {MAX_TRACK_SPACES} per track",
+        )
         return None, tuple(problems)
     spec = TrackSpec(
         name=top.get_str("name", default_name)[:MAX_NAME],
