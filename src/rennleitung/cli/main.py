@@ -60,6 +60,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("turbo", "turbo", "app"),
     ("league", "league", "app"),
     ("blitz", "blitz", "app"),
+    ("mail", "mail", "app"),
     ("serve", "serve", "app"),
 )
 
