@@ -56,8 +56,10 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
 
 VARIANTS: dict[str, GameConfig] = {
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
-    "first reconstruction (sixes, min digit, scale 10)": replace(
-        GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10),
+    "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
+        GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
+        new_factory_min_per_year=0, maker_wm_points=(9, 6, 4, 3, 2, 1),
+        maker_points_once_per_race=False),
 }
 """Settings a game master might choose; ``--variants`` runs each the same way."""
 
