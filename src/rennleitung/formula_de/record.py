@@ -131,7 +131,8 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events),
         "rolls": rolls_data(race.dice.history),
         "classification": [
-            {"car": p.car, "position": p.position, "laps": p.laps, "status": p.status}
+            {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
+             "status": p.status}
             for p in race.classification()
         ],
     }
@@ -148,6 +149,12 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "finished": race.finished,
         "summary": summary,
     }
+
+
+def _summary(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError("Objekt erwartet", "object expected", "summary")
+    return dict(value)
 
 
 def record_to_json(data: dict[str, Any]) -> str:
@@ -197,6 +204,6 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         commitment=str(data.get("commitment", "")),
         decisions=tuple(decisions),
         seed=None if seed is None else str(seed),
-        summary=dict(data.get("summary", {})),
+        summary=_summary(data.get("summary", {})),
         rules_version=version,
     )
