@@ -131,8 +131,13 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events),
         "rolls": rolls_data(race.dice.history),
         "classification": [
-            {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
-             "status": p.status}
+            {
+                "car": p.car,
+                "driver": p.driver,
+                "position": p.position,
+                "laps": p.laps,
+                "status": p.status,
+            }
             for p in race.classification()
         ],
     }

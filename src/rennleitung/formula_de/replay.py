@@ -124,8 +124,7 @@ def summary_problems(summary: dict[str, Any], race: Race) -> list[str]:
     """Each claim of a record's summary compared with the replayed ``race``: one bilingual line
     per difference."""
     problems = [
-        f"summary.{key} fehlt / summary.{key} missing" for key in SUMMARY_KEYS
-        if key not in summary
+        f"summary.{key} fehlt / summary.{key} missing" for key in SUMMARY_KEYS if key not in summary
     ]
     recorded = summary.get("rolls")
     if "rolls" in summary:
@@ -160,13 +159,20 @@ def summary_problems(summary: dict[str, Any], race: Race) -> list[str]:
 
 def _classification_problems(claimed: Any, race: Race) -> list[str]:
     replayed = [
-        {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
-         "status": p.status}
+        {
+            "car": p.car,
+            "driver": p.driver,
+            "position": p.position,
+            "laps": p.laps,
+            "status": p.status,
+        }
         for p in race.classification()
     ]
     if not isinstance(claimed, list) or len(claimed) != len(replayed):
-        return ["die Wertung hat eine andere Länge als die nachgespielte / "
-                "the classification differs in length from the replayed one"]
+        return [
+            "die Wertung hat eine andere Länge als die nachgespielte / "
+            "the classification differs in length from the replayed one"
+        ]
     for n, (row, real) in enumerate(zip(claimed, replayed, strict=True)):
         if not isinstance(row, dict):
             return [f"summary.classification[{n}]: Objekt erwartet / object expected"]
