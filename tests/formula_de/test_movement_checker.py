@@ -160,3 +160,18 @@ def test_moves_json_reports_the_fuel_the_preset_spends(ruleset: str, fuel: int) 
     options = generate_moves(monaco, request_for(pos, "x", 2))
     unbraked = [o for o in options if not o.brakes]  # each leaves corner 10, the last
     assert unbraked and {option_to_data(pos, o)["fuel"] for o in unbraked} == {fuel}
+
+
+def test_a_slipstream_may_carry_the_car_into_the_pit_lane() -> None:
+    """Masters 19-1-3 (slipstream rules apply in the pit lane) and annex 3 (2002); Dresden is
+    silent (issue 11 item 15): x, its stop in corner 10 made, rolls 7 to C151 behind y (4th
+    gear, C152) and slipstreams P1, P2, P3 into the pit lane towards its box."""
+    monaco = builtin_track("monaco")
+    x = car("x", "A147", track=monaco, gear=4, box=1, laps=1, corner_stops=1)
+    pos = position(x, car("y", "C152", track=monaco, gear=4), track=monaco)
+    options = generate_moves(monaco, request_for(pos, "x", 7))
+    into_pit = [
+        o for o in options if o.slipstreams and path(pos, o)[-4:] == ("C151", "P1", "P2", "P3")
+    ]
+    assert into_pit
+    assert check_path(pos, "x", 7, path(pos, into_pit[0]))

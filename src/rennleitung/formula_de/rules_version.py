@@ -75,6 +75,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "höchstens 4. Gang auch für ein Auto, das noch in seiner Box steht",
         "at most 4th gear also for a car still standing in its box",
     ),
+    RuleChange(
+        10,
+        "Masters 19-1-3, annex 3 (2002)",
+        "ein Windschatten darf in die Boxengasse führen",
+        "a slipstream may carry the car into the pit lane",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
