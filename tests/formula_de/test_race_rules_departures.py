@@ -140,3 +140,17 @@ def test_a_car_left_standing_in_its_box_is_offered_no_fifth_gear() -> None:
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.car == "a"
     assert max(ask.gears) == 4
+
+
+def test_a_missed_quick_stop_leaves_its_roll_in_the_log() -> None:
+    """Masters 19-3 (quick stop: 1–10 out at once, 11–20 next round): the black-die roll is an
+    event naming the car, so a missed quick stop (15) can be read in the log."""
+    race = start([SUN, 4, 15], ruleset="masters-2002")
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
+    (roll,) = [e for e in race.events if e.kind is EventKind.QUICK_STOP]
+    assert (roll.car, roll.get("result"), roll.get("limit")) == ("a", 15, 10)
+    assert "15" in roll.en and not any(e.kind is EventKind.PIT_OUT for e in race.events)

@@ -1600,6 +1600,8 @@ class Race:
             info.pit_leave_next = True  # Masters 19-4-2
             return
         result = self._black(RollPurpose.QUICK_STOP, car)
+        # Masters 19-3: the black-die roll of a quick stop is an event like every roll
+        self._emit(EventKind.QUICK_STOP, car, result=result, limit=rules.quick_stop_success_max)
         if result <= rules.quick_stop_success_max:
             yield from self._pit_exit(car, math.ceil(result / 2), rules.pit_exit_max_gear)
         else:

@@ -81,6 +81,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "ein Windschatten darf in die Boxengasse führen",
         "a slipstream may carry the car into the pit lane",
     ),
+    RuleChange(
+        11,
+        "Masters 19-3",
+        "der Wurf des schnellen Boxenstopps ist ein Ereignis (quick_stop)",
+        "the quick-stop roll is an event (quick_stop)",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
