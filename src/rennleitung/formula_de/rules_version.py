@@ -87,6 +87,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "der Wurf des schnellen Boxenstopps ist ein Ereignis (quick_stop)",
         "the quick-stop roll is an event (quick_stop)",
     ),
+    RuleChange(
+        12,
+        "Dresden Rennen, Qualifizierung",
+        "jeder Wurf nennt das Auto: Würfelliste, Wetter- und Startplatz-Ereignisse",
+        "every roll names its car: the roll list, the weather and grid events",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
