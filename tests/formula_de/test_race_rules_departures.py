@@ -12,11 +12,12 @@ from dataclasses import replace
 import pytest
 
 from rennleitung.formula_de.car import CarStatus, Tyre
-from rennleitung.formula_de.dice import RollPurpose
+from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
+    BoxChoice,
     KarmaAction,
     KarmaChoice,
     PitChoice,
@@ -26,6 +27,7 @@ from rennleitung.formula_de.race_decisions import (
 )
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import record_from_data, record_of
 from rennleitung.formula_de.replay import verify
 
@@ -231,3 +233,26 @@ def _wrecked_before_the_fourth_corner() -> Race:
         pick(race, lambda o: o.spaces_moved == 3)
     assert EventKind.RESTART in [e.kind for e in race.events]
     return race
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "asked"), [("dresden-open", ["a", "b"]), ("dresden-2006", ["a"])]
+)
+def test_in_the_open_every_driver_chooses_his_own_box(ruleset: str, asked: list[str]) -> None:
+    """Dresden Open "Rennen": "Jeder Fahrer wählt ... eine Box"; the 2006 season: "Jede
+    Mannschaft wählt ... eine Box". a and b drive for one team."""
+    config = RaceConfig(
+        track="monaco",
+        ruleset=ruleset,
+        entries=(Entry(id="a", name="A", team="T"), Entry(id="b", name="B", team="T")),
+        qualifying=("a", "b"),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 10]))
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    boxes = []
+    while race.pending is not None and race.pending.kind is AskKind.BOX:
+        boxes.append(race.pending.car)
+        race.apply(BoxChoice(race.pending.boxes[0]))
+    assert boxes == asked
+    assert (race.cars["a"].box == race.cars["b"].box) is (len(asked) == 1)

@@ -897,12 +897,14 @@ class Race:
 
     def _choose_boxes(self, order: list[str]) -> Flow:
         """Dresden "Rennen": one box per team, in the order of its best-placed driver (Masters
-        4-0-1: in grid order, pole first)."""
+        4-0-1: in grid order, pole first); Dresden Open "Rennen" (``box_per_driver``): "Jeder
+        Fahrer wählt entsprechend Platzierung ... eine Box", so every driver chooses his own."""
         if not self.track.boxes:
             return
         teams: dict[str, list[str]] = {}
         for car in order:
-            teams.setdefault(self.entries[car].team_id, []).append(car)
+            key = car if self.ruleset.box_per_driver else self.entries[car].team_id
+            teams.setdefault(key, []).append(car)
         free = list(range(1, len(self.track.boxes) + 1))
         for members in teams.values():
             choice = yield Ask(AskKind.BOX, members[0], boxes=tuple(free))

@@ -100,6 +100,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "Startplatz (eins je Mannschaft)",
         "a complete restart offers every driver out a T-car on his grid slot (one per team)",
     ),
+    RuleChange(
+        14,
+        "Dresden Open Rennen",
+        "in dresden-open wählt jeder Fahrer eine eigene Box",
+        "in dresden-open every driver chooses a box of his own",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
