@@ -17,12 +17,14 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
+from rennleitung.cli.common import Lang, LangOption, pick
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.position import position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
 from rennleitung.formula_de.record import parse_record, record_of, record_to_json
 from rennleitung.formula_de.replay import replay, verify
+from rennleitung.inputs import write_text
 
 app = typer.Typer(
     name="race",
@@ -34,8 +36,17 @@ app = typer.Typer(
 __all__ = ["app", "run_bot_race"]
 
 
+def _write(path: Path, text: str) -> None:
+    try:
+        write_text(path, text)
+    except RennleitungError as error:
+        _fail(error)
+
+
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+    from rennleitung.cli.common import show_error
+
+    show_error(error)
     raise typer.Exit(code=1)
 
 
@@ -136,7 +147,7 @@ def simulate(
         _fail(error)
         return
     if record is not None:
-        record.write_text(record_to_json(record_of(race, the_seed)), encoding="utf-8")
+        _write(record, record_to_json(record_of(race, the_seed)))
     if as_json:
         data = {
             "seed": the_seed,
@@ -175,7 +186,7 @@ def replay_command(
     position: Annotated[
         Path | None, typer.Option(help="Stellung als JSON schreiben / write the position")
     ] = None,
-    lang: Annotated[str, typer.Option(help="de, en oder both")] = "both",
+    lang: LangOption = Lang.BOTH,
 ) -> None:
     """Ein Rennen aus dem Protokoll nachspielen / replay a race from its record."""
     record = _load(path)
@@ -186,10 +197,10 @@ def replay_command(
         return
     console = Console(highlight=False)
     for event in race.events[: until if until is not None else None]:
-        line = {"de": event.de, "en": event.en}.get(lang, f"{event.de} / {event.en}")
+        line = pick(event.de, event.en, lang)
         console.print(f"{event.seq:5d} {escape(line)}")
     if position is not None:
-        position.write_text(position_to_json(race.to_position()), encoding="utf-8")
+        _write(position, position_to_json(race.to_position()))
         console.print(f"Stellung / position: {escape(str(position))}")
     if race.finished and until is None:
         console.print(classification_table(race))
