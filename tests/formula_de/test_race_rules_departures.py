@@ -126,3 +126,17 @@ def test_a_car_out_on_road_holding_stays_as_a_wreck_in_dresden(
     pick(race, lambda o: o.end == sp("A9"))
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
     assert race.cars["a"].status is status and race.cars["a"].space == sp("A9")
+
+
+def test_a_car_left_standing_in_its_box_is_offered_no_fifth_gear() -> None:
+    """Dresden "Boxenstopp": "In die Boxengasse hinein und in der Boxengasse darf maximal mit
+    dem 4.Gang gefahren werden". The last 4th-gear roll works off the pit points exactly, so
+    the car leaves the box with 0 spaces and still stands in it next round: no 5th gear."""
+    race = start([SUN, 7])
+    place(race, "a", "BOX1", gear=4, crossings=2, status=CarStatus.IN_PIT)
+    race.info["a"].pit_points = 7
+    go(race)
+    assert race.cars["a"].space == sp("BOX1") and race.cars["a"].status is CarStatus.RUNNING
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.car == "a"
+    assert max(ask.gears) == 4

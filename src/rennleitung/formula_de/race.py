@@ -1001,7 +1001,9 @@ class Race:
         """Masters 6-3 steps 1–4 and the rest of the move."""
         state = self.cars[car]
         max_gear = None
-        if self.track.spaces[state.space].kind is SpaceKind.PIT_LANE:
+        if self.track.spaces[state.space].kind is not SpaceKind.TRACK:
+            # Dresden Boxenstopp: at most 4th in the pit lane, the box included (a car that
+            # left its box with 0 spaces still stands in it)
             max_gear = self.ruleset.pit_lane_max_gear
         gears = forced or legal_gears(self.ruleset, state.gear, state.wear, max_gear)
         choice = yield self._turn_ask(car, gears)

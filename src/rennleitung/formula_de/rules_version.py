@@ -69,6 +69,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "jedes ausgeschiedene Auto bleibt als Wrack liegen, bis alle es passiert haben",
         "every retired car stays as a wreck until everyone has passed it",
     ),
+    RuleChange(
+        9,
+        "Dresden Boxenstopp",
+        "höchstens 4. Gang auch für ein Auto, das noch in seiner Box steht",
+        "at most 4th gear also for a car still standing in its box",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
