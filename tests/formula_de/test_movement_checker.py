@@ -17,7 +17,7 @@ from rennleitung.formula_de.car import CarStatus, DriverProfile, Tyre, Wear, Wea
 from rennleitung.formula_de.movecheck import IllegalMove, check_move, reference_moves
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
-from rennleitung.formula_de.moves import Choices, check_path, request_for
+from rennleitung.formula_de.moves import Choices, check_path, option_to_data, request_for
 from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
 from rennleitung.formula_de.track import SpaceKind, Track
@@ -148,3 +148,30 @@ def test_checker_and_generator_agree_on_every_preset_weather_and_status(block: i
             for option in _accepted(pos.track, request, steps):
                 assert option.cost_key() in keys, (seed, steps)
     assert len(seen_presets) >= 3
+
+
+@pytest.mark.parametrize(("ruleset", "fuel"), [("dresden-2006", 1), ("masters-2002", 0)])
+def test_moves_json_reports_the_fuel_the_preset_spends(ruleset: str, fuel: int) -> None:
+    """Dresden "Verschleiß": one fuel point on leaving the last corner; ``masters-2002`` spends
+    no fuel per lap, so ``moves --json`` says 0 there (issue 11 item 18)."""
+    monaco = builtin_track("monaco")
+    x = car("x", "C147", track=monaco, gear=2, corner_stops=1)
+    pos = position(x, track=monaco, ruleset=ruleset)
+    options = generate_moves(monaco, request_for(pos, "x", 2))
+    unbraked = [o for o in options if not o.brakes]  # each leaves corner 10, the last
+    assert unbraked and {option_to_data(pos, o)["fuel"] for o in unbraked} == {fuel}
+
+
+def test_a_slipstream_may_carry_the_car_into_the_pit_lane() -> None:
+    """Masters 19-1-3 (slipstream rules apply in the pit lane) and annex 3 (2002); Dresden is
+    silent (issue 11 item 15): x, its stop in corner 10 made, rolls 7 to C151 behind y (4th
+    gear, C152) and slipstreams P1, P2, P3 into the pit lane towards its box."""
+    monaco = builtin_track("monaco")
+    x = car("x", "A147", track=monaco, gear=4, box=1, laps=1, corner_stops=1)
+    pos = position(x, car("y", "C152", track=monaco, gear=4), track=monaco)
+    options = generate_moves(monaco, request_for(pos, "x", 7))
+    into_pit = [
+        o for o in options if o.slipstreams and path(pos, o)[-4:] == ("C151", "P1", "P2", "P3")
+    ]
+    assert into_pit
+    assert check_path(pos, "x", 7, path(pos, into_pit[0]))

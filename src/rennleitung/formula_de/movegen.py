@@ -243,8 +243,10 @@ def make_step(query: Query) -> Step:
                 return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
         elif here in must_enter_box:
             return None  # Masters 19-2-5: a car in the pit lane must stop at its box
-        elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and (not pit_allowed or slipstream):
-            return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
+        elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and not pit_allowed:
+            # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane. A slipstream
+            # may carry the car into it (Masters 19-1-3, annex 3 2002; Dresden silent)
+            return None
         # corners (Masters 7-1, 10)
         was_over = over
         if over:
