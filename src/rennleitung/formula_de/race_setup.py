@@ -110,6 +110,12 @@ def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: i
             "entries",
         )
     teams = {e.team_id for e in config.entries}
+    if boxes and ruleset.box_per_driver and len(ids) > boxes:
+        raise SetupError(
+            f"{len(ids)} Fahrer, aber nur {boxes} Boxen (Dresden Open: eine je Fahrer)",
+            f"{len(ids)} drivers but only {boxes} boxes (Dresden Open: one per driver)",
+            "entries",
+        )
     if boxes and len(teams) > boxes:
         raise SetupError(
             f"{len(teams)} Mannschaften, aber nur {boxes} Boxen",
