@@ -10,7 +10,7 @@ open to this car (Masters 19-1-7, 19-2-4; Dresden "Boxenstopp": at most 4th gear
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
@@ -19,7 +19,7 @@ from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.position import Position
-from rennleitung.formula_de.track import SpaceKind
+from rennleitung.formula_de.track import SpaceKind, Track
 
 SLIPSTREAMABLE = frozenset({CarStatus.RUNNING, CarStatus.IN_PIT})
 """Cars that can be slipstreamed; spun cars and cars rolling out cannot (Masters 18-1-7)."""
@@ -128,8 +128,18 @@ def check_path(
 
 
 def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
-    """The JSON form of an option (``moves --json``): spaces by name."""
-    name = position.track.name_of
+    """The JSON form of an option (``moves --json``): spaces by name, colliding cars by id."""
+    occupants = {c.space: c.id for c in reversed(position.cars) if c.status.on_track}
+    return option_data(position.track, option, occupants)
+
+
+def option_data(
+    track: Track, option: MoveOption, occupants: Mapping[int, str]
+) -> dict[str, object]:
+    """The JSON form of one move option: spaces by name, everything it costs and the tests it
+    triggers (``moves --json`` and the move question)."""
+    name = track.name_of
+    eliminated = option.eliminated
     return {
         "end": name(option.end),
         "path": [name(s) for s in option.path],
@@ -143,10 +153,7 @@ def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
         "overshoot": option.overshoot,
         "dangerous": [name(s) for s in option.dangerous],
         "wall_tests": option.wall_tests,
-        "collisions": [
-            next((c.id for c in position.cars if c.space == s and c.status.on_track), name(s))
-            for s in option.contacts
-        ],
+        "collisions": [occupants.get(s, name(s)) for s in option.contacts],
         "slipstreams": option.slipstreams,
         "blocked": option.blocked,
         "laps": option.laps,
@@ -154,8 +161,8 @@ def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
         "pit": option.pit,
         "leftover": option.leftover,
         "body_loss": name(option.body_loss) if option.body_loss >= 0 else None,
-        "eliminated": option.eliminated is not None,
-        "elimination_rule": option.eliminated.rule if option.eliminated else None,
-        "elimination_reason_de": option.eliminated.text_de if option.eliminated else None,
-        "elimination_reason_en": option.eliminated.text_en if option.eliminated else None,
+        "eliminated": eliminated is not None,
+        "elimination_rule": eliminated.rule if eliminated else None,
+        "elimination_reason_de": eliminated.text_de if eliminated else None,
+        "elimination_reason_en": eliminated.text_en if eliminated else None,
     }
