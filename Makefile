@@ -1,20 +1,27 @@
-# Two commands: `make run` (the main job) and `make test` (every check). Both set up .venv first
+# Two commands: `make run` (the web server, the main job) and `make test` (every check); `make demo`
+# is the terminal bot race. Both set up .venv first
 # and only reinstall when pyproject.toml changed.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest services bench clean
+.PHONY: run demo test lint typecheck pytest services bench clean
 
 $(STAMP): pyproject.toml
+	@echo "Einmalig: Python-Umgebung in $(VENV) anlegen und Pakete installieren (1-2 Minuten) /"
+	@echo "once: creating the Python environment in $(VENV) and installing packages (1-2 minutes)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[all,dev]'
 	touch $(STAMP)
+	@echo "Umgebung fertig / environment ready"
 
 run: $(STAMP)
-	$(BIN)/rennleitung main
+	$(BIN)/rennleitung serve --host 127.0.0.1 --port 8000
+
+demo: $(STAMP)  # make demo SEED=abc repeats a race
+	$(BIN)/rennleitung main $(if $(SEED),--seed $(SEED))
 
 services:
 	@sh scripts/services.sh
@@ -34,4 +41,4 @@ bench: $(STAMP)
 	for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache test-artifacts

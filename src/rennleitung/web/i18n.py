@@ -1,0 +1,198 @@
+"""German and English for every page: one language per page, chosen by the reader.
+
+The choice comes from the ``lang`` cookie (set by the switch in the page header), else the signed-in
+person's setting, else the browser's Accept-Language; English when none of them names a language
+we have. Texts live here as (German, English) pairs under a key; a page asks ``t(key)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rennleitung.errors import RennleitungError
+
+LANGS = ("de", "en")
+DEFAULT_LANG = "en"
+
+TEXTS: Mapping[str, tuple[str, str]] = {
+    "site": ("Rennleitung", "Race control"),
+    "home": ("Start", "Home"),
+    "races": ("Rennen", "Races"),
+    "new_race": ("Neues Rennen", "New race"),
+    "sign_in": ("Anmelden", "Sign in"),
+    "sign_up": ("Konto anlegen", "Create account"),
+    "sign_out": ("Abmelden", "Sign out"),
+    "signed_in_as": ("Angemeldet als {name}", "Signed in as {name}"),
+    "name": ("Name", "Name"),
+    "email": ("E-Mail", "E-mail"),
+    "email_optional": ("E-Mail (für Anmeldelinks und Benachrichtigungen, freiwillig)",
+                       "E-mail (for sign-in links and notifications, optional)"),
+    "password": ("Passwort", "Password"),
+    "password_hint": ("mindestens 8 Zeichen", "at least 8 characters"),
+    "login": ("Name oder E-Mail", "Name or e-mail"),
+    "send_link": ("Anmeldelink per E-Mail schicken", "E-mail me a sign-in link"),
+    "link_sent": ("Wenn es zu dieser Adresse ein Konto gibt, ist ein Link unterwegs.",
+                  "If this address has an account, a link is on its way."),
+    "link_confirm": ("Mit diesem Link anmelden", "Sign in with this link"),
+    "link_invalid": ("Dieser Anmeldelink ist ungültig, abgelaufen oder schon benutzt.",
+                     "This sign-in link is invalid, expired or already used."),
+    "link_mail_subject": ("Dein Anmeldelink für die Rennleitung",
+                          "Your sign-in link for race control"),
+    "link_mail_body": ("Hallo {name},\n\nmit diesem Link meldest du dich einmal an "
+                       "(eine Stunde gültig):\n{link}\n",
+                       "Hello {name},\n\nthis link signs you in once (valid for one hour):\n"
+                       "{link}\n"),
+    "bad_login": ("Name/E-Mail oder Passwort stimmt nicht", "wrong name/e-mail or password"),
+    "too_many": ("zu viele Fehlversuche; bitte in {minutes} Minuten wieder versuchen",
+                 "too many failed attempts; try again in {minutes} minutes"),
+    "name_missing": ("Name fehlt", "name is missing"),
+    "name_too_long": ("Name zu lang (höchstens {n} Zeichen)",
+                      "name too long (at most {n} characters)"),
+    "email_bad": ("keine gültige E-Mail-Adresse", "not a valid e-mail address"),
+    "password_short": ("Passwort zu kurz (mindestens 8 Zeichen)",
+                       "password too short (at least 8 characters)"),
+    "csrf": ("Formular abgelaufen oder nicht von dieser Seite; bitte Seite neu laden",
+             "form expired or not from this site; please reload the page"),
+    "need_sign_in": ("Dafür bitte anmelden", "Please sign in for this"),
+    "not_found": ("Nicht gefunden", "Not found"),
+    "forbidden": ("Das darfst du hier nicht", "You may not do this here"),
+    "error": ("Fehler", "Error"),
+    "back": ("Zurück", "Back"),
+    "language": ("Sprache", "Language"),
+    "welcome": ("Formel Dé nach den Dresdner Regeln: mit Menschen und Bots an einem Tisch.",
+                "Formula Dé by the Dresden rules: people and bots at one table."),
+    "demo_hint": ("Ein Demo-Rennen in Monaco wartet mit drei Bots und einem freien Platz.",
+                  "A demo race at Monaco is waiting with three bots and a free seat."),
+    "no_races": ("Noch keine Rennen.", "No races yet."),
+    "move_mail_subject": ("Rennen {race}: du bist dran", "Race {race}: your move"),
+    "move_mail_body": ("Hallo {name},\n\ndein Auto {car} wartet auf deine Entscheidung:\n{link}\n",
+                       "Hello {name},\n\nyour car {car} is waiting for your decision:\n{link}\n"),
+    "not_organiser": ("Das darf nur die Rennleitung dieses Rennens",
+                      "Only this race's organiser may do this"),
+    "not_your_car": ("Das ist nicht dein Auto", "This is not your car"),
+    "not_over": ("Das Rennen ist noch nicht vorbei", "The race is not over yet"),
+    "state_open": ("offen", "open"),
+    "state_running": ("läuft", "running"),
+    "state_finished": ("beendet", "finished"),
+    "state_closed": ("geschlossen", "closed"),
+    "track": ("Strecke", "Track"),
+    "ruleset": ("Regeln", "Rules"),
+    "laps": ("Runden", "Laps"),
+    "laps_default": ("Runden (0: wie die Regeln)", "Laps (0: as the rules say)"),
+    "seats": ("Plätze", "Seats"),
+    "people": ("Plätze für Menschen", "Seats for people"),
+    "bots": ("Bots", "Bots"),
+    "bot": ("Bot", "Bot"),
+    "seconds": ("Zeit je Entscheidung in Sekunden (leer: unbegrenzt); danach entscheidet der Bot",
+                "Time per decision in seconds (empty: unlimited); then the seat's bot decides"),
+    "race_name": ("Name des Rennens", "Race name"),
+    "drive_myself": ("Ich fahre selbst mit", "I drive too"),
+    "create": ("Anlegen", "Create"),
+    "free_seat": ("frei", "free"),
+    "take_seat": ("Platz nehmen", "Take this seat"),
+    "start_race": ("Rennen starten", "Start the race"),
+    "close_race": ("Rennen beenden", "Close the race"),
+    "halt": ("Anhalten", "Halt"),
+    "put_bot": ("Bot fahren lassen", "Let a bot drive"),
+    "invite": ("Einladungslink", "Invitation link"),
+    "commitment": ("Würfel-Hash (vor dem Start festgelegt)", "Dice hash (fixed before the start)"),
+    "seed": ("Seed (nach der Flagge offengelegt)", "Seed (revealed after the flag)"),
+    "verify": ("Prüfen", "Verify"),
+    "verified": ("Geprüft: jeder Wurf folgt aus dem Seed, der Seed passt zum Hash.",
+                 "Verified: every roll follows from the seed, the seed matches the hash."),
+    "not_verified": ("Prüfung fehlgeschlagen", "Verification failed"),
+    "record": ("Rennprotokoll (JSON)", "Race record (JSON)"),
+    "replay": ("Wiederholung", "Replay"),
+    "decision_no": ("Entscheidung", "Decision"),
+    "order": ("Reihenfolge", "Running order"),
+    "log": ("Ereignisse", "Events"),
+    "weather": ("Wetter", "Weather"),
+    "round": ("Runde", "Round"),
+    "gear": ("Gang", "Gear"),
+    "tyres": ("Reifen", "Tyres"),
+    "tyre_laps": ("Runden auf diesem Satz", "laps on this set"),
+    "karma": ("Karma", "Karma"),
+    "reserve": ("Reserve in der Box", "Reserve in the box"),
+    "box": ("Box", "Box"),
+    "space": ("Feld", "Space"),
+    "status": ("Stand", "Status"),
+    "dashboard": ("Dein Auto", "Your car"),
+    "your_turn": ("Du bist dran", "Your move"),
+    "waiting_for": ("Wartet auf {name}", "Waiting for {name}"),
+    "deadline": ("Entscheiden bis", "Decide by"),
+    "setup_q": ("Setup: verteile die Punkte und wähle die Reifen",
+                "Setup: share out the points and choose tyres"),
+    "box_q": ("Wähle deine Box", "Choose your box"),
+    "turn_q": ("Gang wählen", "Choose your gear"),
+    "move_q": ("Gewürfelt: {roll}. Klicke ein Ziel auf der Karte oder in der Liste",
+               "Rolled {roll}. Click a destination on the board or in the list"),
+    "pit_q": ("Boxenstopp: was macht die Crew?", "Pit stop: what does the crew do?"),
+    "karma_q": ("Test nicht bestanden ({test}): Karma einsetzen?",
+                "Test failed ({test}): spend karma?"),
+    "bid_q": ("Kopf an Kopf: geheimes Karma-Gebot (höchstens {most})",
+              "Head to head: secret karma bid (at most {most})"),
+    "die_range": ("Würfel {lo}–{hi}", "die {lo}–{hi}"),
+    "boost": ("Motor-Boost (+1, kostet Motorpunkt)", "Engine boost (+1, costs an engine point)"),
+    "soft_bonus": ("Weiche Reifen: +1", "Soft tyres: +1"),
+    "no_launch": ("Ohne Start-+1 (Praktiker)", "Without the launch +1 (Praktiker)"),
+    "pit_announce": ("Boxenstopp ansagen", "Announce a pit stop"),
+    "new_tyres": ("Neue Reifen", "New tyres"),
+    "keep_tyres": ("behalten", "keep"),
+    "fuel_points": ("Verbrauchspunkte", "Fuel points"),
+    "repairs": ("Reparieren", "Repair"),
+    "long_stop": ("Langer Stopp", "Long stop"),
+    "send": ("Abschicken", "Send"),
+    "karma_none": ("Kein Karma", "No karma"),
+    "karma_plus_one": ("+1 (Karma)", "+1 (karma)"),
+    "karma_reroll": ("Neu würfeln (Karma)", "Re-roll (karma)"),
+    "points_total": ("Summe: {total} Punkte", "Total: {total} points"),
+    "open_races": ("Rennen", "Races"),
+    "watch": ("Ansehen", "Watch"),
+    "finished_flag": ("Zielflagge!", "Chequered flag!"),
+    "driver": ("Fahrer", "Driver"),
+    "car": ("Auto", "Car"),
+    "points": ("Punkte", "Points"),
+    "cost_hint": ("Fahre über ein Ziel, um seine Kosten zu sehen.",
+                  "Hover over a destination to see its cost."),
+}
+
+
+def text(lang: str, key: str, **values: object) -> str:
+    """The text under ``key`` in ``lang`` with ``values`` filled in."""
+    de, en = TEXTS[key]
+    template = de if lang == "de" else en
+    return template.format(**values) if values else template
+
+
+def error_text(lang: str, error: RennleitungError) -> str:
+    """A bilingual error in one language, with the place at fault."""
+    return error.message_de if lang == "de" else error.message_en
+
+
+def from_accept_language(header: str | None) -> str | None:
+    """The first language of ``LANGS`` in an Accept-Language header, by its weights."""
+    if not header:
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")):
+        pieces = part.strip().split(";")
+        code = pieces[0].strip().lower().split("-")[0]
+        weight = 1.0
+        for parameter in pieces[1:]:
+            key, _, value = parameter.strip().partition("=")
+            if key == "q":
+                try:
+                    weight = float(value)
+                except ValueError:
+                    weight = 0.0
+        if code in LANGS and weight > 0:
+            ranked.append((-weight, position, code))
+    return min(ranked)[2] if ranked else None
+
+
+def choose_lang(cookie: str | None, account: str | None, accept_language: str | None) -> str:
+    """Cookie, then account setting, then browser, then English."""
+    for choice in (cookie, account):
+        if choice in LANGS:
+            return choice
+    return from_accept_language(accept_language) or DEFAULT_LANG
