@@ -310,3 +310,61 @@ def test_every_path_the_literal_rules_accept_is_accepted_and_others_name_a_rule(
             assert error.value.de and error.value.en
             refused += 1
     assert accepted >= 500 and refused >= 500
+
+
+def _public(view: dict[str, object]) -> dict[str, object]:
+    """A view without its version and the cars still to answer: public facts that an answer
+    came, not what it says."""
+    return {k: v for k, v in view.items() if k not in ("version", "waiting_for")}
+
+
+def test_no_view_shows_another_drivers_setup_before_all_are_in() -> None:
+    race = _race(cars=3)
+    first, second, third = race.questions()
+    before = {car: race.view(car).to_json() for car in (first.car, third.car, None)}
+    secret = SetupChoice(replace(SETUP, tyres=7, brakes=2), Tyre.SOFT)
+    race.apply(secret, car=second.car)
+    for car, seen in before.items():
+        assert _public(race.view(car).to_json()) == _public(seen)
+    own = race.view(second.car).to_json()
+    assert own["answered"] == [{"car": second.car, **decision_to_data(MONACO, secret)}]
+    assert own["questions"] == [] and second.car not in own["waiting_for"]
+    assert race.view(first.car).to_json()["questions"] == [first.to_json()]
+    race.apply(SetupChoice(SETUP, Tyre.HARD), car=first.car)
+    race.apply(SetupChoice(SETUP, Tyre.HARD), car=third.car)
+    shown = {c["car"]: c for c in race.view(None).to_json()["cars"]}  # type: ignore[index]
+    assert shown[second.car]["wear"]["tyres"] == 7 and shown[second.car]["tyre"] == "soft"
+
+
+def test_no_view_shows_another_drivers_bid_before_the_reveal() -> None:
+    race = start([10], cars=("a", "b"))
+    place(race, "a", "A20", gear=4)
+    place(race, "b", "C22", gear=2)
+    go(race)
+    before = {car: race.view(car).to_json() for car in ("a", None)}
+    race.apply(BidChoice(7), car="b")
+    for car, seen in before.items():
+        assert _public(race.view(car).to_json()) == _public(seen)
+    assert race.view("b").to_json()["answered"] == [{"car": "b", "kind": "bid", "karma": 7}]
+    race.apply(BidChoice(2), car="a")
+    assert "head_to_head" in json.dumps(race.view(None).to_json())
+
+
+def test_no_view_shows_another_drivers_pit_plan_before_the_box() -> None:
+    race = start([10, 4, 12], cars=("a", "b"))
+    place(race, "a", "C148", gear=3, crossings=2)
+    place(race, "b", "A40", gear=2, crossings=2)
+    go(race)
+    ask = race.pending
+    assert ask is not None and ask.car == "a" and ask.kind.value == "turn" and ask.pit_plans
+    plan = PitPlan(tyre=Tyre.SOFT)
+    race.apply(TurnChoice(3, pit=plan))
+    own = race.view("a").to_json()
+    mine = next(c for c in own["cars"] if c["car"] == "a")  # type: ignore[union-attr]
+    assert mine["pit_plan"] == {"tyre": "soft", "fuel": 0, "repairs": [], "long": False}
+    for viewer in ("b", None):
+        other = race.view(viewer).to_json()
+        assert all(c["pit_plan"] is None for c in other["cars"])  # type: ignore[union-attr]
+        announce = [e for e in other["events"] if e["kind"] == "pit_announce"]  # type: ignore[union-attr]
+        assert announce and all("plan_en" not in e["data"] and "en" not in e for e in announce)
+        assert "soft" not in json.dumps(announce)

@@ -99,6 +99,7 @@ from rennleitung.formula_de.race_setup import (
     draw_grid,
     grid_spaces,
 )
+from rennleitung.formula_de.race_view import RaceView, view_of
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
     PitSystem,
@@ -278,6 +279,18 @@ class Race:
     @property
     def finished(self) -> bool:
         return not self._open
+
+    def open_answers(self) -> dict[str, Decision]:
+        """The answers to the open simultaneous questions that wait for the others, by car:
+        secret until all are in (``view`` shows each driver only his own)."""
+        return dict(self._answers)
+
+    def view(self, car: str | None = None) -> RaceView:
+        """What ``car``'s driver may know now, or with None what the spectators see
+        (``race_view.py``); ``view(car).to_json()`` is its JSON form."""
+        if car is not None and car not in self.cars:
+            raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "car")
+        return view_of(self, car)
 
     def legal_decisions(self, car: str | None = None) -> list[Decision]:
         """The decisions the open question of ``car`` (default: ``pending``) accepts. Setups,

@@ -8,16 +8,20 @@ record therefore survives changes of the move generator's internal order.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import Tyre, Wear, WearArea
+from rennleitung.formula_de.race_kinds import AskKind, KarmaAction
+from rennleitung.formula_de.race_questions import Ask, Question
 from rennleitung.formula_de.track import Track
 
 
 class DecisionError(RennleitungError):
     """A decision the race cannot accept now; ``where`` names the rule or field."""
+
+
+__all__ = ["Ask", "AskKind", "KarmaAction", "Question"]  # re-exported for older callers
 
 
 class StaleVersion(DecisionError):
@@ -33,24 +37,6 @@ class StaleVersion(DecisionError):
         )
         self.expected = expected
         self.actual = actual
-
-
-class AskKind(StrEnum):
-    """The kinds of question a race asks a driver."""
-
-    SETUP = "setup"  # 22 points and the starting tyres (Dresden "Rennen"; Masters 5)
-    BOX = "box"  # box choice in grid order (Dresden "Rennen")
-    TURN = "turn"  # gear, boost, soft bonus, launch, pit announcement (Masters 6-3 1–3)
-    MOVE = "move"  # which legal move (Masters 6-3 5–8)
-    PIT = "pit"  # what the crew does, on arrival (Dresden "Boxenstopp"; Masters 19-3, 19-4)
-    KARMA = "karma"  # spend karma on a failed own event roll (Dresden "Karmapool")
-    BID = "bid"  # secret karma bid when level with other cars (Dresden "Kopf an Kopf")
-
-
-class KarmaAction(StrEnum):
-    NONE = "none"
-    PLUS_ONE = "plus_one"
-    REROLL = "reroll"
 
 
 @dataclass(frozen=True, slots=True)

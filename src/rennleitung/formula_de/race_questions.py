@@ -14,12 +14,12 @@ driver at a time, in the order of play.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from rennleitung.formula_de.car import Tyre, Wear, WearArea
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.moves import option_data
-from rennleitung.formula_de.race_decisions import AskKind, KarmaAction
+from rennleitung.formula_de.race_kinds import AskKind, KarmaAction
 from rennleitung.formula_de.track import Track
 
 
@@ -30,7 +30,7 @@ class SetupQuestion:
     (Dresden "Ausfälle") has ``t_car`` set and ``points`` two less. ``suggested`` is a valid
     split to start from."""
 
-    kind: ClassVar[AskKind] = AskKind.SETUP
+    kind: ClassVar[Literal[AskKind.SETUP]] = AskKind.SETUP
     car: str
     points: int
     box_max: int
@@ -58,7 +58,7 @@ class BoxQuestion:
     """Choose the team's box among the free ones (Dresden "Rennen"; Masters 4-0-1); asked of
     the team's best-placed car, one team after the other."""
 
-    kind: ClassVar[AskKind] = AskKind.BOX
+    kind: ClassVar[Literal[AskKind.BOX]] = AskKind.BOX
     car: str
     boxes: tuple[int, ...]
     team: tuple[str, ...] = ()
@@ -79,7 +79,7 @@ class TurnQuestion:
     launch +1 (Dresden "Fahrerprofile") and a pit announcement (Dresden "Boxenstopp") are
     possible now."""
 
-    kind: ClassVar[AskKind] = AskKind.TURN
+    kind: ClassVar[Literal[AskKind.TURN]] = AskKind.TURN
     car: str
     gears: tuple[int, ...]
     boost: bool = False
@@ -107,7 +107,7 @@ class MoveQuestion:
     one path per end and cost; any other path the rules allow is accepted too, at its cost.
     ``occupants`` names the car on each occupied space, for the JSON form's collisions."""
 
-    kind: ClassVar[AskKind] = AskKind.MOVE
+    kind: ClassVar[Literal[AskKind.MOVE]] = AskKind.MOVE
     car: str
     moves: tuple[MoveOption, ...]
     roll: int
@@ -130,7 +130,7 @@ class PitQuestion:
     tyres (``tyre_required`` in Masters), up to ``fuel_max`` fuel, up to ``repairs_max``
     repairs of the ``repairable`` areas, and whether a long stop may be chosen."""
 
-    kind: ClassVar[AskKind] = AskKind.PIT
+    kind: ClassVar[Literal[AskKind.PIT]] = AskKind.PIT
     car: str
     box: int
     fuel_max: int
@@ -158,7 +158,7 @@ class KarmaQuestion:
     """A failed own test may be saved with karma (Dresden "Karmapool"): ``test`` is the roll's
     purpose, ``result`` the die, ``total`` with modifiers, lost at ``limit`` or below."""
 
-    kind: ClassVar[AskKind] = AskKind.KARMA
+    kind: ClassVar[Literal[AskKind.KARMA]] = AskKind.KARMA
     car: str
     karma_actions: tuple[KarmaAction, ...]
     test: str
@@ -187,7 +187,7 @@ class BidQuestion:
     """A secret karma bid, 0 to ``karma``, to play before the ``rivals`` level with this car
     (Dresden "Kopf an Kopf"); the bids are revealed together."""
 
-    kind: ClassVar[AskKind] = AskKind.BID
+    kind: ClassVar[Literal[AskKind.BID]] = AskKind.BID
     car: str
     karma: int
     rivals: tuple[str, ...] = ()
