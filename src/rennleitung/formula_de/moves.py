@@ -105,14 +105,12 @@ def request_for(
         c.space: c.gear for c in position.cars if c.id != car.id and c.status in SLIPSTREAMABLE
     }
     max_gear = ruleset.pit_lane_max_gear
-    last_lap = car.laps >= position.laps - 1
     pit_allowed = (
         choices.pit_open
         and track.pit is not None
         and car.box > 0
         and (max_gear is None or gear <= max_gear)
-        and car.laps >= ruleset.pit_min_laps
-        and not (ruleset.pit_closed_last_lap and last_lap)
+        and ruleset.pit_lane_open(car.laps, position.laps)
     )
     return MoveRequest(
         start=car.space,

@@ -1137,9 +1137,7 @@ class Race:
         pit = self.track.pit
         if self.ruleset.pit_system is not PitSystem.POINTS or pit is None or not state.box:
             return False
-        if self.laps_done(car) < self.ruleset.pit_min_laps:
-            return False
-        if self.ruleset.pit_closed_last_lap and self.laps_done(car) >= self.laps - 1:
+        if not self.ruleset.pit_lane_open(self.laps_done(car), self.laps):
             return False
         here = self.track.spaces[state.space]
         if here.kind is not SpaceKind.TRACK:

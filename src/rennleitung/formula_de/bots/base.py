@@ -98,7 +98,7 @@ def wants_pit(race: Race, car: str) -> bool:
     if race.track.pit is None or not state.box or state.status is CarStatus.IN_PIT:
         return False
     done = race.laps_done(car)
-    if done < rules.pit_min_laps or (rules.pit_closed_last_lap and done >= race.laps - 1):
+    if not rules.pit_lane_open(done, race.laps):
         return False
     wear = state.wear
     start = race.info[car].start_wear
