@@ -51,6 +51,7 @@ from rennleitung.render.league_tables import (
 )
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import LeagueStore
+from rennleitung.textinput import load_json
 
 app = typer.Typer(
     name="league",
@@ -79,13 +80,10 @@ def _store(db: str | None) -> LeagueStore:
 
 
 def _read(path: Path) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RennleitungError(
-            f"Datei nicht lesbar: {error.strerror}", f"cannot read file: {error.strerror}",
-            str(path),
-        ) from None
+    """A file's text through the safe input layer (regular files only, size limit, UTF-8)."""
+    from rennleitung.inputs import read_text
+
+    return read_text(path)
 
 
 
@@ -160,7 +158,7 @@ def enter_race(
         text = _read(file)
         if file.suffix.lower() == ".json":
             try:
-                data = json.loads(text)
+                data = load_json(text, str(file))
             except json.JSONDecodeError as error:
                 raise RennleitungError(
                     f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
@@ -299,7 +297,7 @@ def import_league(
 
     def action() -> League:
         try:
-            data = json.loads(_read(file))
+            data = load_json(_read(file), str(file))
         except json.JSONDecodeError as error:
             raise RennleitungError(
                 f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",

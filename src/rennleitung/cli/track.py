@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import load_track, read_text
+from rennleitung.cli.common import load_track, read_text, show_error
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import (
     builtin_track_names,
@@ -24,6 +24,7 @@ from rennleitung.formula_de.builtin_tracks import (
 )
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
 from rennleitung.formula_de.trackcheck import ERROR, check_track
+from rennleitung.inputs import write_text
 from rennleitung.render.board_svg import render_board
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ app = typer.Typer(
 
 
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]", markup=True)
+    show_error(error)
     raise typer.Exit(code=1)
 
 
@@ -246,15 +247,9 @@ def render(
     """Strecke als SVG zeichnen / draw a track as SVG."""
     track = _load(name)
     try:
-        output.write_text(render_board(track, names=names), encoding="utf-8")
-    except OSError as error:
-        _fail(
-            RennleitungError(
-                f"kann nicht schreiben ({error.strerror})",
-                f"cannot write ({error.strerror})",
-                str(output),
-            )
-        )
+        write_text(output, render_board(track, names=names))
+    except RennleitungError as error:
+        _fail(error)
     typer.echo(f"{output} geschrieben / written")
 
 
