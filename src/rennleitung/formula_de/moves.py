@@ -158,11 +158,11 @@ def check_path(
 def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
     """The JSON form of an option (``moves --json``): spaces by name, colliding cars by id."""
     occupants = {c.space: c.id for c in reversed(position.cars) if c.status.on_track}
-    return option_data(position.track, option, occupants)
+    return option_data(position.track, option, occupants, position.ruleset.fuel_per_lap)
 
 
 def option_data(
-    track: Track, option: MoveOption, occupants: Mapping[int, str]
+    track: Track, option: MoveOption, occupants: Mapping[int, str], fuel_per_lap: int
 ) -> dict[str, object]:
     """The JSON form of one move option: spaces by name, everything it costs and the tests it
     triggers (``moves --json`` and the move question)."""
@@ -176,7 +176,7 @@ def option_data(
         "tyres": option.tyres,
         # fuel points spent: the preset's fuel_per_lap per last corner left (Dresden
         # Verschleiß: 1; masters-2002 spends none per lap)
-        "fuel": option.fuel * position.ruleset.fuel_per_lap,
+        "fuel": option.fuel * fuel_per_lap,
         "lane_changes": option.lane_changes,
         "stop_corner": option.stop_corner,
         "corner_stops": option.corner_stops,

@@ -1271,7 +1271,9 @@ class Race:
         occupants = tuple(
             (s.space, c) for c, s in reversed(self.cars.items()) if s.status.on_track
         )
-        choice = yield MoveQuestion(car, tuple(options), roll, self.track, occupants)
+        choice = yield MoveQuestion(
+            car, tuple(options), roll, self.track, occupants, self.ruleset.fuel_per_lap
+        )
         assert isinstance(choice, MoveChoice) and self._chosen is not None
         chosen, self._chosen = self._chosen, None
         return chosen

@@ -113,6 +113,7 @@ class MoveQuestion:
     roll: int
     track: Track = field(compare=False, repr=False)
     occupants: tuple[tuple[int, str], ...] = field(default=(), compare=False, repr=False)
+    fuel_per_lap: int = field(default=1, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         occupants = dict(self.occupants)
@@ -120,7 +121,9 @@ class MoveQuestion:
             "kind": self.kind.value,
             "car": self.car,
             "roll": self.roll,
-            "moves": [option_data(self.track, o, occupants) for o in self.moves],
+            "moves": [
+                option_data(self.track, o, occupants, self.fuel_per_lap) for o in self.moves
+            ],
         }
 
 
