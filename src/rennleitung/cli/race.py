@@ -246,8 +246,8 @@ def verify_command(
     console = Console(highlight=False)
     if verdict.honest:
         console.print(
-            f"[green]ehrlich / honest[/green]: {verdict.rolls} Würfe / rolls, "
-            f"{verdict.events} Ereignisse / events"
+            pick(f"[green]ehrlich[/green]: {verdict.rolls} Würfe, {verdict.events} Ereignisse",
+                 f"[green]honest[/green]: {verdict.rolls} rolls, {verdict.events} events")
         )
         return
     for problem in verdict.problems:

@@ -1381,7 +1381,14 @@ class Race:
                 self._lose(car, WearArea.BODY, "Mauer", "wall")
                 if self.info[car].retirement is not None:
                     return
-        if new_laps >= self.laps and info.retirement is None:
+        rolled_over = (  # our decision (docs/formula_de/race.md): Dresden roll-out over the line
+            info.rolling_out is Retirement.ENGINE
+            and self.ruleset.engine_failure is EngineFailure.ROLL_OUT
+        )
+        if new_laps >= self.laps and (info.retirement is None or rolled_over):
+            if rolled_over:  # classified as a finisher, as Masters 16-0-6 lets a car roll home
+                info.retirement = None
+                info.rolling_out = None
             self._finish(car)  # after the tests of the move (Masters 6-3 step 9), before contacts
             return
         if option.spin:
