@@ -366,8 +366,8 @@ class RaceService:
                         f"car {car}",
                     )
             race = tx.race
-            if expected_version is not None and expected_version != eng.version(race):
-                raise eng.stale(car, expected_version, eng.version(race))
+            if expected_version is not None and not eng.current_for(race, car, expected_version):
+                raise eng.stale(expected_version, eng.version(race))
             chosen = (
                 eng.decision_from_json(race, decision)
                 if isinstance(decision, Mapping)
@@ -392,7 +392,7 @@ class RaceService:
             _seat(tx, car)
             race = tx.race
             if expected_version is not None and expected_version != eng.version(race):
-                raise eng.stale(car, expected_version, eng.version(race))
+                raise eng.stale(expected_version, eng.version(race))
             self._record(tx, car, Halt(), Actor.ORGANISER, None)
 
         return self._transact(race_id, now, work)
@@ -614,7 +614,7 @@ class RaceService:
             tx.row.version = version
             tx.row.updated_at = tx.now
             if not save_race(tx.connection, tx.row, tx.seen_version):
-                raise eng.stale("-", tx.seen_version, version)
+                raise eng.stale(tx.seen_version, version)
         return Applied(
             race_id=tx.row.id,
             version=version,

@@ -460,9 +460,7 @@ def need_seat(p: Page, info: RaceInfo) -> Seat:
 def check_version(request: Request, form: Any, info: RaceInfo) -> int:
     seen = expected(form)
     if seen != info.version:
-        error = StaleVersion(
-            f"Formular für Stand {seen}, das Rennen steht bei {info.version}",
-            f"form made against version {seen}, the race is at {info.version}", "version")
+        error = StaleVersion(seen, info.version)
         raise stale_message(request, info.id, seen, error)
     return seen
 
