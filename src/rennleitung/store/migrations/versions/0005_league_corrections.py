@@ -1,0 +1,46 @@
+"""Corrections: the league's history of changes, and non-starters of a race.
+
+Revision ID: 0005
+Revises: 0004
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0005"
+down_revision = "0004"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("league_races") as batch:
+        batch.add_column(
+            sa.Column("did_not_start", sa.Text(), nullable=False, server_default="[]")
+        )
+    op.create_table(
+        "league_corrections",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("league_id", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.Integer(), nullable=False),
+        sa.Column("at", sa.String(length=40), nullable=False),
+        sa.Column("by", sa.String(length=200), nullable=False),
+        sa.Column("action", sa.String(length=40), nullable=False),
+        sa.Column("subject", sa.String(length=200), nullable=False),
+        sa.Column("before", sa.Text(), nullable=False),
+        sa.Column("after", sa.Text(), nullable=False),
+        sa.ForeignKeyConstraint(
+            ["league_id"], ["leagues.id"],
+            name=op.f("fk_league_corrections_league_id_leagues"), ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("id", name=op.f("pk_league_corrections")),
+        sa.UniqueConstraint("league_id", "seq", name=op.f("uq_league_corrections_league_id_seq")),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("league_corrections")
+    with op.batch_alter_table("league_races") as batch:
+        batch.drop_column("did_not_start")
