@@ -459,8 +459,14 @@ def history(
     if not entries:
         say("keine Korrekturen", "no corrections", lang)
         return
-    title = f"{league}: {label('history', lang.value)}"
-    _print_rows(history_rows(entries, lang.value), lang, title)
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(escape(f"{league}: {label('history', lang.value)}"))
+    for row in history_rows(entries, lang.value):
+        head = "  ".join(display_value(key, row[key], lang.value)
+                         for key in ("seq", "at", "by", "action", "subject"))
+        console.print(escape(head))
+        for key in ("before", "after"):
+            console.print(escape(f"    {label(key, lang.value)}: {row[key] or '-'}"))
 
 
 @app.command("grid")
