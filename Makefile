@@ -1,11 +1,12 @@
-# Two commands: `make run` (the main job) and `make test` (every check). Both set up .venv first
+# Two commands: `make run` (the web server, the main job) and `make test` (every check); `make demo`
+# is the terminal bot race. Both set up .venv first
 # and only reinstall when pyproject.toml changed.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck pytest services bench clean
+.PHONY: run demo test lint typecheck pytest services bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -14,6 +15,9 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/rennleitung serve --host 127.0.0.1 --port 8000
+
+demo: $(STAMP)
 	$(BIN)/rennleitung main
 
 services:
@@ -34,4 +38,4 @@ bench: $(STAMP)
 	for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache test-artifacts

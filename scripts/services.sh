@@ -82,3 +82,15 @@ fi
 
 echo "export RENNLEITUNG_TEST_PG_URL=postgresql+psycopg://$PG_USER@127.0.0.1:$PG_PORT/$PG_DB" \
     >> .services.env
+
+# --- Chromium for the browser tests (tests/web) -------------------------------------------------
+# Debian's own build, driven by Playwright through executable_path; never `playwright install`.
+if [ ! -x /usr/bin/chromium ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "services.sh: chromium is missing; install it (apt-get install chromium) as root" >&2
+        exit 1
+    fi
+    echo "services.sh: installing chromium with apt-get" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+fi

@@ -100,7 +100,7 @@ def test_missing_file_names_the_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["show", str(tmp_path / "none.toml")])
     assert result.exit_code == 1
     assert "none.toml" in result.output
-    assert "kann nicht gelesen" in result.output and "cannot read" in result.output
+    assert "nicht gefunden" in result.output and "file not found" in result.output
 
 
 def test_render_writes_svg(tmp_path: Path) -> None:

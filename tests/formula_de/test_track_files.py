@@ -200,7 +200,7 @@ BUILD_ERRORS = [
     ("grid = 4", 'grid = 4\ngrid_lanes = ["A", "Z"]', "grid", "grid_lanes"),
     ("grid = 4", 'grid = 4\nwall = "E"', "wall", "wall ="),
     ('beside = "C64"', 'beside = "A64"', "pit", "beside ="),
-    ("boxes = 3", "boxes = 70", "pit", "[pit]"),
+    ("boxes = 3\nexit_length = 1", "boxes = 40\nexit_length = 30", "pit", "[pit]"),
 ]
 
 

@@ -27,7 +27,7 @@ def _play_round(game: Path, tmp_path: Path) -> None:
         path = tmp_path / f"{team}.txt"
         path.write_text(result.output, encoding="utf-8")
         assert runner.invoke(app, ["submit", str(game), str(path)]).exit_code == 0
-    result = runner.invoke(app, ["evaluate", str(game)])
+    result = runner.invoke(app, ["evaluate", str(game), "--force"])
     assert result.exit_code == 0, result.output
 
 
@@ -37,12 +37,12 @@ def test_new_game_directory_layout(tmp_path: Path) -> None:
     assert json.loads((game / "game.json").read_text())["seed"] == "42"
     assert "Passwort" in runner.invoke(app, ["new", str(tmp_path / "g2"), "--teams", "A,B"]).output
     again = runner.invoke(app, ["new", str(game), "--teams", "A,B"])
-    assert again.exit_code == 2 and "already exists" in again.output
+    assert again.exit_code == 1 and "already exists" in again.output
 
 
 def test_bad_team_name_is_refused_in_both_languages(tmp_path: Path) -> None:
     result = runner.invoke(app, ["new", str(tmp_path / "g"), "--teams", "Turbo,Honda"])
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "vorbehalten" in result.output and "reserved" in result.output
 
 
@@ -78,7 +78,7 @@ def test_latin1_sheet_from_an_old_mail_program_is_read(tmp_path: Path) -> None:
     sheet.write_bytes("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nKontakt: Grüße\n"
                       .encode("latin-1"))
     assert runner.invoke(app, ["submit", str(game), str(sheet)]).exit_code == 0
-    result = runner.invoke(app, ["evaluate", str(game)])
+    result = runner.invoke(app, ["evaluate", str(game), "--force"])
     assert result.exit_code == 0 and "Ferrari: Grüße" in result.output
     assert (game / "archive" / "001" / "0001-latin1.txt").read_bytes() == sheet.read_bytes()
 
@@ -128,7 +128,7 @@ def test_report_for_an_unknown_team(tmp_path: Path) -> None:
     game = _new(tmp_path)
     _play_round(game, tmp_path)
     result = runner.invoke(app, ["report", str(game), "--team", "Tyrrell"])
-    assert result.exit_code == 2 and "no report" in result.output
+    assert result.exit_code == 1 and "no report" in result.output
 
 
 def test_status_lists_sheets_and_missing_teams(tmp_path: Path) -> None:
@@ -147,7 +147,7 @@ def test_html_reports_escape_what_players_wrote(tmp_path: Path) -> None:
     sheet = tmp_path / "f.txt"
     sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nKontakt: <b>hallo</b>\n")
     runner.invoke(app, ["submit", str(game), str(sheet)])
-    assert runner.invoke(app, ["evaluate", str(game)]).exit_code == 0
+    assert runner.invoke(app, ["evaluate", str(game), "--force"]).exit_code == 0
     page = (game / "rounds" / "001" / "rennanzeiger.html").read_text()
     assert "&lt;b&gt;hallo&lt;/b&gt;" in page and "<b>hallo" not in page
 
@@ -156,3 +156,76 @@ def test_demo_prints_the_wm_table() -> None:
     result = runner.invoke(app, ["demo", "--teams", "4", "--years", "1", "--seed", "3"])
     assert result.exit_code == 0, result.output
     assert "Ewige WM-Liste" in result.output and "Sieger / winner: Bot" in result.output
+
+
+def test_evaluate_lists_missing_teams_and_needs_force(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    result = runner.invoke(app, ["evaluate", str(game)])
+    assert result.exit_code == 1
+    assert "Ferrari, Honda, Lotus" in result.output and "--force" in result.output
+    assert not (game / "rounds" / "002").exists()
+    wrong = tmp_path / "w.txt"
+    wrong.write_text("Rennstall: Honda\nPasswort: falsch\nRunde: 1\n")
+    runner.invoke(app, ["submit", str(game), str(wrong)])
+    result = runner.invoke(app, ["evaluate", str(game)])
+    assert result.exit_code == 1 and "Ferrari, Honda, Lotus" in result.output
+    assert runner.invoke(app, ["evaluate", str(game), "--force"]).exit_code == 0
+
+
+def test_undo_takes_back_the_last_round_until_reports_went_out(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    before = (game / "rounds" / "002" / "state.json").read_text()
+    result = runner.invoke(app, ["undo", str(game)])
+    assert result.exit_code == 0, result.output
+    assert not (game / "rounds" / "002").exists() and not (game / "archive" / "001").exists()
+    assert sorted(p.name for p in (game / "inbox").iterdir()) == ["0001-Ferrari.txt",
+                                                                  "0002-Honda.txt"]
+    assert not (game / "rounds" / "001" / "log.txt").exists()
+    assert runner.invoke(app, ["evaluate", str(game), "--force"]).exit_code == 0
+    assert (game / "rounds" / "002" / "state.json").read_text() == before
+    assert runner.invoke(app, ["sent", str(game)]).exit_code == 0
+    result = runner.invoke(app, ["undo", str(game)])
+    assert result.exit_code == 1 and "have gone out" in result.output
+    assert (game / "rounds" / "002" / "state.json").exists()
+    fresh = _new(tmp_path / "fresh")
+    result = runner.invoke(app, ["undo", str(fresh)])
+    assert result.exit_code == 1 and "no round evaluated yet" in result.output
+
+
+def test_new_writes_the_start_sheet_of_round_one(tmp_path: Path) -> None:
+    game = _new(tmp_path)
+    start = (game / "rounds" / "000" / "rennanzeiger.txt").read_text()
+    assert "Rennanzeiger zu Runde 1" in start
+    assert "Lauda-F10.0" in start and "Formel I" in start and "Trainingsplätze: 2" in start
+    assert "Turbo verkauft: Turbo-M10 zu 250.000" in start
+    shown = runner.invoke(app, ["report", str(game)])
+    assert shown.exit_code == 0 and shown.output == start
+
+
+def test_every_command_answers_a_missing_or_broken_game_clearly(tmp_path: Path) -> None:
+    nowhere = str(tmp_path / "nowhere")
+    sheet = tmp_path / "s.txt"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\n")
+    for args in (["status", nowhere], ["evaluate", nowhere], ["replay", nowhere],
+                 ["report", nowhere], ["undo", nowhere], ["sent", nowhere],
+                 ["bot", nowhere, "--team", "X"], ["submit", nowhere, str(sheet)],
+                 ["check", str(sheet), "--game", nowhere], ["check", str(tmp_path / "no.txt")],
+                 ["new", str(tmp_path / "g"), "--teams", "A", "--config", nowhere]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit), args
+        assert "does not exist" in result.output or "missing" in result.output \
+            or "not found" in result.output, (args, result.output)
+    game = _new(tmp_path)
+    _play_round(game, tmp_path)
+    (game / "archive" / "001" / "manifest.json").unlink()
+    result = runner.invoke(app, ["replay", str(game)])
+    assert result.exit_code == 1 and "manifest.json" in result.output
+    state = game / "rounds" / "002" / "state.json"
+    state.write_text(state.read_text()[:100])  # half written, as an old version left it
+    for command in ("status", "evaluate", "bot"):
+        args = [command, str(game)] + (["--team", "Ferrari"] if command == "bot" else [])
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1 and "state.json" in result.output, result.output
+        assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -137,7 +137,7 @@ def test_leaving_team_material_is_offered_at_zero_then_eliminated() -> None:
     stock(state, "Ferrari", "2 Ferrari-W12")
     state.factories.append(Factory("Ferrari", "R", 11))
     state.drivers["Lauda"].team, state.drivers["Lauda"].next_team = "Ferrari", "Ferrari"
-    left = run(state, sheet(state, "Ferrari", "Ausstieg")).state
+    left = run(state, sheet(state, "Ferrari", "Ausstieg: ferrari")).state
     assert not left.teams["Ferrari"].active
     assert left.drivers["Lauda"].team is None and left.drivers["Lauda"].next_team is None
     assert [(o.team, o.count, o.price, o.factory) for o in left.offers] == [

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rennleitung import inputs
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
 from rennleitung.formula_de.position import Position, parse_position
@@ -67,15 +68,8 @@ def fail(error: RennleitungError, code: int = 1) -> NoReturn:
 
 
 def read_text(path: Path) -> str:
-    """A file's text, or a bilingual error naming the file."""
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RennleitungError(
-            f"Datei kann nicht gelesen werden ({error.strerror})",
-            f"cannot read the file ({error.strerror})",
-            str(path),
-        ) from None
+    """A file's text, or a bilingual error naming the file (see ``rennleitung.inputs``)."""
+    return inputs.read_text(path)
 
 
 def load_track(reference: str) -> Track:
@@ -90,13 +84,16 @@ def load_track(reference: str) -> Track:
 
 
 def read_position(path: Path) -> Position:
-    """Read and validate a position file, resolving track files relative to it."""
+    """Read and validate a position file. Its ``track`` is a built-in name or a file in the
+    position's folder or below (no absolute path, no ``..``, no symlink leading out)."""
     text = read_text(path)
 
     def loader(reference: str) -> Track:
-        candidate = path.parent / reference
-        if reference not in builtin_track_names() and candidate.exists():
-            return load_track(str(candidate))
-        return load_track(reference)
+        if reference in builtin_track_names():
+            return builtin_track(reference)
+        candidate = inputs.inside(path.parent, reference, "track")
+        if not candidate.exists() and not reference.endswith(".toml"):
+            return builtin_track(reference)  # an unknown name: the error lists the tracks
+        return build_track(parse_track_file(read_text(candidate), default_name=candidate.stem))
 
     return parse_position(text, loader)

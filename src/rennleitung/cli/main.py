@@ -29,6 +29,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("turbo", "turbo", "app"),
     ("league", "league", "app"),
     ("blitz", "blitz", "app"),
+    ("serve", "serve", "app"),
 )
 
 

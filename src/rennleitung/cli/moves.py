@@ -13,7 +13,13 @@ from typer.core import TyperGroup
 
 from rennleitung.cli.common import fail, read_position
 from rennleitung.errors import RennleitungError
-from rennleitung.formula_de.moves import Choices, check_path, legal_moves, option_to_data
+from rennleitung.formula_de.moves import (
+    Choices,
+    check_path,
+    check_request,
+    legal_moves,
+    option_to_data,
+)
 from rennleitung.formula_de.position import Position
 
 
@@ -88,6 +94,7 @@ def list_moves(
     """Alle Möglichkeiten, den Zug zu beenden / every way to end the move."""
     try:
         position = read_position(position_file)
+        check_request(position, car, roll, _choices(gear, boost, soft))
         options = legal_moves(position, car, roll, _choices(gear, boost, soft))
     except RennleitungError as error:
         fail(error)
@@ -114,6 +121,7 @@ def check(
     names = [p for p in path.replace(" ", "").split(",") if p]
     try:
         position = read_position(position_file)
+        check_request(position, car, roll, _choices(gear, boost, soft))
         options = check_path(position, car, roll, names, _choices(gear, boost, soft))
     except RennleitungError as error:
         fail(error)

@@ -8,7 +8,7 @@ import typer
 
 from rennleitung.cli.common import fail, read_position
 from rennleitung.errors import RennleitungError
-from rennleitung.formula_de.moves import Choices, legal_moves
+from rennleitung.formula_de.moves import Choices, check_request, legal_moves
 from rennleitung.render.position_svg import render_position
 
 app = typer.Typer(help="Stellungen / positions (rennleitung-position/1).", no_args_is_help=True)
@@ -30,6 +30,7 @@ def render(
         if car is not None:
             if roll is None:
                 raise RennleitungError("--car braucht --roll", "--car needs --roll", "--roll")
+            check_request(position, car, roll, Choices(gear=gear))
             options = legal_moves(position, car, roll, Choices(gear=gear))
     except RennleitungError as error:
         fail(error)

@@ -1,17 +1,9 @@
 """`rennleitung turbo`: TURBO 2000 game directories, sheet checks, evaluation, reports, replay.
 
-A game directory holds plain files and never overwrites one::
-
-    config.json                 the game's settings (every number of the rules)
-    game.json                   seed (and its SHA-256, publishable before the first roll)
-    inbox/                      sheets as received, evaluated in name order (``turbo submit``)
-    archive/001/                round 1's sheets as received, plus manifest.json (their order)
-    rounds/001/state.json       state before round 1 is evaluated
-    rounds/001/config.json      the settings round 1 was evaluated with
-    rounds/001/log.txt          every step and die of round 1's evaluation
-    rounds/001/rennanzeiger.txt the public results sheet (and .html)
-    rounds/001/reports/NAME.txt one report per team (and .html)
-    rounds/002/state.json       state after round 1 = before round 2
+The game directory and its crash-safe commit are in ``cli/turbo_dir.py``; the layout is in
+``docs/turbo2000/game-master.md``. Exit codes: 0 done, 1 refused (input, rule, state of the
+game), 2 wrong usage. The engine modules are imported inside the commands that need them, so
+``turbo check`` starts quickly.
 """
 
 from __future__ import annotations
@@ -19,23 +11,22 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.turbo_dir import GameDir, write_new
 from rennleitung.errors import RennleitungError
-from rennleitung.turbo2000.bots import STRATEGIES, bot_sheet
+from rennleitung.inputs import read_bytes
+from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
-from rennleitung.turbo2000.game import new_game
-from rennleitung.turbo2000.intake import check_sheet
-from rennleitung.turbo2000.model import GameState
-from rennleitung.turbo2000.pipeline import RoundOutcome, evaluate_round, preview_problems
-from rennleitung.turbo2000.reports import as_html, wm_table
-from rennleitung.turbo2000.simulation import bot_teams, play_bot_game
-from rennleitung.turbo2000.state_json import dump_state, load_state
+
+if TYPE_CHECKING:
+    from rennleitung.turbo2000.pipeline import RoundOutcome
 
 app = typer.Typer(
     name="turbo",
@@ -43,55 +34,34 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console()
+console = Console(soft_wrap=True)
 
 
 def _fail(error: RennleitungError) -> typer.Exit:
-    console.print(f"[red]{error.message_de}[/red]\n[red]{error.message_en}[/red]")
-    return typer.Exit(code=2)
+    """Exit code 1: the input or a rule refused it (2 is left to wrong usage)."""
+    console.print(f"[red]{escape(error.message_de)}[/red]\n[red]{escape(error.message_en)}[/red]")
+    return typer.Exit(code=1)
 
 
-def _round_dir(game_dir: Path, round_number: int) -> Path:
-    return game_dir / "rounds" / f"{round_number:03d}"
+def decode_sheet(data: bytes, where: str = "") -> str:
+    """A sheet's bytes as text (the file is kept as received).
 
-
-def _load_config(game_dir: Path) -> GameConfig:
-    return config_from_dict(json.loads((game_dir / "config.json").read_text(encoding="utf-8")))
-
-
-def _seed(game_dir: Path) -> str:
-    return str(json.loads((game_dir / "game.json").read_text(encoding="utf-8"))["seed"])
-
-
-def _current_round(game_dir: Path) -> int:
-    """The newest round that has a state file."""
-    rounds = sorted(int(p.parent.name) for p in (game_dir / "rounds").glob("*/state.json"))
-    if not rounds:
-        raise RennleitungError("kein Spielverzeichnis (rounds/*/state.json fehlt)",
-                               "not a game directory (rounds/*/state.json missing)",
-                               where=str(game_dir))
-    return rounds[-1]
-
-
-def _load_round_state(game_dir: Path, round_number: int) -> GameState:
-    path = _round_dir(game_dir, round_number) / "state.json"
-    return load_state(path.read_text(encoding="utf-8"))
-
-
-def _write_new(path: Path, text: str) -> None:
-    """Write a file that must not exist yet (inputs and outputs are never overwritten)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("x", encoding="utf-8") as handle:
-        handle.write(text)
+    The safe input layer's decoding (UTF-8, any byte-order mark — Windows Notepad writes one —
+    else Windows-1252 as older mail programs send it), plus UTF-16 without a mark, recognisable
+    by its zero bytes.
+    """
+    sample = data[:200]
+    if not data.startswith((b"\xff\xfe", b"\xfe\xff")) and len(sample) >= 4 \
+            and sample.count(0) * 3 >= len(sample):
+        odd_zeros = sample[1::2].count(0)
+        codec = "utf-16-le" if odd_zeros >= sample[0::2].count(0) else "utf-16-be"
+        return data.decode(codec, errors="replace")
+    return decode_text(data, where, legacy=True)
 
 
 def _read_sheet(path: Path) -> str:
-    """A sheet as text: UTF-8, or Latin-1 as older mail programs send it (file kept as is)."""
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """A sheet file as text; a missing, unreadable or oversized file is a clear error."""
+    return decode_sheet(read_bytes(path), str(path))
 
 
 def _parse_teams(text: str) -> list[tuple[str, str]]:
@@ -103,6 +73,28 @@ def _parse_teams(text: str) -> list[tuple[str, str]]:
     return teams
 
 
+def _open(game_dir: Path) -> GameDir:
+    """A game directory, with the inbox sheets of a finished commit already tidied away."""
+    game = GameDir(game_dir)
+    game.require()
+    game.current_round()
+    game.tidy_inbox()
+    return game
+
+
+def _refuse_leftovers(game: GameDir) -> None:
+    """A crashed evaluation must be resumed or undone before anything else changes the game."""
+    leftovers = game.leftovers()
+    if leftovers:
+        names = ", ".join(str(p.relative_to(game.path)) for p in leftovers.paths)
+        raise RennleitungError(
+            f"Auswertung von Runde {leftovers.round} wurde abgebrochen ({names}); weiter mit "
+            "'turbo evaluate --resume' oder zurück mit 'turbo undo'",
+            f"the evaluation of round {leftovers.round} was interrupted ({names}); continue "
+            "with 'turbo evaluate --resume' or take it back with 'turbo undo'",
+            where=str(game.path))
+
+
 @app.command("new")
 def new(
     game_dir: Path = typer.Argument(..., help="Neues Spielverzeichnis / new game directory"),
@@ -112,31 +104,54 @@ def new(
     config_file: Path | None = typer.Option(None, "--config",
                                             help="Einstellungen (JSON) / settings file"),
 ) -> None:
-    """Neue Partie anlegen / create a new game."""
+    """Neue Partie anlegen, mit dem Rennanzeiger zu Runde 1 / create a game and its start sheet."""
+    from rennleitung.inputs import read_json
+    from rennleitung.render.turbo_html import document_page
+    from rennleitung.turbo2000.document import as_text
+    from rennleitung.turbo2000.game import new_game
+    from rennleitung.turbo2000.reports import start_document
+    from rennleitung.turbo2000.state_json import dump_state
+
     if (game_dir / "game.json").exists():
         raise _fail(RennleitungError("Spielverzeichnis existiert schon",
                                      "game directory already exists", where=str(game_dir)))
     try:
-        config = (config_from_dict(json.loads(config_file.read_text(encoding="utf-8")))
-                  if config_file else GameConfig())
+        data = read_json(config_file) if config_file else {}
+        if not isinstance(data, dict):
+            raise RennleitungError("Einstellungen müssen ein JSON-Objekt sein",
+                                   "settings must be a JSON object", where=str(config_file))
+        config = config_from_dict(data)
         team_list = _parse_teams(teams)
         state = new_game(team_list, config)
     except RennleitungError as error:
         raise _fail(error) from error
     seed = seed or secrets.token_hex(8)
-    _write_new(game_dir / "config.json",
-               json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n")
-    _write_new(game_dir / "game.json", json.dumps(
+    try:
+        game_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _fail(RennleitungError(f"Verzeichnis nicht anlegbar ({error.strerror})",
+                                     f"cannot create the directory ({error.strerror})",
+                                     where=str(game_dir))) from error
+    write_new(game_dir / "config.json",
+              json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n")
+    write_new(game_dir / "game.json", json.dumps(
         {"seed": seed, "seed_sha256": hashlib.sha256(seed.encode()).hexdigest()}, indent=1) + "\n")
-    _write_new(_round_dir(game_dir, 1) / "state.json", dump_state(state))
+    game = GameDir(game_dir)
+    start = start_document(state, config)
+    write_new(game.round_dir(0) / "rennanzeiger.txt", as_text(start))
+    write_new(game.round_dir(0) / "rennanzeiger.html", document_page(start))
+    write_new(game.round_dir(1) / "state.json", dump_state(state))
     (game_dir / "inbox").mkdir(exist_ok=True)
-    table = Table(title=f"TURBO 2000: {game_dir}")
+    table = Table(title=f"TURBO 2000: {escape(str(game_dir))}")
     table.add_column("Rennstall / team")
     table.add_column("Passwort / password")
     for name, password in team_list:
-        table.add_row(name, password)
+        table.add_row(escape(name), escape(password))
     console.print(table)
-    console.print(f"Runde 1 wartet auf Zugbögen in / round 1 waits for sheets in {game_dir}/inbox")
+    console.print(f"Runde 1 wartet auf Zugbögen in / round 1 waits for sheets in "
+                  f"{escape(str(game_dir))}/inbox")
+    console.print("Rennanzeiger zu Runde 1 / start sheet: "
+                  f"{escape(str(game.round_dir(0) / 'rennanzeiger.txt'))}")
     console.print("SHA-256 des Startwerts zum Veröffentlichen / seed hash to publish: "
                   f"{hashlib.sha256(seed.encode()).hexdigest()}")
 
@@ -148,17 +163,30 @@ def check(
                                          help="Spiel: prüft auch Rennstall, Passwort, Runde"),
 ) -> None:
     """Zugbogen prüfen, jede Zeile wie die Auswertung / check a sheet as the evaluation sees it."""
+    from rennleitung.turbo2000.intake import check_sheet
+
     try:
-        config = _load_config(game_dir) if game_dir else GameConfig()
-        state = _load_round_state(game_dir, _current_round(game_dir)) if game_dir else None
+        text = _read_sheet(sheet)
+        if game_dir:
+            game = GameDir(game_dir)
+            config = game.config()
+            state = game.state(game.current_round())
+        else:
+            config, state = GameConfig(), None
     except RennleitungError as error:
         raise _fail(error) from error
-    text = _read_sheet(sheet)
     parsed = check_sheet(text, state, config)
-    preview = preview_problems(text, state, config) if state and not parsed.problems else []
+    preview = []
+    if state and not parsed.problems:
+        from rennleitung.turbo2000.pipeline import preview_problems
+
+        preview = preview_problems(text, state, config)
+    for warning in parsed.warnings:
+        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Achtung: {warning.de}")
+        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Note: {warning.en}")
     if not parsed.problems and not preview:
-        console.print(f"[green]{sheet}: in Ordnung / fine[/green] ({len(parsed.entries)} "
-                      f"Rennmeldungen, {len(parsed.trades)} Geschäfte)")
+        console.print(f"[green]{escape(str(sheet))}: in Ordnung / fine[/green] "
+                      f"({len(parsed.entries)} Rennmeldungen, {len(parsed.trades)} Geschäfte)")
         return
     for problem in parsed.problems:
         typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
@@ -178,123 +206,211 @@ def submit(
     sheet: Path = typer.Argument(..., help="Zugbogen / order sheet"),
 ) -> None:
     """Zugbogen unverändert in den Eingang legen / put a sheet into the inbox as received."""
-    inbox = game_dir / "inbox"
+    try:
+        game = _open(game_dir)
+        data = read_bytes(sheet)
+    except RennleitungError as error:
+        raise _fail(error) from error
+    inbox = game.path / "inbox"
     inbox.mkdir(parents=True, exist_ok=True)
     number = len(list(inbox.iterdir())) + 1
     target = inbox / f"{number:04d}-{sheet.name}"
     while target.exists():
         number += 1
         target = inbox / f"{number:04d}-{sheet.name}"
-    shutil.copyfile(sheet, target)
-    console.print(f"{target}")
+    partial = inbox / f".{target.name}.part"
+    partial.write_bytes(data)
+    partial.rename(target)  # a sheet appears in the inbox whole or not at all
+    console.print(escape(str(target)))
 
 
-def _store_outcome(game_dir: Path, round_number: int, outcome: RoundOutcome,
-                   config: GameConfig) -> None:
-    here = _round_dir(game_dir, round_number)
-    _write_new(here / "config.json",
-               json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n")
-    _write_new(here / "log.txt", "\n".join(outcome.log) + "\n")
-    _write_new(here / "rennanzeiger.txt", outcome.results_sheet)
-    _write_new(here / "rennanzeiger.html",
-               as_html(outcome.results_sheet, f"Rennanzeiger Runde {round_number}"))
+def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
+                  ) -> dict[str, str]:
+    """The files evaluating a round writes into ``rounds/NNN/``, by relative name."""
+    from rennleitung.render.turbo_html import document_page
+
+    history = outcome.state.history
+    outputs = {
+        "config.json": json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n",
+        "log.txt": "\n".join(outcome.log) + "\n",
+        "rennanzeiger.txt": outcome.results_sheet,
+        "rennanzeiger.html": document_page(outcome.results_document, history),
+    }
     for team, text in sorted(outcome.team_reports.items()):
-        _write_new(here / "reports" / f"{team}.txt", text)
-        _write_new(here / "reports" / f"{team}.html", as_html(text, f"{team} Runde {round_number}"))
-    _write_new(_round_dir(game_dir, round_number + 1) / "state.json", dump_state(outcome.state))
+        outputs[f"reports/{team}.txt"] = text
+        outputs[f"reports/{team}.html"] = document_page(outcome.team_documents[team], history,
+                                                        team)
+    return outputs
 
 
-def _archived_sheets(game_dir: Path, round_number: int) -> list[str]:
-    archive = game_dir / "archive" / f"{round_number:03d}"
-    manifest = json.loads((archive / "manifest.json").read_text(encoding="utf-8"))
-    return [_read_sheet(archive / name) for name in manifest["sheets"]]
-
-
-def _inbox_files(game_dir: Path) -> list[Path]:
-    """The order sheets waiting in the game's inbox, by name."""
-    inbox = game_dir / "inbox"
-    return sorted(p for p in inbox.iterdir() if p.is_file()) if inbox.exists() else []
+STATUS_WORDS = {"accepted": "angenommen / accepted", "refused": "abgelehnt / refused",
+                "missing": "fehlt / missing"}
 
 
 @app.command("status")
 def status(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
 ) -> None:
-    """Laufende Runde und eingegangene Bögen zeigen / current round and sheets received."""
+    """Laufende Runde und Stand jedes Rennstalls / current round and each team's sheet."""
+    from rennleitung.turbo2000.intake import inbox_status, missing_teams
+
     try:
-        config = _load_config(game_dir)
-        round_number = _current_round(game_dir)
-        state = _load_round_state(game_dir, round_number)
+        game = _open(game_dir)
+        round_number = game.current_round()
+        config = game.config()
+        state = game.state(round_number)
+        files = game.inbox()
+        texts = [_read_sheet(p) for p in files]
+        leftovers = game.leftovers()
     except RennleitungError as error:
         raise _fail(error) from error
+    if leftovers:
+        console.print(f"[red]Auswertung von Runde {leftovers.round} abgebrochen / evaluation "
+                      "interrupted: 'turbo evaluate --resume' oder / or 'turbo undo'[/red]")
     if state.finished:
         console.print("Die Partie ist beendet / the game is over")
         return
-    files = _inbox_files(game_dir)
+    statuses = inbox_status(texts, state, config)
     table = Table(title=f"Runde {round_number} (Jahr {config.year_of(round_number)})")
-    table.add_column("Bogen / sheet")
     table.add_column("Rennstall / team")
-    table.add_column("Probleme / problems", justify="right")
-    received: set[str] = set()
-    for path in files:
-        checked = check_sheet(_read_sheet(path), state, config)
-        received.add(checked.team)
-        table.add_row(path.name, checked.team or "?", str(len(checked.problems)))
+    table.add_column("Stand / status")
+    table.add_column("Bogen / sheet")
+    table.add_column("Warum / why")
+    for entry in statuses:
+        why = "; ".join(f"{p.de} / {p.en}" for p in entry.reasons)
+        if entry.status == "accepted":
+            why = f"{entry.problems} fehlerhafte Zeilen / faulty lines" if entry.problems else ""
+            if entry.leaving:
+                why = (why + "; " if why else "") + "steigt aus / leaves (§19)"
+        table.add_row(escape(entry.team), STATUS_WORDS[entry.status],
+                      escape(files[entry.sheet - 1].name) if entry.sheet else "",
+                      escape(why))
     console.print(table)
-    missing = sorted(t.name for t in state.active_teams() if t.name not in received)
-    console.print("Es fehlen / missing: " + (", ".join(missing) or "niemand / nobody"))
+    missing = missing_teams(statuses, state)
+    console.print("Es fehlen (kein gültiger Bogen) / missing: "
+                  + (", ".join(missing) or "niemand / nobody"))
 
 
 @app.command("evaluate")
 def evaluate(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
+    force: bool = typer.Option(False, "--force",
+                               help="auch wenn Rennställe fehlen / even with teams missing"),
+    resume: bool = typer.Option(False, "--resume",
+                                help="abgebrochene Auswertung neu starten / redo an interrupted "
+                                     "evaluation"),
 ) -> None:
     """Die laufende Runde aus dem Eingang auswerten / evaluate the current round from the inbox."""
+    from rennleitung.turbo2000.intake import inbox_status, missing_teams
+    from rennleitung.turbo2000.pipeline import evaluate_round
+    from rennleitung.turbo2000.state_json import dump_state
+
     try:
-        config = _load_config(game_dir)
-        round_number = _current_round(game_dir)
-        state = _load_round_state(game_dir, round_number)
-        files = _inbox_files(game_dir)
+        game = _open(game_dir)
+        leftovers = game.leftovers()
+        if leftovers and resume:
+            game.clear_leftovers(leftovers)
+        elif leftovers:
+            _refuse_leftovers(game)
+        round_number = game.current_round()
+        config = game.config()
+        state = game.state(round_number)
+        files = game.inbox()
         texts = [_read_sheet(p) for p in files]
-        outcome = evaluate_round(state, texts, _seed(game_dir), config)
-        archive = game_dir / "archive" / f"{round_number:03d}"
-        if archive.exists() or (_round_dir(game_dir, round_number) / "log.txt").exists():
-            raise RennleitungError(f"Runde {round_number} ist schon ausgewertet worden",
-                                   f"round {round_number} has already been evaluated",
-                                   where=str(archive))
+        missing = missing_teams(inbox_status(texts, state, config), state)
+        if missing and not force and not state.finished:
+            raise RennleitungError(
+                f"ohne gültigen Bogen: {', '.join(missing)}; auswerten trotzdem mit '--force'",
+                f"without a valid sheet: {', '.join(missing)}; evaluate anyway with '--force'",
+                where=f"Runde {round_number}")
+        outcome = evaluate_round(state, texts, game.seed(), config)
+        game.commit_round(round_number, files, round_outputs(outcome, round_number, config),
+                          dump_state(outcome.state))
     except RennleitungError as error:
         raise _fail(error) from error
-    archive.mkdir(parents=True)
-    for path in files:
-        shutil.move(str(path), archive / path.name)
-    _write_new(archive / "manifest.json",
-               json.dumps({"round": round_number, "sheets": [p.name for p in files]}, indent=1)
-               + "\n")
-    _store_outcome(game_dir, round_number, outcome, config)
     typer.echo(outcome.results_sheet)
     console.print(f"Runde {round_number} ausgewertet / evaluated: {len(files)} Bögen / sheets")
+
+
+@app.command("undo")
+def undo(
+    game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
+) -> None:
+    """Letzte Runde zurücknehmen, solange kein Bericht verschickt ist / take back the last round."""
+    try:
+        game = _open(game_dir)
+        leftovers = game.leftovers()
+        if leftovers:
+            game.clear_leftovers(leftovers)
+            console.print(f"Abgebrochene Auswertung von Runde {leftovers.round} entfernt, die "
+                          f"Bögen liegen im Eingang / interrupted evaluation of round "
+                          f"{leftovers.round} removed, the sheets are in the inbox")
+            return
+        current = game.current_round()
+        last = current - 1
+        if last < 1:
+            raise RennleitungError("noch keine Runde ausgewertet", "no round evaluated yet",
+                                   where=str(game.path))
+        if game.reports_sent(last):
+            raise RennleitungError(
+                f"Berichte von Runde {last} sind verschickt, Rücknahme nicht mehr möglich",
+                f"the reports of round {last} have gone out; it cannot be taken back",
+                where=str(game.round_dir(last) / "sent"))
+        game.undo_round(last)
+    except RennleitungError as error:
+        raise _fail(error) from error
+    console.print(f"Runde {last} zurückgenommen, ihre Bögen liegen wieder im Eingang / round "
+                  f"{last} taken back, its sheets are in the inbox again")
+
+
+@app.command("sent")
+def sent(
+    game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
+    round_number: int = typer.Option(0, "--round", help="Runde / round (0: die letzte)"),
+) -> None:
+    """Vermerken, dass die Berichte verschickt sind / note that the reports have gone out."""
+    try:
+        game = _open(game_dir)
+        evaluated = round_number or game.current_round() - 1
+        if not (game.round_dir(evaluated) / "log.txt").is_file() \
+                or evaluated >= game.current_round():
+            raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
+                                   f"round {evaluated} has not been evaluated",
+                                   where=str(game.round_dir(evaluated)))
+        marker = game.round_dir(evaluated) / "sent"
+        if not marker.exists():
+            marker.mkdir()
+    except RennleitungError as error:
+        raise _fail(error) from error
+    console.print(f"Runde {evaluated}: Berichte verschickt / reports sent")
 
 
 @app.command("report")
 def report(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
     team: str = typer.Option("", "--team", help="Rennstall / team (leer: Rennanzeiger)"),
-    round_number: int = typer.Option(0, "--round", help="Runde / round (0: die letzte)"),
+    round_number: int = typer.Option(-1, "--round",
+                                     help="Runde / round (0: Start, ohne: die letzte / last)"),
     html_output: bool = typer.Option(False, "--html", help="HTML statt Text / HTML instead"),
 ) -> None:
     """Bericht einer ausgewerteten Runde zeigen / show a report of an evaluated round."""
     try:
-        evaluated = round_number or _current_round(game_dir) - 1
+        game = _open(game_dir)
+        evaluated = round_number if round_number >= 0 else game.current_round() - 1
+        suffix = "html" if html_output else "txt"
+        here = game.round_dir(evaluated)
+        path = here / "reports" / f"{team}.{suffix}" if team else here / f"rennanzeiger.{suffix}"
+        if "/" in team or "\\" in team or team.startswith(".") or not path.is_file() \
+                or evaluated >= game.current_round():
+            raise RennleitungError(f"kein Bericht für '{team or 'Rennanzeiger'}' in Runde "
+                                   f"{evaluated}", f"no report for '{team or 'results'}' in "
+                                   f"round {evaluated}", where=str(path))
+        from rennleitung.inputs import read_text
+
+        text = read_text(path)
     except RennleitungError as error:
         raise _fail(error) from error
-    suffix = "html" if html_output else "txt"
-    here = _round_dir(game_dir, evaluated)
-    path = here / "reports" / f"{team}.{suffix}" if team else here / f"rennanzeiger.{suffix}"
-    if not path.exists():
-        raise _fail(RennleitungError(f"kein Bericht für '{team or 'Rennanzeiger'}' in Runde "
-                                     f"{evaluated}", f"no report for '{team or 'results'}' in "
-                                     f"round {evaluated}", where=str(path)))
-    typer.echo(path.read_text(encoding="utf-8"), nl=False)
+    typer.echo(text, nl=False)
 
 
 @app.command("replay")
@@ -302,35 +418,46 @@ def replay(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
 ) -> None:
     """Alle Runden neu auswerten und vergleichen / re-evaluate every round and compare."""
+    from rennleitung.turbo2000.pipeline import evaluate_round
+    from rennleitung.turbo2000.state_json import dump_state
+
     try:
-        config = _load_config(game_dir)
-        seed = _seed(game_dir)
-        last = _current_round(game_dir)
+        game = _open(game_dir)
+        seed = game.seed()
+        last = game.current_round()
+        leftovers = game.leftovers()
     except RennleitungError as error:
         raise _fail(error) from error
     mismatches = 0
+    if leftovers:
+        mismatches += 1
+        console.print(f"[red]Runde {leftovers.round}: Auswertung abgebrochen / evaluation "
+                      "interrupted ('turbo evaluate --resume' / 'turbo undo')[/red]")
     for round_number in range(1, last):
-        state = _load_round_state(game_dir, round_number)
-        used = _round_dir(game_dir, round_number) / "config.json"
-        if used.exists():  # the settings this round was evaluated with
-            config = config_from_dict(json.loads(used.read_text(encoding="utf-8")))
-        outcome = evaluate_round(state, _archived_sheets(game_dir, round_number), seed, config)
-        here = _round_dir(game_dir, round_number)
-        checks = {
-            "state.json": (dump_state(outcome.state),
-                           (_round_dir(game_dir, round_number + 1) / "state.json")),
-            "log.txt": ("\n".join(outcome.log) + "\n", here / "log.txt"),
-            "rennanzeiger.txt": (outcome.results_sheet, here / "rennanzeiger.txt"),
-        }
-        for team, text in outcome.team_reports.items():
-            checks[f"reports/{team}.txt"] = (text, here / "reports" / f"{team}.txt")
+        here = game.round_dir(round_number)
+        try:
+            config = game.config(round_number)
+            state = game.state(round_number)
+            texts = [decode_sheet(data) for data in game.archived_bytes(round_number)]
+            outcome = evaluate_round(state, texts, seed, config)
+        except RennleitungError as error:
+            mismatches += 1
+            console.print(f"[red]Runde {round_number}: {escape(error.message_de)} / "
+                          f"{escape(error.en)}[/red]")
+            continue
+        expected = round_outputs(outcome, round_number, config)
+        expected.pop("config.json")
+        checks = {name: (text, here / name) for name, text in expected.items()}
+        checks["state.json"] = (dump_state(outcome.state),
+                                game.round_dir(round_number + 1) / "state.json")
         bad = [name for name, (text, path) in checks.items()
-               if path.read_text(encoding="utf-8") != text]
+               if not path.is_file() or path.read_text(encoding="utf-8") != text]
         mismatches += len(bad)
-        status = "[green]gleich / identical[/green]" if not bad else \
-            f"[red]ABWEICHUNG / MISMATCH: {', '.join(bad)}[/red]"
-        console.print(f"Runde {round_number}: {status}")
+        shown = "[green]gleich / identical[/green]" if not bad else \
+            f"[red]ABWEICHUNG / MISMATCH: {escape(', '.join(bad))}[/red]"
+        console.print(f"Runde {round_number}: {shown}")
     if mismatches:
+        console.print(f"[red]{mismatches} Abweichungen / mismatches[/red]")
         raise typer.Exit(code=1)
     console.print(f"{last - 1} Runden identisch / rounds identical")
 
@@ -340,18 +467,23 @@ def bot(
     game_dir: Path = typer.Argument(..., help="Spielverzeichnis / game directory"),
     team: str = typer.Option(..., "--team", help="Rennstall / team"),
     strategy: str = typer.Option("ausgewogen", "--strategy",
-                                 help=f"Strategie: {', '.join(STRATEGIES)}"),
+                                 help="Strategie / strategy (z.B. / e.g. ausgewogen)"),
     seed: str = typer.Option("0", "--seed", help="Startwert des Bots / bot seed"),
 ) -> None:
     """Einen Zugbogen von einem Bot schreiben lassen / print a bot's sheet for a team."""
     import random
 
+    from rennleitung.turbo2000.bots import STRATEGIES, bot_sheet
+
     if strategy not in STRATEGIES:
-        raise _fail(RennleitungError(f"unbekannte Strategie '{strategy}'",
-                                     f"unknown strategy '{strategy}'", where="--strategy"))
+        known = ", ".join(STRATEGIES)
+        raise _fail(RennleitungError(f"unbekannte Strategie '{strategy}' (bekannt: {known})",
+                                     f"unknown strategy '{strategy}' (known: {known})",
+                                     where="--strategy"))
     try:
-        config = _load_config(game_dir)
-        state = _load_round_state(game_dir, _current_round(game_dir))
+        game = _open(game_dir)
+        config = game.config()
+        state = game.state(game.current_round())
     except RennleitungError as error:
         raise _fail(error) from error
     if team not in state.teams:
@@ -370,6 +502,9 @@ def demo(
                                    help="den letzten Rennanzeiger zeigen / show the last results"),
 ) -> None:
     """Eine ganze Partie mit Bots spielen / play a whole game with bot teams."""
+    from rennleitung.turbo2000.simulation import bot_teams, play_bot_game
+    from rennleitung.turbo2000.standings import wm_table
+
     config = GameConfig()
     game = play_bot_game(bot_teams(teams), years, seed, config)
     if show_last and game.last:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import CarStatus, WearArea, Weather
+from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
@@ -36,6 +37,34 @@ class Choices:
     soft_bonus: bool = False
     extra: int = 0
     pit_open: bool = True
+
+
+MOVING = (CarStatus.RUNNING, CarStatus.ROLLING_OUT)
+"""Cars that may be asked for a move; spun, stalled, boxed, retired and finished cars wait."""
+
+
+def check_request(position: Position, car_id: str, roll: int, choices: Choices = Choices()) -> None:
+    """Refuse a question about a position that the race could never ask: a gear that does not
+    exist, a roll no gear die shows, a car that cannot move (Masters 6-1-1: gear dice 1–2,
+    2–4, 4–8, 7–12, 11–20, 21–30). For untrusted requests (command line, web); the race and the
+    bots ask ``legal_moves`` directly."""
+    car = position.car(car_id)
+    status = car.status
+    gear = car.gear if choices.gear is None else choices.gear
+    if status not in MOVING:
+        raise RennleitungError(
+            f"dieses Auto zieht nicht ({status.label_de})",
+            f"this car does not move ({status.label_en})",
+            "car",
+        )
+    gear_range(gear)  # refuses a gear that does not exist
+    low, high = gear_range(1)[0], gear_range(6)[1]
+    if not low <= roll <= high:
+        raise RennleitungError(
+            f"Wurf {roll} zeigt kein Gangwürfel ({low}–{high})",
+            f"no gear die shows a roll of {roll} ({low}–{high})",
+            "--roll (Masters 6-1-1)",
+        )
 
 
 def request_for(

@@ -29,6 +29,7 @@ from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import CarStatus, DriverProfile, Tyre, Wear, WearArea, Weather
 from rennleitung.formula_de.ruleset import Ruleset, get_ruleset
 from rennleitung.formula_de.track import Track
+from rennleitung.textinput import clip, load_json
 
 POSITION_FORMAT = "rennleitung-position/1"
 
@@ -83,10 +84,10 @@ class Position:
         for car in self.cars:
             if car.id == car_id:
                 return car
-        known = ", ".join(c.id for c in self.cars)
+        known = clip(", ".join(c.id for c in self.cars), 400)
         raise PositionError(
-            f"kein Auto {car_id!r} (vorhanden: {known})",
-            f"no car {car_id!r} (present: {known})",
+            f"kein Auto {clip(car_id)!r} (vorhanden: {known})",
+            f"no car {clip(car_id)!r} (present: {known})",
             "car",
         )
 
@@ -96,6 +97,14 @@ class Position:
 
 
 TrackLoader = Callable[[str], Track]
+
+
+MAX_CARS = 40
+"""Cars in one position (a race has at most the grid's slots; the boards have 10)."""
+MAX_NAME = 60
+"""Characters of a car id, driver name or team name."""
+MAX_LAPS = 100
+MAX_ROUND = 100_000
 
 
 def _fail(where: str, de: str, en: str) -> PositionError:
@@ -125,8 +134,8 @@ def _enum(enum: Any, value: Any, where: str) -> Any:
         allowed = ", ".join(str(m.value) for m in enum)
         raise _fail(
             where,
-            f"unbekannter Wert {value!r} (möglich: {allowed})",
-            f"unknown value {value!r} (allowed: {allowed})",
+            f"unbekannter Wert {clip(value)!r} (möglich: {allowed})",
+            f"unknown value {clip(value)!r} (allowed: {allowed})",
         ) from None
 
 
@@ -160,7 +169,7 @@ def _car(track: Track, data: Any, where: str) -> CarState:
     }
     for key in data:
         if key not in known:
-            raise _fail(f"{prefix}{key}", "unbekanntes Feld", "unknown field")
+            raise _fail(f"{prefix}{clip(key, 40)}", "unbekanntes Feld", "unknown field")
     wear_data = _get(data, "wear", dict, prefix)
     try:
         wear = Wear.from_mapping(wear_data)
@@ -172,6 +181,15 @@ def _car(track: Track, data: Any, where: str) -> CarState:
     for key in ("tyre_laps", "corner_stops", "laps", "box"):
         if _opt(data, key, int, 0, prefix) < 0:
             raise _fail(f"{prefix}{key}", "darf nicht negativ sein", "must not be negative")
+        if _opt(data, key, int, 0, prefix) > MAX_LAPS:
+            raise _fail(f"{prefix}{key}", f"höchstens {MAX_LAPS}", f"at most {MAX_LAPS}")
+    for key in ("id", "name", "team"):
+        text = _opt(data, key, str, "", prefix)
+        if len(text) > MAX_NAME:
+            raise _fail(f"{prefix}{key}", f"höchstens {MAX_NAME} Zeichen",
+                        f"at most {MAX_NAME} characters")
+    if "id" in data and not _get(data, "id", str, prefix).strip():
+        raise _fail(f"{prefix}id", "leere Auto-Id", "empty car id")
     box = _opt(data, "box", int, 0, prefix)
     if box > len(track.boxes):
         raise _fail(
@@ -213,7 +231,7 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
         raise _fail("position", "JSON-Objekt erwartet", "JSON object expected")
     fmt = data.get("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT:
-        raise _fail("format", f"unbekanntes Format {fmt!r}", f"unknown format {fmt!r}")
+        raise _fail("format", f"unbekanntes Format {clip(fmt)!r}", f"unknown format {clip(fmt)!r}")
     track_ref = _get(data, "track", str, "")
     try:
         track = load_track(track_ref)
@@ -225,6 +243,8 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
         raise _fail("ruleset", error.de, error.en) from None
     weather = _enum(Weather, _opt(data, "weather", str, "sun", ""), "weather")
     cars_data = _get(data, "cars", list, "")
+    if len(cars_data) > MAX_CARS:
+        raise _fail("cars", f"höchstens {MAX_CARS} Autos", f"at most {MAX_CARS} cars")
     cars = tuple(_car(track, c, f"cars[{n}]") for n, c in enumerate(cars_data))
     seen: dict[str, int] = {}
     spaces: dict[int, int] = {}
@@ -248,10 +268,12 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
     )
     to_move = _opt(data, "to_move", str, "", "")
     if to_move and to_move not in seen:
-        raise _fail("to_move", f"kein Auto {to_move!r}", f"no car {to_move!r}")
+        raise _fail("to_move", f"kein Auto {clip(to_move)!r}", f"no car {clip(to_move)!r}")
     laps = _opt(data, "laps", int, ruleset.laps, "")
-    if laps < 1:
-        raise _fail("laps", "mindestens eine Runde", "at least one lap")
+    if not 1 <= laps <= MAX_LAPS:
+        raise _fail("laps", f"1 bis {MAX_LAPS} Runden", f"1 to {MAX_LAPS} laps")
+    if not 0 <= _opt(data, "round", int, 0, "") <= MAX_ROUND:
+        raise _fail("round", f"0 bis {MAX_ROUND}", f"0 to {MAX_ROUND}")
     known = {
         "format",
         "track",
@@ -265,7 +287,7 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
     }
     for key in data:
         if key not in known:
-            raise _fail(key, "unbekanntes Feld", "unknown field")
+            raise _fail(clip(key, 40), "unbekanntes Feld", "unknown field")
     return Position(
         track=track,
         track_ref=track_ref,
@@ -282,13 +304,9 @@ def position_from_data(data: Any, load_track: TrackLoader = builtin_track) -> Po
 def parse_position(text: str, load_track: TrackLoader = builtin_track) -> Position:
     """Parse the JSON text of a position."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _fail(
-            f"Zeile/line {error.lineno}",
-            f"kein gültiges JSON: {error.msg}",
-            f"not valid JSON: {error.msg}",
-        ) from None
+        data = load_json(text, "")
+    except RennleitungError as error:
+        raise PositionError(error.de, error.en, error.where) from None
     return position_from_data(data, load_track)
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.position import MAX_CARS
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 
@@ -56,6 +58,10 @@ def run_bot_race(
 ) -> Race:
     """A finished race of ``cars`` bots (one name for all, or one per car, cycled)."""
     names = [bots] if isinstance(bots, str) else list(bots)
+    if not names:
+        raise RennleitungError("keine Bots genannt", "no bots named", "bots")
+    if not 1 <= cars <= MAX_CARS:
+        raise RennleitungError(f"1 bis {MAX_CARS} Autos", f"1 to {MAX_CARS} cars", "cars")
     config = RaceConfig(
         track=track, ruleset=ruleset, entries=bot_entries(cars), laps=laps, max_rounds=max_rounds
     )

@@ -25,6 +25,7 @@ from rennleitung.formula_de.race_decisions import Decision, decision_from_data, 
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
+from rennleitung.textinput import load_json
 
 RECORD_FORMAT = "rennleitung-race/1"
 
@@ -153,13 +154,9 @@ def record_to_json(data: dict[str, Any]) -> str:
 def parse_record(text: str, track_for: Any = None) -> RaceRecord:
     """Read a record's JSON text. ``track_for(name)`` loads the track (default: built-in)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(
-            f"kein gültiges JSON: {error.msg}",
-            f"not valid JSON: {error.msg}",
-            f"Zeile/line {error.lineno}",
-        ) from None
+        data = load_json(text, "")
+    except RennleitungError as error:
+        raise RecordError(error.de, error.en, error.where) from None
     return record_from_data(data, track_for)
 
 

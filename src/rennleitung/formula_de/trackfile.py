@@ -10,12 +10,14 @@ reported with its place in the file (line and key), in German and English.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from rennleitung.errors import RennleitungError
+from rennleitung.textinput import load_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,23 @@ PIT_KEYS = frozenset({"side", "beside", "entries", "boxes", "exit_length"})
 WEATHER_KEYS = frozenset({"rain", "changeable"})
 ARROW_KEYS = frozenset({"from", "to"})
 
+MAX_STRAIGHT = 100
+"""Spaces per lane in one straight; the longest shipped straight has 20."""
+MAX_CORNER = 40
+"""Spaces per lane in one corner, and the largest L or C on a flag."""
+MAX_STOPS = 6
+"""Stops on one corner's flag (the boards have 1 to 3)."""
+MAX_SEGMENTS = 200
+MAX_TRACK_SPACES = 4000
+"""Spaces of the whole track, all lanes; checked before anything is built."""
+MAX_GRID = 40
+MAX_PIT = 40
+"""Boxes, entries and exit spaces of the pit lane, each."""
+MAX_NAME = 80
+"""Characters of a track's name and title."""
+MAX_RADIUS = 1000.0
+"""Drawing sizes (radius, lane width, draw length) in lane widths; must be above 0."""
+
 LANE_DEFAULT_GRID = {2: "B", 3: "C", 4: "C"}
 """The second grid lane by default: the outermost lane of the usual three (Masters 1)."""
 
@@ -199,7 +218,9 @@ class _Reader:
                     f"unknown key {key!r} (allowed: {', '.join(sorted(allowed))})",
                 )
 
-    def get_int(self, key: str, default: int | None = None, minimum: int = 0) -> int:
+    def get_int(
+        self, key: str, default: int | None = None, minimum: int = 0, maximum: int = 10**6
+    ) -> int:
         value = self.table.get(key, default)
         if value is None:
             self.fail(key, "Angabe fehlt", "missing value")
@@ -210,14 +231,31 @@ class _Reader:
         if value < minimum:
             self.fail(key, f"muss mindestens {minimum} sein", f"must be at least {minimum}")
             return minimum
+        if value > maximum:
+            self.fail(key, f"darf höchstens {maximum} sein", f"must be at most {maximum}")
+            return maximum
         return value
 
-    def get_float(self, key: str, default: float) -> float:
+    def get_float(
+        self, key: str, default: float, low: float = -1e6, high: float = 1e6, *,
+        positive: bool = False,
+    ) -> float:
+        """A finite number in [low, high] (above 0 if ``positive``), else a problem."""
         value = self.table.get(key, default)
         if not isinstance(value, int | float) or isinstance(value, bool):
             self.fail(key, "muss eine Zahl sein", "must be a number")
             return default
-        return float(value)
+        number = float(value)
+        if not math.isfinite(number) or not low <= number <= high or (positive and number <= 0):
+            above = "über 0" if positive else f"mindestens {low:g}"
+            above_en = "above 0" if positive else f"at least {low:g}"
+            self.fail(
+                key,
+                f"muss eine endliche Zahl {above} und höchstens {high:g} sein",
+                f"must be a finite number {above_en} and at most {high:g}",
+            )
+            return default
+        return number
 
     def get_str(self, key: str, default: str | None = None) -> str:
         value = self.table.get(key, default)
@@ -229,13 +267,17 @@ class _Reader:
             return default or ""
         return value
 
-    def get_int_list(self, key: str) -> tuple[int, ...] | None:
+    def get_int_list(self, key: str, maximum: int = MAX_CORNER) -> tuple[int, ...] | None:
         value = self.table.get(key)
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, list) or not value or len(value) > 8:
             self.fail(key, "muss eine Liste ganzer Zahlen sein", "must be a list of numbers")
             return None
         if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value):
             self.fail(key, "jeder Wert muss mindestens 1 sein", "every value must be >= 1")
+            return None
+        if any(v > maximum for v in value):
+            self.fail(key, f"jeder Wert darf höchstens {maximum} sein",
+                      f"every value must be at most {maximum}")
             return None
         return tuple(value)
 
@@ -244,6 +286,9 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             self.fail(key, "muss eine Liste von Feldnamen sein", "must be a list of spaces")
             return ()
+        if len(value) > MAX_GRID or any(len(v) > 12 for v in value):
+            self.fail(key, f"höchstens {MAX_GRID} Feldnamen", f"at most {MAX_GRID} space names")
+            return ()
         return tuple(value)
 
 
@@ -251,11 +296,9 @@ def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
     table = reader.table
     if "straight" in table:
         reader.unknown_keys(STRAIGHT_KEYS)
-        length = reader.get_int("straight", minimum=1)
-        draw_length = reader.get_float("draw_length", float(length))
-        if draw_length <= 0:
-            reader.fail("draw_length", "muss größer als 0 sein", "must be greater than 0")
-            draw_length = float(length)
+        length = reader.get_int("straight", minimum=1, maximum=MAX_STRAIGHT)
+        draw_length = reader.get_float("draw_length", float(length), high=MAX_RADIUS,
+                                       positive=True)
         return StraightSpec(length, draw_length, reader.place(""))
     if "stops" not in table:
         reader.fail(
@@ -292,7 +335,7 @@ def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
             f"unknown arrow pattern {pattern!r} (cross, lanes)",
         )
         pattern = "cross"
-    stops = reader.get_int("stops", minimum=1)
+    stops = reader.get_int("stops", minimum=1, maximum=MAX_STOPS)
     turn = reader.get_float("turn", 90.0)
     if not -180.0 < turn < 360.0 or turn == 0:
         reader.fail(
@@ -301,7 +344,7 @@ def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
             "turn must lie between -180 and 360 degrees and must not be 0",
         )
         turn = 90.0
-    radius = reader.get_float("radius", 3.0)
+    radius = reader.get_float("radius", 3.0, high=MAX_RADIUS, positive=True)
     if spaces is None or flag is None:
         return None
     return CornerSpec(
@@ -336,7 +379,10 @@ def read_track_file(
     """Read a track file and return the spec (None if it cannot be made) with every problem the
     file format shows, each with its line and key. The graph is checked in trackcheck.py."""
     try:
-        data = tomllib.loads(text)
+        data = load_toml(text, "")
+    except RennleitungError as error:
+        place = Place(0, error.where or "Datei/file")
+        return None, (TrackFileError(error.de, error.en, str(place), place=place, kind="toml"),)
     except tomllib.TOMLDecodeError as error:
         found = re.search(r"line (\d+)", str(error))
         line = int(found.group(1)) if found else 0
@@ -361,6 +407,10 @@ def read_track_file(
     raw_segments = _tables(data, "segment", problems)
     if not raw_segments:
         top.fail("segment", "keine Abschnitte [[segment]]", "no [[segment]] tables")
+    if len(raw_segments) > MAX_SEGMENTS:
+        top.fail("segment", f"höchstens {MAX_SEGMENTS} Abschnitte",
+                 f"at most {MAX_SEGMENTS} segments")
+        return None, tuple(problems)
     segments = [
         _segment(_Reader(table, index, f"segment#{n}", f"segment[{n}].", problems), lanes)
         for n, table in enumerate(raw_segments, 1)
@@ -372,6 +422,9 @@ def read_track_file(
         if grid < 1:
             top.fail("grid", "mindestens 1 Startplatz", "at least 1 grid slot")
             grid = 1
+        if grid > MAX_GRID:
+            top.fail("grid", f"höchstens {MAX_GRID} Startplätze", f"at most {MAX_GRID} grid slots")
+            grid = MAX_GRID
     else:
         grid = top.get_str_list("grid")
     grid_lanes: tuple[str, ...] = ("A", LANE_DEFAULT_GRID[lanes])
@@ -394,7 +447,7 @@ def read_track_file(
             f"0 ≤ rain ({rain}) ≤ changeable ({changeable}) ≤ 20 must hold",
         )
     arrows = []
-    for n, table in enumerate(_tables(data, "arrow", problems), 1):
+    for n, table in enumerate(_tables(data, "arrow", problems)[:MAX_TRACK_SPACES], 1):
         reader = _Reader(table, index, f"arrow#{n}", f"arrow[{n}].", problems)
         reader.unknown_keys(ARROW_KEYS)
         arrows.append(
@@ -411,12 +464,20 @@ def read_track_file(
     places["pit.beside"] = Place(index.line("pit", "beside"), "pit.beside")
     if any(s is None for s in segments) or not segments:
         return None, tuple(problems)
+    total = sum(
+        s.length * lanes if isinstance(s, StraightSpec) else sum(s.spaces)
+        for s in segments if s is not None
+    )
+    if total > MAX_TRACK_SPACES:
+        top.fail("segment", f"{total} Felder, höchstens {MAX_TRACK_SPACES} je Strecke",
+                 f"{total} spaces, at most {MAX_TRACK_SPACES} per track")
+        return None, tuple(problems)
     spec = TrackSpec(
-        name=top.get_str("name", default_name),
-        title=top.get_str("title", default_name),
+        name=top.get_str("name", default_name)[:MAX_NAME],
+        title=top.get_str("title", default_name)[:MAX_NAME],
         lanes=lanes,
-        heading=top.get_float("heading", 0.0),
-        lane_width=top.get_float("lane_width", 1.25),
+        heading=top.get_float("heading", 0.0, -360.0, 360.0),
+        lane_width=top.get_float("lane_width", 1.25, high=MAX_RADIUS, positive=True),
         segments=tuple(s for s in segments if s is not None),
         grid=grid,
         grid_lanes=grid_lanes,
@@ -448,9 +509,9 @@ def _pit(
     return PitSpec(
         side=side,
         beside=reader.get_str("beside"),
-        entries=reader.get_int("entries", 3, minimum=1),
-        boxes=reader.get_int("boxes", minimum=1),
-        exit_length=reader.get_int("exit_length", 2, minimum=1),
+        entries=reader.get_int("entries", 3, minimum=1, maximum=MAX_PIT),
+        boxes=reader.get_int("boxes", minimum=1, maximum=MAX_PIT),
+        exit_length=reader.get_int("exit_length", 2, minimum=1, maximum=MAX_PIT),
         place=reader.place(""),
     )
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rennleitung.turbo2000.config import KINDS, GameConfig
 from rennleitung.turbo2000.model import Announcement, Driver, GameState, Part, Team
 from rennleitung.turbo2000.performance import available_lp, cap_lp, risk
-from rennleitung.turbo2000.reports import wm_table
+from rennleitung.turbo2000.standings import wm_table
 
 
 @dataclass(frozen=True)

@@ -185,7 +185,8 @@ class GameConfig:
 
     # --- end of the game ------------------------------------------------------------------
     min_years: int = 3
-    """April 2000 §20: at least three racing years."""
+    """April 2000 §20: at least three racing years; a vote for the end never ends the game
+    before the last round of this year (it only matters when ``first_vote_year`` is early)."""
     first_vote_year: int = 2
     vote_tie_ends_game: bool = False
     """April 2000 §20 leaves a tie to the game master; this is the game master's standing choice."""

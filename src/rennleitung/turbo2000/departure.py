@@ -26,5 +26,8 @@ def run_departures(turn: Turn) -> list[str]:
             if driver.next_team == name:
                 driver.next_team, driver.next_salary = None, 0
         turn.say(f"{name} steigt aus / leaves the game")
+        turn.tell(name, "Ihr Rennstall ist auf eigenen Wunsch ausgestiegen (§19); weitere "
+                  "Anweisungen dieses Bogens wurden nicht ausgeführt / your team has left the game "
+                  "as asked (§19); no other order of this sheet was carried out")
         turn.publish("Rennställe", f"{name} steigt aus der Partie aus (§19)")
     return leaving

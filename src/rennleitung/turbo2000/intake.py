@@ -9,7 +9,7 @@ problem inside an accepted sheet only drops its own line (see ``sheet.parse_shee
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.driver_names import driver_names
@@ -164,3 +164,48 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
         if team.name not in turn.sheets:
             turn.say(f"{team.name}: kein Blatt / no sheet")
             turn.tell(team.name, "Kein Zug abgegeben / no orders received")
+
+
+@dataclass(frozen=True)
+class TeamSheetStatus:
+    """What the evaluation would make of a team's sheets in the inbox (``turbo status``).
+
+    ``status`` is "accepted", "refused" or "missing"; ``sheet`` the index (1-based) of the sheet
+    that counts or was refused last; ``reasons`` why it was refused; ``problems`` the number of
+    faulty lines of an accepted sheet.
+    """
+
+    team: str
+    status: str
+    sheet: int = 0
+    reasons: tuple[Problem, ...] = ()
+    problems: int = 0
+    leaving: bool = False
+
+
+def inbox_status(texts: Sequence[str], state: GameState, config: GameConfig
+                 ) -> list[TeamSheetStatus]:
+    """Per team, in the order ``take_in`` reads: accepted, refused (why) or missing.
+
+    A later accepted sheet replaces an earlier one; a refused sheet never replaces an accepted
+    one. Sheets whose team is not in the game appear under the name they give (or "?").
+    """
+    found: dict[str, TeamSheetStatus] = {}
+    for index, text in enumerate(texts, start=1):
+        sheet = canonical_names(parse_sheet(text, config), state, config.reserved_maker)
+        refused = sender_problems(sheet, state, config)
+        name = sheet.team or "?"
+        if not refused:
+            found[name] = TeamSheetStatus(name, "accepted", index, (), len(sheet.problems),
+                                          bool(sheet.leave_line))
+        elif found.get(name, TeamSheetStatus(name, "missing")).status != "accepted":
+            found[name] = TeamSheetStatus(name, "refused", index, tuple(refused))
+    for team in state.active_teams():
+        found.setdefault(team.name, TeamSheetStatus(team.name, "missing"))
+    return sorted(found.values(), key=lambda s: s.team.lower())
+
+
+def missing_teams(statuses: Sequence[TeamSheetStatus], state: GameState) -> list[str]:
+    """Active teams without an accepted sheet: ``evaluate`` needs ``--force`` for them."""
+    counted = {s.team for s in statuses if s.status == "accepted"}
+    return sorted(t.name for t in state.active_teams() if t.name not in counted)

@@ -50,10 +50,12 @@ class Deal:
 
 
 def deliver(turn: Turn, deal: Deal) -> int:
-    """Carry out a deal piece by piece; returns the number of pieces delivered."""
+    """Carry out a deal piece by piece; returns the pieces the buyer took up (delivered or paid
+    for by a penalty). A buyer who cannot pay takes up nothing more, so what he could not pay for
+    stays on offer for the next answer."""
     teams = turn.state.teams
     seller, buyer, wanted, price = deal.seller, deal.buyer, deal.wanted, deal.price
-    delivered = 0
+    delivered = settled = 0
     for _ in range(deal.count):
         if not turn.can_pay(buyer, price):
             turn.reject(buyer, Problem(*deal.buyer_line, f"Geld reicht nicht für "
@@ -69,17 +71,19 @@ def deliver(turn: Turn, deal: Deal) -> int:
                                         f" Konventionalstrafe {amount(price)} an {buyer}",
                                         f"{wanted.notation()} not deliverable: penalty "
                                         f"{amount(price)} to {buyer}"))
+            settled += 1
             continue
         teams[seller].remove(part)
         teams[buyer].add(part)
         turn.pay(buyer, -price, f"Kauf {part.notation()} von {seller}")
         turn.pay(seller, price, f"Verkauf {part.notation()} an {buyer}")
         delivered += 1
+        settled += 1
     if delivered:
         turn.say(f"{seller} -> {buyer}: {delivered} x {wanted.notation()} zu {amount(price)}")
         turn.publish("Geschäfte",
                      f"{seller} an {buyer}: {delivered} {wanted.notation()} zu {amount(price)}")
-    return delivered
+    return settled
 
 
 def _answers(turn: Turn, verb: str) -> list[Answer]:
@@ -183,9 +187,8 @@ def _run_biete(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
                                              f"offer #{offer.number} sold out"))
             continue
         count = min(left, answer.line.count)
-        deliver(turn, Deal(offer.team, answer.team, wanted, count, answer.line.price,
-                           (0, f"Biete #{offer.number}"), (answer.line.line, "Kaufe")))
-        left -= count
+        left -= deliver(turn, Deal(offer.team, answer.team, wanted, count, answer.line.price,
+                                   (0, f"Biete #{offer.number}"), (answer.line.line, "Kaufe")))
 
 
 def _run_suche(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
@@ -203,10 +206,10 @@ def _run_suche(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
         part = answer.line.part
         assert part is not None and part.maker is not None
         count = min(left, answer.line.count)
-        deliver(turn, Deal(answer.team, offer.team, Part(part.maker, part.kind, part.rating),
-                           count, answer.line.price, (answer.line.line, "Verkaufe"),
-                           (0, f"Suche #{offer.number}")))
-        left -= count
+        left -= deliver(turn, Deal(answer.team, offer.team, Part(part.maker, part.kind,
+                                                                 part.rating),
+                                   count, answer.line.price, (answer.line.line, "Verkaufe"),
+                                   (0, f"Suche #{offer.number}")))
 
 
 def _run_factory_sale(turn: Turn, offer: Offer, answers: list[Answer]) -> None:

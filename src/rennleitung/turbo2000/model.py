@@ -141,6 +141,17 @@ class RallyRecord:
     placed_count: int
 
 
+@dataclass(frozen=True)
+class HistoryPoint:
+    """The standing after one evaluated round, kept for the report charts."""
+
+    round: int
+    wm_points: dict[str, int]
+    money: dict[str, int]
+    ratings: dict[str, dict[str, int]]
+    """Team -> its drivers under contract -> rating (tenths)."""
+
+
 @dataclass
 class GameState:
     """Everything needed to evaluate round ``round``; one JSON file per round."""
@@ -163,6 +174,8 @@ class GameState:
     next_offer_number: int = 1
     leaving: dict[str, int] = field(default_factory=dict)
     """Teams that left, with the auction rounds still to run for their material (§19)."""
+    history: list[HistoryPoint] = field(default_factory=list)
+    """WM points, money and driver ratings after each evaluated round (for the charts)."""
 
     def factory(self, owner: str, kind: str) -> Factory | None:
         """A team owns at most one factory of each kind (§15)."""

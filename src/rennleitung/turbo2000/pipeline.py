@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.contracts import run_contracts
 from rennleitung.turbo2000.departure import run_departures
+from rennleitung.turbo2000.document import Document, as_text
 from rennleitung.turbo2000.eliminations import run_eliminations
 from rennleitung.turbo2000.errors import Problem, TurboError
 from rennleitung.turbo2000.factories import new_factory_ratings, run_factories
@@ -20,7 +21,7 @@ from rennleitung.turbo2000.market import run_market
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.money import settle_round_money
 from rennleitung.turbo2000.races import run_races
-from rennleitung.turbo2000.reports import results_sheet, team_report
+from rennleitung.turbo2000.reports import history_point, results_document, team_document
 from rennleitung.turbo2000.season import close_round
 from rennleitung.turbo2000.sheet import parse_sheet
 from rennleitung.turbo2000.training import run_training
@@ -37,6 +38,9 @@ class RoundOutcome:
     team_reports: dict[str, str]
     rejections: dict[str, tuple[Problem, ...]]
     """Every order that was not carried out, by team (the same texts as in the reports)."""
+    results_document: Document
+    team_documents: dict[str, Document]
+    """The same reports as sections and tables, for the HTML pages."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -58,11 +62,14 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     close_round(turn)
     turn.begin("9 Berichte")
     turn.state.new_factory_rating = new_factory_ratings(turn.state, config)
-    reports = {team.name: team_report(turn, team.name, evaluated)
-               for team in turn.state.teams.values() if team.active or team.name in leaving}
+    turn.state.history.append(history_point(turn.state, evaluated))
+    documents = {team.name: team_document(turn, team.name, evaluated)
+                 for team in turn.state.teams.values() if team.active or team.name in leaving}
     rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
-    return RoundOutcome(turn.state, tuple(turn.log), results_sheet(turn, evaluated), reports,
-                        rejections)
+    results = results_document(turn, evaluated)
+    return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
+                        {name: as_text(doc) for name, doc in documents.items()}, rejections,
+                        results, documents)
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

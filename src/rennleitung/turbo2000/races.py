@@ -20,7 +20,8 @@ from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
 from rennleitung.turbo2000.performance import available_lp, cap_lp, consequence, risk
 from rennleitung.turbo2000.sheet import RaceEntry
-from rennleitung.turbo2000.turn import Turn
+from rennleitung.turbo2000.standings import still_scoring
+from rennleitung.turbo2000.turn import RaceSheet, Turn
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,10 @@ class Car:
     injured: bool = False
     outcome: str = NOT_QUALIFIED
     place: int = 0
+    grid_place: int = 0
+    """Place in qualifying (1 = best Q)."""
+    story: list[str] = field(default_factory=list)
+    """Each section as the team report tells it: dice, Würfe, consequence, track points."""
 
 
 def _entry_problem(turn: Turn, team: str, entry: RaceEntry, field_name: str, de: str,
@@ -224,16 +229,42 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
         car.injured = effect.injures
     if result != "-":
         turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
+    rolled = " ".join(map(str, dice)) if dice else "keine / none"
+    car.story.append(f"    A{number}: Würfel / dice {rolled}: {wuerfe} Würfe -> "
+                     f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
+                     f" von {track_points} SP")
 
 
-def return_parts(turn: Turn, car: Car) -> None:
-    """Wear letters lower the ratings for good; destroyed parts are gone."""
+_HAPPENINGS: dict[str, str] = {
+    "-": "nichts / nothing",
+    "Box": "Boxenstopp / pit stop",
+    "Dreher": "Dreher / spin",
+    "Reifenschaden": "Reifenschaden, Reifen zerstört, ausgefallen / tyres destroyed, retired",
+    "Motorschaden": "Motorschaden, Motor zerstört, ausgefallen / engine destroyed, retired",
+    "Wagenschaden": "Wagenschaden, Wagen zerstört, ausgefallen / car destroyed, retired",
+    "Totalschaden": "Totalschaden, W, M und R zerstört, ausgefallen / all destroyed, retired",
+    "Unfall": "Unfall, W, M und R zerstört, Fahrer verletzt / accident, driver injured",
+}
+
+
+def _what_happened(result: str, effect: Effect) -> str:
+    if effect.wear:
+        return f"Verschleiß / wear {effect.wear}"
+    return _HAPPENINGS.get(result, result)
+
+
+def return_parts(turn: Turn, car: Car) -> list[Part]:
+    """Wear letters lower the ratings for good; destroyed parts are gone. Returns what is back
+    in stock."""
     stock = turn.state.teams[car.team]
+    back = []
     for kind, part in car.parts.items():
         if kind in car.destroyed:
             continue
         worn = max(turn.config.min_component_rating, part.rating - car.wear.count(kind))
         stock.add(Part(part.maker, part.kind, worn))
+        back.append(Part(part.maker, part.kind, worn))
+    return back
 
 
 def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bool) -> None:
@@ -248,7 +279,7 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if template.series == "formel1" and car.place <= len(config.maker_wm_points):
             points = config.maker_wm_points[car.place - 1]
             for part in car.parts.values():
-                if part.maker in state.teams and points:
+                if still_scoring(state, part.maker) and points:
                     state.wm_points[part.maker] = state.wm_points.get(part.maker, 0) + points
                     turn.say(f"WM-Punkte {points} an Hersteller {part.maker} ({part.notation()})")
     if template.series == "formel2":
@@ -257,9 +288,10 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if winner and template.constructors_prize:
             share = template.constructors_prize // len(winner.parts)
             for part in winner.parts.values():
-                if part.maker in state.teams:
+                if still_scoring(state, part.maker):
                     turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
-                    turn.publish("Rennen", f"  Konstrukteursprämie {amount(share)} an {part.maker}")
+                    turn.race_note(f"Konstrukteursprämie {amount(share)} an {part.maker} "
+                                   f"({part.notation()}, §4.1)")
 
 
 def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
@@ -270,7 +302,7 @@ def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car])
     if early or announcement.stage >= announcement.stages:
         if early and announcement.stage < announcement.stages:
             state.rally_closed = True
-            turn.publish("Rennen", f"  Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
+            turn.race_note(f"Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
         state.rally = {}
         return True
     state.rally = {
@@ -287,13 +319,19 @@ def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car])
 
 
 def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Car]:
-    """One race; returns the placed cars in order."""
+    """One race; returns the placed cars in order.
+
+    The race's header and result are published before its prizes, so that a constructors' prize
+    or the early end of a Rallye stands under the race it belongs to.
+    """
     state, config = turn.state, turn.config
     template = config.race(announcement.code)
     code = template.code
     for car in cars:
         car.lot = turn.lot(f"{code} {car.driver.name}")
     order = sorted(cars, key=lambda c: (-c.entry.qualifying, -c.lp, c.lot))
+    for grid_place, car in enumerate(order, start=1):
+        car.grid_place = grid_place
     qualified = order[:template.grid]
     turn.say(f"{code} Qualifikation: " + ", ".join(
         f"{c.driver.name} Q{c.entry.qualifying}" for c in order))
@@ -310,6 +348,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         placed = sorted(finishers, key=lambda c: (-c.points, -c.entry.qualifying, c.lot))
     for place, car in enumerate(placed, start=1):
         car.outcome, car.place = PLACED, place
+    _publish_race(turn, template, announcement, order, placed)
     pay = True
     if template.series == "rallye":
         pay = close_rally_stage(turn, announcement, placed)
@@ -320,33 +359,53 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         if car.injured:
             car.driver.rating -= config.injury_penalty
             car.driver.out_in_round = state.round + 1
-        return_parts(turn, car)
-    _publish_race(turn, template, announcement, order, placed)
+        back = return_parts(turn, car)
+        car.story.append("    zurück ins Lager / back in stock: "
+                         + (" ".join(p.notation() for p in back) or "nichts / nothing"))
+    _tell_teams(turn, template, announcement, order)
     return placed
+
+
+def _stage(announcement: Announcement) -> str:
+    return f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
 
 
 def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement,
                   order: list[Car], placed: list[Car]) -> None:
-    stage = f" Etappe {announcement.stage}/{announcement.stages}" if announcement.stage else ""
-    turn.publish("Rennen", f"{template.name} ({template.code}){stage}: {len(order)} Meldungen")
+    stage = _stage(announcement)
+    dragster = template.series == "dragster"
+    sheet = RaceSheet(f"{template.name} ({template.code}){stage}: {len(order)} Meldungen",
+                      "Q" if dragster else "SP")
     for car in placed:
-        score = f"Q{car.entry.qualifying:>4}" if template.series == "dragster" else \
-            f"{car.points:>4} SP"
-        turn.publish("Rennen", f"  {car.place:>2}. {car.started_as:<16} {car.team:<13} "
-                     f"{score}  {' '.join(p.notation() for p in car.parts.values())}")
+        score = car.entry.qualifying if dragster else car.points
+        sheet.rows.append((f"{car.place}.", car.started_as, car.team, str(score),
+                           " ".join(p.notation() for p in car.parts.values())))
+    turn.races.append(sheet)
+    dropped = [c for c in order if c.outcome == QUALIFIED]
+    if dropped:
+        turn.race_note("qualifiziert: " + ", ".join(
+            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
+
+
+def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,
+                order: list[Car]) -> None:
+    stage = _stage(announcement)
+    grid = min(template.grid, len(order))
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
         if car.retired:
             status += f" (ausgefallen: {car.retired})"
         if car.wear:
             status += f", Verschleiß {car.wear}"
-        turn.tell(car.team, f"{template.name}{stage}: {car.started_as} LP {car.lp}, "
-                  f"Risiko {car.risk}: {status}, {car.points} Streckenpunkte, jetzt / now "
-                  f"{car.driver.notation()}")
-    dropped = [c for c in order if c.outcome == QUALIFIED]
-    if dropped:
-        turn.publish("Rennen", "  qualifiziert: " + ", ".join(
-            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
+        parts = " ".join(p.notation() for p in car.parts.values())
+        turn.tell_race(car.team, [
+            f"  {template.name}{stage}: {car.started_as} LP {car.lp}, Risiko {car.risk}: "
+            f"{status}, {car.points} Streckenpunkte, jetzt / now {car.driver.notation()}",
+            f"    {parts}, d={car.entry.d} e={car.entry.e}, Q {car.entry.qualifying}, "
+            f"Abschnitte / sections {'/'.join(map(str, car.entry.sections)) or '-'}",
+            f"    Qualifikation / qualifying: {car.grid_place}. von {len(order)}, "
+            f"{grid} Startplätze / grid places",
+            *car.story])
 
 
 def run_races(turn: Turn) -> None:

@@ -1,5 +1,8 @@
-"""Step 9: the public results sheet (Rennanzeiger) and one report per team, German text first;
-``as_html`` wraps either for the web or e-mail. Pure functions of the evaluated turn.
+"""Step 9: the public results sheet (Rennanzeiger) and one report per team, German text first.
+
+Each is built as a ``document.Document`` (sections of lines and tables); ``as_text`` gives the
+text that is mailed and stored, ``render/turbo_html.py`` the HTML page with the same content plus
+charts. Pure functions of the evaluated turn.
 """
 
 from __future__ import annotations
@@ -8,12 +11,13 @@ import html
 
 from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import GameConfig
-from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.document import Document, Section, Table, as_text
+from rennleitung.turbo2000.model import GameState, HistoryPoint
+from rennleitung.turbo2000.standings import winners, wm_table
 from rennleitung.turbo2000.turn import Turn
 
 NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
     ("Rennställe", "Rennställe / teams"),
-    ("Rennen", "Rennen / races"),
     ("Training", "Trainingslager / training (§1)"),
     ("Verträge", "Verträge / contracts"),
     ("Geschäfte", "Geschäfte / trades"),
@@ -25,12 +29,6 @@ NEWS_SECTIONS: tuple[tuple[str, str], ...] = (
 def money(value: int) -> str:
     """German thousands separators: 1.200.000."""
     return amount(value)
-
-
-def wm_table(state: GameState) -> list[tuple[int, str, int]]:
-    """Eternal WM list: (place, team, points), most points first, then by name."""
-    ordered = sorted(state.wm_points.items(), key=lambda item: (-item[1], item[0]))
-    return [(index, name, points) for index, (name, points) in enumerate(ordered, start=1)]
 
 
 def rally_rounds(first: int, code: str, config: GameConfig) -> list[int]:
@@ -70,73 +68,172 @@ def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
     return lines
 
 
-def results_sheet(turn: Turn, evaluated_round: int) -> str:
-    """The public Rennanzeiger of the evaluated round, with what the next round offers."""
-    state, config = turn.state, turn.config
-    out = [f"TURBO 2000 - Rennanzeiger Runde {evaluated_round} "
-           f"(Jahr {config.year_of(evaluated_round)}, "
-           f"Runde {config.round_in_year(evaluated_round)})",
-           ""]
-    for key, title in NEWS_SECTIONS:
-        if turn.news.get(key):
-            out += [f"== {title}", *turn.news[key], ""]
-    out.append("== Fabriken / factories")
-    for f in sorted(state.factories, key=lambda f: (f.kind, -f.rating, f.owner)):
-        out.append(f"  {f.owner}-{f.kind}: Kennzahl {f.rating}")
-    ratings = state.new_factory_rating
-    out += ["Kennzahl einer neuen Fabrik / new factory rating (§7): "
-            + ", ".join(f"{k} {ratings[k]}" for k in sorted(ratings)), ""]
-    out.append(f"== Geschäftszeilen zur Antwort in Runde {state.round} / trade lines")
-    out += [f"  {offer.describe()}" + (" (unerfüllbar)" if offer.unfulfillable else "")
-            for offer in state.offers] or ["  keine"]
-    if state.finished:
-        table = wm_table(state)
-        best = table[0][2]
-        names = " und ".join(name for _, name, points in table if points == best)
-        out += ["", f"== Partiesieger / winner of the game (§20): {names} mit {best} WM-Punkten"]
-    out += ["", f"== Rennausschreibung Runde {state.round} / races"]
-    out += [] if state.finished else [f"  {line}" for line in announcement_lines(state, config)]
+def start_document(state: GameState, config: GameConfig) -> Document:
+    """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
+    of round 1, training places and what Turbo sells."""
     free = sorted((d for d in state.drivers.values() if d.team is None),
                   key=lambda d: (-d.rating, d.name))
-    out += ["", "== Vertraglose Fahrer / free drivers",
-            "  " + (", ".join(d.notation() for d in free) or "keine")]
-    out += ["", "== Ewige WM-Liste / eternal WM list"]
-    out += [f"  {place:>2}. {name:<13} {points:>4}" for place, name, points in wm_table(state)]
+    return Document(f"TURBO 2000 - Rennanzeiger zu Runde {state.round} / start sheet", (
+        Section("Rennställe / teams",
+                ("  " + ", ".join(sorted(t.name for t in state.active_teams())),)),
+        Section(f"Rennausschreibung Runde {state.round} / races",
+                tuple(f"  {line}" for line in announcement_lines(state, config))),
+        Section("Vertraglose Fahrer / free drivers",
+                ("  " + (", ".join(d.notation() for d in free) or "keine"),
+                 f"  Mindestgehalt / minimum salary {money(config.minimum_salary)}")),
+        Section("Startkapital / start money",
+                (f"  {money(config.start_money)} je Rennstall, Sponsorgeld "
+                 f"{money(config.sponsor_money)} je Runde",)),
+        Section("Fabriken / factories", (
+            "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+            + ", ".join(f"{k} {v}" for k, v in sorted(state.new_factory_rating.items())),
+            "  Baukosten / cost: " + ", ".join(f"{k} {money(v)}"
+                                              for k, v in sorted(config.factory_cost.items())))),
+    ))
+
+
+def start_sheet(state: GameState, config: GameConfig) -> str:
+    """The start sheet as text."""
+    return as_text(start_document(state, config))
+
+
+def wm_section(state: GameState, chart: bool = True) -> Section:
+    """The eternal WM list as a table; departed teams are marked."""
+    rows = tuple((f"{place}.", name, str(points),
+                  "" if state.teams[name].active else "ausgestiegen / left")
+                 for place, name, points in wm_table(state))
+    return Section("Ewige WM-Liste / eternal WM list",
+                   table=Table(("Platz", "Rennstall / team", "WM-Punkte", ""), rows,
+                               frozenset({0, 2})),
+                   chart="wm" if chart else "")
+
+
+def results_document(turn: Turn, evaluated_round: int) -> Document:
+    """The public Rennanzeiger of the evaluated round, with what the next round offers."""
+    state, config = turn.state, turn.config
+    sections: list[Section] = []
+    for key, title in NEWS_SECTIONS[:1]:
+        if turn.news.get(key):
+            sections.append(Section(title, tuple(turn.news[key])))
+    for race in turn.races:
+        table = Table(("Platz", "Fahrer / driver", "Rennstall / team", race.score_label,
+                       "W M R"), tuple(race.rows), frozenset({0, 3})) if race.rows else None
+        sections.append(Section(f"Rennen / race: {race.title}",
+                                tuple(f"  {line}" for line in race.lines), table))
+    for key, title in NEWS_SECTIONS[1:]:
+        if turn.news.get(key):
+            sections.append(Section(title, tuple(turn.news[key])))
+    ratings = state.new_factory_rating
+    sections.append(Section("Fabriken / factories", (
+        "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+        + ", ".join(f"{k} {ratings[k]}" for k in sorted(ratings)),), Table(
+        ("Fabrik / factory", "Kennzahl / rating"),
+        tuple((f"{f.owner}-{f.kind}", str(f.rating)) for f in
+              sorted(state.factories, key=lambda f: (f.kind, -f.rating, f.owner))),
+        frozenset({1}))))
+    sections.append(Section(f"Geschäftszeilen zur Antwort in Runde {state.round} / trade lines",
+                            tuple(f"  {offer.describe()}" + (" (unerfüllbar)"
+                                                            if offer.unfulfillable else "")
+                                  for offer in state.offers) or ("  keine",)))
+    if state.finished:
+        names, best = winners(state)
+        sections.append(Section(f"Partiesieger / winner of the game (§20): "
+                                f"{' und '.join(names)} mit {best} WM-Punkten"))
+    else:
+        sections.append(Section(f"Rennausschreibung Runde {state.round} / races",
+                                tuple(f"  {line}"
+                                      for line in announcement_lines(state, config))))
+    free = sorted((d for d in state.drivers.values() if d.team is None),
+                  key=lambda d: (-d.rating, d.name))
+    sections.append(Section("Vertraglose Fahrer / free drivers",
+                            ("  " + (", ".join(d.notation() for d in free) or "keine"),)))
+    sections.append(wm_section(state))
     contacts = [(team, text) for team, sheet in sorted(turn.sheets.items())
                 for _, text in sheet.contacts]
     if contacts:
-        out += ["", "== Kontakte / contacts (§18)"]
-        out += [f"  {team}: {text}" for team, text in contacts]
-    return "\n".join(out) + "\n"
+        sections.append(Section("Kontakte / contacts (§18)",
+                                tuple(f"  {team}: {text}" for team, text in contacts)))
+    return Document(f"TURBO 2000 - Rennanzeiger Runde {evaluated_round} "
+                    f"(Jahr {config.year_of(evaluated_round)}, "
+                    f"Runde {config.round_in_year(evaluated_round)})", tuple(sections))
+
+
+def results_sheet(turn: Turn, evaluated_round: int) -> str:
+    """The results sheet as text."""
+    return as_text(results_document(turn, evaluated_round))
+
+
+def _standing(state: GameState, team_name: str) -> tuple[str, ...]:
+    table = wm_table(state)
+    mine = next((row for row in table if row[1] == team_name), None)
+    if mine is None:
+        return ("  nicht in der WM-Liste / not in the WM list",)
+    place, _, points = mine
+    leader = table[0]
+    gap = leader[2] - points
+    return (f"  Platz {place} von {len(table)} mit {points} WM-Punkten / place {place} of "
+            f"{len(table)} with {points} WM points",
+            "  Spitze / leader: " + (f"{leader[1]} mit {leader[2]}, {gap} Punkte voraus / ahead"
+                                     if gap else "Sie selbst / yourselves"))
+
+
+def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
+    """What one team learns: account, stock, drivers, factories, its races section by section,
+    its WM standing, and every note."""
+    state = turn.state
+    team = state.teams[team_name]
+    ledger = turn.ledger.get(team_name, [])
+    start = team.money - sum(value for _, value in ledger)
+    account = Table(("Buchung / entry", "Betrag / amount"), (
+        ("Anfang / start", money(start)),
+        *((why, money(value)) for why, value in ledger),
+        ("Stand / balance", money(team.money))), frozenset({1}))
+    stock = Table(("Anzahl / count", "Komponente / component"),
+                  tuple((str(count), part.notation())
+                        for part, count in sorted(team.stock.items())), frozenset({0}))
+    drivers = []
+    for d in sorted(state.drivers.values(), key=lambda d: d.name):
+        if d.team == team_name:
+            drivers.append((d.notation(), money(d.salary), d.next_team or ""))
+        elif d.next_team == team_name:
+            drivers.append((d.notation(), f"ab Folgejahr {money(d.next_salary)}", team_name))
+    factories = tuple((f.kind, str(f.rating), "".join(map(str, f.digits)))
+                      for f in state.factories if f.owner == team_name)
+    races = tuple(turn.race_log.get(team_name, [])) or ("  keine Rennen / no races",)
+    return Document(f"TURBO 2000 - Bericht Runde {evaluated_round} für {team_name}", (
+        Section("Konto / account", table=account, chart="money"),
+        Section("Lager / stock", table=stock),
+        Section("Fahrer / drivers",
+                table=Table(("Fahrer / driver", "Gehalt / salary", "Folgejahr / next year"),
+                            tuple(drivers), frozenset({1})), chart="ratings"),
+        Section("Fabriken / factories",
+                table=Table(("Typ / kind", "Kennzahl / rating", "Ziffern / digits"), factories,
+                            frozenset({1})) if factories else None,
+                lines=() if factories else ("  keine / none",)),
+        Section("Rennen / races", races),
+        Section("WM-Stand / WM standing", _standing(state, team_name), chart="wm"),
+        Section("Meldungen / notes",
+                tuple(f"  {note}" for note in turn.notes.get(team_name, [])) or ("  keine",)),
+    ))
 
 
 def team_report(turn: Turn, team_name: str, evaluated_round: int) -> str:
-    """What one team learns: its account, stock, drivers, factories, and every note."""
-    state = turn.state
-    team = state.teams[team_name]
-    start = team.money - sum(amount for _, amount in turn.ledger.get(team_name, []))
-    out = [f"TURBO 2000 - Bericht Runde {evaluated_round} für {team_name}", "",
-           "== Konto / account", f"  {'Anfang / start':<48} {money(start):>14}"]
-    out += [f"  {why:<48.48} {money(amount):>14}" for why, amount in turn.ledger.get(team_name, [])]
-    out += [f"  {'Stand / balance':<48} {money(team.money):>14}", "", "== Lager / stock"]
-    out += [f"  {count:>3} x {part.notation()}" for part, count in sorted(team.stock.items())]
-    out += ["", "== Fahrer / drivers"]
-    for d in sorted(state.drivers.values(), key=lambda d: d.name):
-        if d.team == team_name:
-            out.append(f"  {d.notation()} Gehalt {money(d.salary)}"
-                       + (f", Folgejahr {d.next_team}" if d.next_team else ""))
-        elif d.next_team == team_name:
-            out.append(f"  {d.notation()} ab Folgejahr, Gehalt {money(d.next_salary)}")
-    out += ["", "== Fabriken / factories"]
-    out += [f"  {f.kind}: Kennzahl {f.rating}, Ziffern {''.join(map(str, f.digits))}"
-            for f in state.factories if f.owner == team_name]
-    out += ["", "== Meldungen / notes"]
-    out += [f"  {note}" for note in turn.notes.get(team_name, [])] or ["  keine"]
-    return "\n".join(out) + "\n"
+    """A team report as text."""
+    return as_text(team_document(turn, team_name, evaluated_round))
+
+
+def history_point(state: GameState, evaluated_round: int) -> HistoryPoint:
+    """The standing after a round, for the charts of later reports."""
+    ratings: dict[str, dict[str, int]] = {}
+    for driver in state.drivers.values():
+        if driver.team is not None:
+            ratings.setdefault(driver.team, {})[driver.name] = driver.rating
+    return HistoryPoint(evaluated_round, dict(state.wm_points),
+                        {name: team.money for name, team in state.teams.items()}, ratings)
 
 
 def as_html(text: str, title: str) -> str:
-    """A report as a small HTML page (same text, so mail and web show the same)."""
+    """A plain-text report as a minimal HTML page (kept for callers that only have text)."""
     return (f"<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
             f"<title>{html.escape(title)}</title></head>\n<body><pre>{html.escape(text)}</pre>"
             "</body></html>\n")

@@ -57,7 +57,9 @@ def close_round(turn: Turn) -> None:
         turn.say(f"Abstimmung: {yes} für Ende, {len(votes) - yes} dagegen")
         turn.publish("Abstimmung", f"{yes} Stimmen für, {len(votes) - yes} gegen das Ende")
         if ends:
-            state.end_after_round = current + config.rounds_per_year
+            # §20: the following year is played in full, and a game lasts min_years at least
+            state.end_after_round = max(current + config.rounds_per_year,
+                                        config.min_years * config.rounds_per_year)
             turn.publish("Abstimmung", f"Die Partie endet nach Runde {state.end_after_round}")
         state.vote_open = False
     if config.round_in_year(current) == config.rounds_per_year:

@@ -19,9 +19,11 @@ are the German ones of the paper sheets (see ``docs/turbo2000/sheets.md``)::
     Vertrag: Senna 30.000 Folgejahr
     Abstimmung: ja
     Kontakt: Suche Partner für Motoren.
-    Ausstieg
+    Ausstieg: rosso
 
-A team joining during the game sends ``Einstieg`` with the name and password it chooses.
+Leaving is for good, so ``Ausstieg`` must repeat the team's password (``Ausstieg: rosso``); any
+other text after it ("Ausstieg: nein") is a problem and the team stays. A team joining during
+the game sends ``Einstieg`` with the name and password it chooses.
 
 The parser never raises for a player's mistake: every problem is collected with its line number,
 field and a German and English message, and the faulty order is left out. The evaluation uses this
@@ -135,8 +137,11 @@ class OrderSheet:
     vote_line: int = 0
     contacts: list[tuple[int, str]] = field(default_factory=list)
     leave_line: int = 0
+    leave_text: str = ""
     join_line: int = 0
     problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    """Valid orders a player should look at twice (``turbo check`` shows them)."""
 
     def problem(self, line: int, where: str, de: str, en: str) -> None:
         """Note a problem; the order it concerns is left out."""
@@ -159,6 +164,7 @@ def _entry(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: Ga
     if not tokens:
         sheet.problem(number, "Fahrer", "Fahrer fehlt", "driver missing")
         return
+    race = next((t.code for t in config.races if t.code.lower() == race.lower()), race)
     driver = tokens[0]
     parts: dict[str, PartSpec] = {}
     values: dict[str, str] = {}
@@ -396,7 +402,7 @@ def _contact(sheet: OrderSheet, number: int, qualifier: str, rest: str,
 
 
 def _leave(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: GameConfig) -> None:
-    sheet.leave_line = number
+    sheet.leave_line, sheet.leave_text = number, rest.strip()
 
 
 def _join(sheet: OrderSheet, number: int, qualifier: str, rest: str, config: GameConfig) -> None:
@@ -438,7 +444,8 @@ HANDLERS: dict[str, Handler] = {
 def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
     """Read a sheet; never raises for a player's mistake (see ``OrderSheet.problems``)."""
     sheet = OrderSheet(text=text)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # a byte-order mark (Windows Notepad) is no part of the first line
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -454,8 +461,24 @@ def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
             sheet.problem(number, words[0] if words else "?",
                           f"unbekannte Zeile '{line[:40]}'", f"unknown line '{line[:40]}'")
     _check_header(sheet)
+    _check_leave(sheet)
     _check_combinations(sheet)
     return sheet
+
+
+def _check_leave(sheet: OrderSheet) -> None:
+    """April 2000 §19 leaving is for good: only ``Ausstieg: <password>`` counts."""
+    if not sheet.leave_line:
+        return
+    if sheet.password and sheet.leave_text == sheet.password:
+        sheet.warnings.append(Problem(sheet.leave_line, "Ausstieg",
+                                      "dieser Bogen meldet den Rennstall endgültig ab (§19)",
+                                      "this sheet makes the team leave the game for good (§19)"))
+        return
+    sheet.problem(sheet.leave_line, "Ausstieg",
+                  "Ausstieg nur als 'Ausstieg: Passwort' (§19); der Rennstall bleibt im Spiel",
+                  "leaving needs 'Ausstieg: password' (§19); the team stays in the game")
+    sheet.leave_line, sheet.leave_text = 0, ""
 
 
 def _check_header(sheet: OrderSheet) -> None:
@@ -490,19 +513,30 @@ def _check_combinations(sheet: OrderSheet) -> None:
                           "Elimination nur ohne andere Bau- oder Entwicklungsanweisung (§9)",
                           "Elimination only without other building or development orders (§9)")
         sheet.developments[:] = [o for o in sheet.developments if o.action != "Elimination"]
-    in_training = {bid.driver for bid in sheet.training}
+    trained: set[str] = set()
+    kept_bids: list[TrainingBid] = []
+    for training in sheet.training:
+        if training.driver.lower() in trained:
+            sheet.problem(training.line, training.driver,
+                          "Fahrer ist schon zum Training gemeldet (§1)",
+                          "driver is already entered for training (§1)")
+        else:
+            trained.add(training.driver.lower())
+            kept_bids.append(training)
+    sheet.training[:] = kept_bids
+    in_training = {bid.driver.lower() for bid in sheet.training}
     racing: set[str] = set()
     kept_entries: list[RaceEntry] = []
     for entry in sheet.entries:
-        if entry.driver in in_training:
+        if entry.driver.lower() in in_training:
             sheet.problem(entry.line, entry.driver,
                           "Fahrer ist zum Training gemeldet: kein Rennen in dieser Runde (§1)",
                           "driver is entered for training: no race this round (§1)")
-        elif entry.driver in racing:
+        elif entry.driver.lower() in racing:
             sheet.problem(entry.line, entry.driver, "Fahrer startet nur in einem Rennen (§4)",
                           "a driver starts in one race only (§4)")
         else:
-            racing.add(entry.driver)
+            racing.add(entry.driver.lower())
             kept_entries.append(entry)
     sheet.entries[:] = kept_entries
     blanks = [bid for bid in sheet.contracts if bid.blank]

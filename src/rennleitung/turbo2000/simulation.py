@@ -15,7 +15,7 @@ from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import RoundOutcome, evaluate_round
-from rennleitung.turbo2000.reports import wm_table
+from rennleitung.turbo2000.standings import winners, wm_table
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,9 @@ class BotGame:
     strategies: dict[str, str]
 
     def winner(self) -> str:
-        """Most WM points (equal points: the first name in the table)."""
-        return wm_table(self.state)[0][1]
+        """Most WM points among active teams (equal points: the first name)."""
+        names, _ = winners(self.state)
+        return names[0] if names else wm_table(self.state)[0][1]
 
 
 def bot_teams(count: int, strategies: Sequence[str] = ()) -> dict[str, str]:

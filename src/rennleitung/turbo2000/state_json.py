@@ -10,6 +10,7 @@ from rennleitung.turbo2000.model import (
     Driver,
     Factory,
     GameState,
+    HistoryPoint,
     Offer,
     Part,
     RallyRecord,
@@ -79,6 +80,13 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "finished": state.finished,
         "next_offer_number": state.next_offer_number,
         "leaving": dict(sorted(state.leaving.items())),
+        "history": [
+            {"round": point.round, "wm_points": dict(sorted(point.wm_points.items())),
+             "money": dict(sorted(point.money.items())),
+             "ratings": {team: dict(sorted(drivers.items()))
+                         for team, drivers in sorted(point.ratings.items())}}
+            for point in state.history
+        ],
     }
 
 
@@ -125,6 +133,9 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
         finished=data["finished"],
         next_offer_number=data["next_offer_number"],
         leaving=dict(data["leaving"]),
+        history=[HistoryPoint(int(p["round"]), dict(p["wm_points"]), dict(p["money"]),
+                              {team: dict(drivers) for team, drivers in p["ratings"].items()})
+                 for p in data.get("history", [])],
     )
 
 

@@ -21,6 +21,17 @@ def round_random(seed: str, round_number: int) -> random.Random:
 
 
 @dataclass
+class RaceSheet:
+    """One race on the results sheet: its heading, the result table, and lines that belong to it
+    (a constructors' prize, the early end of a Rallye)."""
+
+    title: str
+    score_label: str
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
 class Turn:
     """State, settings, dice, log and notes of the evaluation in progress."""
 
@@ -33,6 +44,9 @@ class Turn:
     ledger: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     news: dict[str, list[str]] = field(default_factory=dict)
     rejections: dict[str, list[Problem]] = field(default_factory=dict)
+    races: list[RaceSheet] = field(default_factory=list)
+    race_log: dict[str, list[str]] = field(default_factory=dict)
+    """What happened to each team's cars, section by section (the team report's race part)."""
     step: str = ""
 
     def begin(self, step: str) -> None:
@@ -51,6 +65,14 @@ class Turn:
     def publish(self, section: str, text: str) -> None:
         """A line for the public results sheet (Rennanzeiger)."""
         self.news.setdefault(section, []).append(text)
+
+    def race_note(self, text: str) -> None:
+        """A line for the results sheet under the race being run."""
+        self.races[-1].lines.append(text)
+
+    def tell_race(self, team: str, lines: list[str]) -> None:
+        """A race as one team's cars lived it, for its report."""
+        self.race_log.setdefault(team, []).extend(lines)
 
     def reject(self, team: str, problem: Problem) -> None:
         """An order that cannot be carried out: logged and told to the team in both languages."""

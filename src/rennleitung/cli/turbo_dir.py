@@ -1,0 +1,270 @@
+"""A TURBO 2000 game directory on disk: reading it, committing a round atomically, undoing one.
+
+The layout (documented in ``docs/turbo2000/game-master.md``)::
+
+    config.json, game.json, inbox/
+    archive/NNN/                sheets of round NNN as received, manifest.json (their order)
+    rounds/NNN/state.json       state before round NNN is evaluated
+    rounds/NNN/config.json, log.txt, rennanzeiger.*, reports/   what evaluating NNN produced
+    rounds/NNN/sent             marks that the round's reports went out (file or folder)
+
+**Commit.** Evaluating round N first writes its outputs (``rounds/N/…``, a copy of the inbox in
+``archive/N/``) and the new state into ``rounds/.N+1.new/``; one ``rename`` of that folder to
+``rounds/N+1/`` commits the round. Only then are the sheets taken out of the inbox. So a process
+killed at any moment leaves either the old round (plus leftovers, detected by ``leftovers``) or
+the new one (plus inbox sheets already archived, removed by ``tidy_inbox``); never half a state.
+
+**Undo** copies the archived sheets back into the inbox, then renames ``rounds/N+1/`` aside
+(the undo's one commit) and removes round N's outputs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rennleitung.errors import RennleitungError
+from rennleitung.inputs import read_bytes, read_text
+from rennleitung.textinput import load_json
+from rennleitung.turbo2000.config import GameConfig, config_from_dict
+from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.state_json import load_state
+
+OUTPUTS = ("config.json", "log.txt", "rennanzeiger.txt", "rennanzeiger.html", "reports")
+"""What evaluating a round writes into its own folder (never part of a committed round's input)."""
+
+CRASH_POINT = "RENNLEITUNG_TURBO_CRASH_AT"
+"""Test hook: name of a step at which ``evaluate`` kills its own process with SIGKILL, so the
+crash test can stop a real evaluation at each moment that matters."""
+
+
+def checkpoint(name: str) -> None:
+    """A moment of the commit at which the crash test may kill the process (see above)."""
+    if os.environ.get(CRASH_POINT) == name:
+        import signal
+
+        os.kill(os.getpid(), signal.SIGKILL)
+
+
+def _error(de: str, en: str, where: Path | str) -> RennleitungError:
+    return RennleitungError(de, en, where=str(where))
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write a file that must not exist yet (inputs and outputs are never overwritten)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("x", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        descriptor = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(descriptor)
+    except OSError:
+        pass
+    finally:
+        os.close(descriptor)
+
+
+@dataclass(frozen=True)
+class Leftovers:
+    """What an interrupted evaluation (or undo) of ``round`` left behind."""
+
+    round: int
+    paths: tuple[Path, ...]
+
+
+class GameDir:
+    """One game directory; every method raises a bilingual error for a missing or broken file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    # --- reading --------------------------------------------------------------------------
+    def require(self) -> None:
+        """The folder must exist and look like a game."""
+        if not self.path.is_dir():
+            raise _error("Spielverzeichnis gibt es nicht", "game directory does not exist",
+                         self.path)
+        if not (self.path / "game.json").is_file():
+            raise _error("kein Spielverzeichnis (game.json fehlt)",
+                         "not a game directory (game.json missing)", self.path)
+
+    def _json(self, path: Path) -> Any:
+        if not path.is_file():
+            raise _error(f"{path.name} fehlt", f"{path.name} is missing", path)
+        return load_json(read_text(path), str(path))
+
+    def config(self, round_number: int = 0) -> GameConfig:
+        """The settings: of the game, or those a round was evaluated with (if stored)."""
+        self.require()
+        used = self.round_dir(round_number) / "config.json" if round_number else None
+        path = used if used is not None and used.is_file() else self.path / "config.json"
+        data = self._json(path)
+        if not isinstance(data, dict):
+            raise _error("Einstellungen müssen ein JSON-Objekt sein",
+                         "settings must be a JSON object", path)
+        try:
+            return config_from_dict(data)
+        except (TypeError, ValueError, KeyError) as error:
+            raise _error(f"ungültige Einstellungen ({error})", f"invalid settings ({error})",
+                         path) from None
+
+    def seed(self) -> str:
+        """The game's dice seed."""
+        self.require()
+        data = self._json(self.path / "game.json")
+        if not isinstance(data, dict) or "seed" not in data:
+            raise _error("game.json ohne 'seed'", "game.json without 'seed'",
+                         self.path / "game.json")
+        return str(data["seed"])
+
+    def round_dir(self, round_number: int) -> Path:
+        """``rounds/NNN``."""
+        return self.path / "rounds" / f"{round_number:03d}"
+
+    def staging_dir(self, round_number: int) -> Path:
+        """Where the state of ``round_number`` is written before the commit."""
+        return self.path / "rounds" / f".{round_number:03d}.new"
+
+    def archive_dir(self, round_number: int) -> Path:
+        """``archive/NNN``."""
+        return self.path / "archive" / f"{round_number:03d}"
+
+    def current_round(self) -> int:
+        """The newest committed round (it has a state file)."""
+        self.require()
+        rounds_dir = self.path / "rounds"
+        numbers = sorted(int(p.name) for p in rounds_dir.iterdir()
+                         if p.name.isdigit() and (p / "state.json").is_file()) \
+            if rounds_dir.is_dir() else []
+        if not numbers:
+            raise _error("kein Spielstand (rounds/*/state.json fehlt)",
+                         "no game state (rounds/*/state.json missing)", rounds_dir)
+        return numbers[-1]
+
+    def state(self, round_number: int) -> GameState:
+        """The state before ``round_number`` is evaluated."""
+        path = self.round_dir(round_number) / "state.json"
+        if not path.is_file():
+            raise _error("Spielstand fehlt", "game state missing", path)
+        try:
+            return load_state(read_text(path))
+        except RennleitungError:
+            raise
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:
+            raise _error(f"Spielstand beschädigt ({type(error).__name__})",
+                         f"game state damaged ({type(error).__name__})", path) from None
+
+    def inbox(self) -> list[Path]:
+        """The sheets waiting in the inbox, by name."""
+        inbox = self.path / "inbox"
+        return sorted(p for p in inbox.iterdir() if p.is_file() and not p.name.startswith(".")) \
+            if inbox.is_dir() else []
+
+    def archived_names(self, round_number: int) -> list[str]:
+        """Names of a round's sheets in the order they were evaluated."""
+        path = self.archive_dir(round_number) / "manifest.json"
+        data = self._json(path)
+        if not isinstance(data, dict) or not isinstance(data.get("sheets"), list):
+            raise _error("manifest.json ohne 'sheets'", "manifest.json without 'sheets'", path)
+        return [str(name) for name in data["sheets"]]
+
+    def archived_bytes(self, round_number: int) -> list[bytes]:
+        """A round's sheets as received, in order."""
+        archive = self.archive_dir(round_number)
+        return [read_bytes(archive / name) for name in self.archived_names(round_number)]
+
+    def reports_sent(self, round_number: int) -> bool:
+        """Whether the reports of an evaluated round went out (``rounds/NNN/sent``)."""
+        return (self.round_dir(round_number) / "sent").exists()
+
+    # --- crashes --------------------------------------------------------------------------
+    def leftovers(self) -> Leftovers | None:
+        """What an interrupted evaluation of the current round left behind, if anything."""
+        current = self.current_round()
+        here = self.round_dir(current)
+        found = [here / name for name in OUTPUTS if (here / name).exists()]
+        for path in (self.archive_dir(current), self.staging_dir(current + 1)):
+            if path.exists():
+                found.append(path)
+        rounds = self.path / "rounds"
+        found += sorted(p for p in rounds.iterdir() if p.name.startswith(".undone-"))
+        return Leftovers(current, tuple(found)) if found else None
+
+    def clear_leftovers(self, leftovers: Leftovers) -> None:
+        """Remove an interrupted evaluation's files; the inbox keeps every sheet."""
+        for path in leftovers.paths:
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path)
+            elif path.exists() or path.is_symlink():
+                path.unlink()
+
+    def tidy_inbox(self) -> None:
+        """Drop inbox sheets that a committed round already archived (killed before cleanup)."""
+        current = self.current_round()
+        if current <= 1 or not (self.archive_dir(current - 1) / "manifest.json").is_file():
+            return
+        archive = self.archive_dir(current - 1)
+        for path in self.inbox():
+            twin = archive / path.name
+            if twin.is_file() and twin.read_bytes() == path.read_bytes():
+                path.unlink()
+
+    # --- commit ---------------------------------------------------------------------------
+    def commit_round(self, round_number: int, files: list[Path], outputs: dict[str, str],
+                     next_state: str) -> None:
+        """Store an evaluated round; the rename of the staging folder is the commit."""
+        here = self.round_dir(round_number)
+        archive = self.archive_dir(round_number)
+        staging = self.staging_dir(round_number + 1)
+        for name, text in outputs.items():
+            write_new(here / name, text)
+            if name == "log.txt":
+                checkpoint("outputs")
+        checkpoint("outputs-written")
+        archive.mkdir(parents=True)
+        for path in files:
+            shutil.copyfile(path, archive / path.name)
+        write_new(archive / "manifest.json", json.dumps(
+            {"round": round_number, "sheets": [p.name for p in files]}, indent=1) + "\n")
+        checkpoint("archived")
+        write_new(staging / "state.json", next_state)
+        with (staging / "state.json").open("rb") as handle:
+            os.fsync(handle.fileno())
+        checkpoint("staged")
+        os.rename(staging, self.round_dir(round_number + 1))
+        _fsync_dir(self.path / "rounds")
+        checkpoint("committed")
+        for index, path in enumerate(files):
+            path.unlink()
+            if index == 0:
+                checkpoint("inbox")
+
+    def undo_round(self, round_number: int) -> None:
+        """Take back the evaluation of ``round_number`` (the last committed one)."""
+        archive = self.archive_dir(round_number)
+        inbox = self.path / "inbox"
+        inbox.mkdir(exist_ok=True)
+        names = self.archived_names(round_number) if archive.is_dir() else []
+        for name in names:
+            if not (inbox / name).exists():
+                shutil.copyfile(archive / name, inbox / name)
+        checkpoint("undo-copied")
+        aside = self.path / "rounds" / f".undone-{round_number + 1:03d}"
+        if aside.exists():
+            shutil.rmtree(aside)
+        os.rename(self.round_dir(round_number + 1), aside)
+        _fsync_dir(self.path / "rounds")
+        checkpoint("undo-committed")
+        leftovers = self.leftovers()
+        if leftovers:
+            self.clear_leftovers(leftovers)

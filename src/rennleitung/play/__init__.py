@@ -1,0 +1,66 @@
+"""Races people play: one service that the web server, the mail gateway and the CLI share.
+
+``RaceService`` (``play/service.py``) is the public face; its method names are stable:
+
+- ``RaceService.open(url, clock)`` / ``RaceService(engine, clock)``: on a migrated database;
+  ``clock`` gives the time when a method is not handed ``now``.
+- ``create_race(spec, seed=None, now=None) -> int``: an ``open`` race from a ``RaceSpec``
+  (track name or track file content, ruleset preset, laps, seats); the seed is drawn and kept
+  secret, its commitment is public.
+- ``join(race_id, holder, car=None, driver="")``: a person's account takes a free seat.
+- ``assign(race_id, car, kind=, bot=, holder=, driver=)``: the organiser seats a person or a bot.
+- ``start(race_id)``: ``open`` → ``running``; free seats get their bot; bots answer.
+- ``apply(race_id, car, decision, expected_version, actor=Actor.PERSON, holder=None, now=None)``:
+  the one way a person's answer (a ``Decision`` or its JSON form) enters a race; stored in the
+  same transaction that acknowledges it, then the bots answer until a person must.
+  ``StaleVersion`` (a ``DecisionError``) when ``expected_version`` is not the race's version.
+- ``halt(race_id, car)`` (FD Blitz) and ``close(race_id)``: the organiser's.
+- ``run_due_deadlines(now)``: the seat's bot decides for every person whose time ran out
+  (actor ``timeout-bot``); web and mail processes call it periodically.
+- ``subscribe(listener)``: ``RaceChanged`` and ``QuestionFor`` notices after each commit.
+- Reading: ``info``, ``races``, ``decisions``, ``version``, ``race`` (the engine's race in
+  memory, rebuilt from the store when needed), ``questions``, ``record``; ``forget`` drops
+  races from memory.
+
+States: ``open`` → ``running`` → ``finished`` (the flag) → ``closed`` (the organiser; possible
+from any state). ``docs/play.md`` has the guarantees. ``play/engine.py`` is the only module that
+touches the race engine's API.
+"""
+
+from rennleitung.play.engine import StaleVersion
+from rennleitung.play.model import (
+    Actor,
+    Applied,
+    Notice,
+    PlayError,
+    QuestionFor,
+    RaceChanged,
+    RaceInfo,
+    RaceSpec,
+    RaceState,
+    Seat,
+    SeatKind,
+    SeatSpec,
+    StoredDecision,
+    TimedOut,
+)
+from rennleitung.play.service import RaceService
+
+__all__ = [
+    "Actor",
+    "Applied",
+    "Notice",
+    "PlayError",
+    "QuestionFor",
+    "RaceChanged",
+    "RaceInfo",
+    "RaceService",
+    "RaceSpec",
+    "RaceState",
+    "Seat",
+    "SeatKind",
+    "SeatSpec",
+    "StaleVersion",
+    "StoredDecision",
+    "TimedOut",
+]

@@ -1,0 +1,178 @@
+"""The values the race service takes and gives: what a race is made of, its seats, its stored
+decisions and the notices listeners receive. Plain frozen data, no database and no engine state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import DriverProfile
+
+
+class PlayError(RennleitungError):
+    """A request the race service refuses (unknown race, wrong state, seat taken…)."""
+
+
+class RaceState(StrEnum):
+    """Where a race is in its life. ``open``: seats are being filled; ``running``: decisions are
+    taken; ``finished``: the flag fell (the seed is revealed); ``closed``: the organiser ended it
+    (finished or not), nothing more is applied."""
+
+    OPEN = "open"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CLOSED = "closed"
+
+
+class SeatKind(StrEnum):
+    PERSON = "person"
+    BOT = "bot"
+
+
+class Actor(StrEnum):
+    """Who made a decision: the person in the seat, the seat's bot, the bot standing in for a
+    person whose time ran out, or the organiser (a halt)."""
+
+    PERSON = "person"
+    BOT = "bot"
+    TIMEOUT_BOT = "timeout-bot"
+    ORGANISER = "organiser"
+
+
+DEFAULT_BOT = "simple"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One car of a new race. ``bot`` drives a bot seat and stands in for a person whose time
+    runs out; ``holder`` is the opaque key of the account holding a person's seat (None: free).
+    """
+
+    car: str
+    driver: str = ""
+    kind: SeatKind = SeatKind.PERSON
+    bot: str = DEFAULT_BOT
+    holder: str | None = None
+    team: str = ""
+    profile: DriverProfile = DriverProfile.NORMAL
+
+
+@dataclass(frozen=True, slots=True)
+class RaceSpec:
+    """What a new race is made of. ``track`` is a built-in track's name, or the name of the
+    track whose file content is ``track_text``; ``laps`` 0 means the ruleset's laps;
+    ``decision_seconds`` is the time a person has per decision (None: no deadline)."""
+
+    track: str
+    ruleset: str
+    seats: tuple[SeatSpec, ...]
+    laps: int = 0
+    track_text: str | None = None
+    decision_seconds: int | None = None
+    name: str = ""
+    organiser: str | None = None
+    max_rounds: int = 400
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as stored. ``deadline_at`` is set while the car is asked and the race has a
+    time per decision."""
+
+    car: str
+    number: int
+    driver: str
+    kind: SeatKind
+    bot: str
+    holder: str | None
+    asked_at: datetime | None = None
+    deadline_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDecision:
+    """One decision as stored: the race's version after it is ``seq``."""
+
+    seq: int
+    car: str
+    actor: Actor
+    decision: dict[str, Any]
+    made_at: datetime
+    holder: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RaceInfo:
+    """A race as the world may see it: ``seed`` is None until the race is finished or closed."""
+
+    id: int
+    name: str
+    state: RaceState
+    version: int
+    track: str
+    ruleset: str
+    laps: int
+    commitment: str
+    seats: tuple[Seat, ...]
+    decision_seconds: int | None
+    organiser: str | None
+    created_at: datetime
+    updated_at: datetime
+    seed: str | None = None
+    custom_track: bool = False
+
+    def seat(self, car: str) -> Seat:
+        """The seat of ``car``."""
+        for seat in self.seats:
+            if seat.car == car:
+                return seat
+        raise PlayError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "car")
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """The outcome of a change: the race's version and state after it, the decisions stored
+    (the caller's first, then the bots'), and the cars asked now."""
+
+    race_id: int
+    version: int
+    state: RaceState
+    stored: tuple[StoredDecision, ...] = ()
+    asked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RaceChanged:
+    """Notice: the race moved to ``version`` (or changed state)."""
+
+    race_id: int
+    version: int
+    state: RaceState
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionFor:
+    """Notice: ``car`` (a person's seat, held by ``holder``) has a question to answer at
+    ``version``, due by ``deadline_at`` when the race has a time per decision."""
+
+    race_id: int
+    car: str
+    version: int
+    holder: str | None
+    deadline_at: datetime | None = None
+
+
+Notice = RaceChanged | QuestionFor
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """A deadline that passed: ``car``'s bot decided at ``version``."""
+
+    race_id: int
+    car: str
+    applied: Applied = field(compare=False)

@@ -1,0 +1,802 @@
+"""The race service: the one place where races people play are created, answered and stored.
+
+Every change runs as one transaction: lock the race row, bring the race in memory up to the
+stored version, apply the change in the engine, let the bots answer until a person must,
+store every decision with its actor and time, move the version by compare-and-set, commit.
+Only then are the listeners told. A refused decision leaves both the race in memory and the
+store as they were; if anything fails after the engine moved, the race in memory is dropped
+and rebuilt from the store on its next use, so memory never runs ahead of the database.
+
+Time is passed in (``now``) or read from the clock given to the service, never from inside the
+logic, so deadlines can be tested without waiting.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.orm import Session
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.bots import Bot, make_bot
+from rennleitung.formula_de.commitment import commit
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import Decision, Halt
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
+from rennleitung.formula_de.ruleset import get_ruleset
+from rennleitung.formula_de.track import Track
+from rennleitung.play import engine as eng
+from rennleitung.play.model import (
+    Actor,
+    Applied,
+    Notice,
+    PlayError,
+    QuestionFor,
+    RaceChanged,
+    RaceInfo,
+    RaceSpec,
+    RaceState,
+    Seat,
+    SeatKind,
+    StoredDecision,
+    TimedOut,
+)
+from rennleitung.store.race_store import (
+    RaceStore,
+    bump_version,
+    decision_rows,
+    due_seats,
+    race_ids,
+    race_row,
+    seat_rows,
+)
+from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySeatRow
+
+log = logging.getLogger(__name__)
+
+Listener = Callable[[Notice], None]
+Clock = Callable[[], datetime]
+
+MAX_LIVE = 256
+"""Races kept in memory; the least recently used beyond this are rebuilt when needed."""
+
+
+def utc(moment: datetime) -> datetime:
+    """``moment`` in UTC (SQLite hands back naive datetimes, stored as UTC)."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC)
+
+
+def system_clock() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class _Live:
+    """A race in memory: the engine's race at the version of its last stored decision."""
+
+    race: Race
+
+
+@dataclass
+class _Tx:
+    """What one transaction works on and what it did."""
+
+    session: Session
+    row: PlayRaceRow
+    seats: dict[str, PlaySeatRow]
+    live: _Live | None
+    now: datetime
+    seen_version: int
+    seen_state: str
+    asked_before: frozenset[str]
+    stored: list[StoredDecision] = field(default_factory=list)
+    decided: set[str] = field(default_factory=set)
+    asked_new: list[str] = field(default_factory=list)
+    mutated: bool = False
+    changed: bool = False
+
+    @property
+    def race(self) -> Race:
+        if self.live is None:
+            raise _state_error(self.row.id, RaceState(self.row.state), "running")
+        return self.live.race
+
+
+class RaceService:
+    """Races people play, shared by the web server, the mail gateway and the CLI (see the
+    package docstring for the methods and their guarantees)."""
+
+    def __init__(self, engine: Engine, clock: Clock = system_clock) -> None:
+        self.store = RaceStore(engine)
+        self._clock = clock
+        self._live: OrderedDict[int, _Live] = OrderedDict()
+        self._locks: dict[int, threading.RLock] = {}
+        self._guard = threading.Lock()
+        self._listeners: list[Listener] = []
+        self._bots: dict[str, Bot] = {}
+
+    @classmethod
+    def open(cls, url: str, clock: Clock = system_clock) -> RaceService:
+        """A service on the database at ``url`` (schema migrated)."""
+        return cls(RaceStore.open(url).engine, clock)
+
+    @property
+    def engine(self) -> Engine:
+        return self.store.engine
+
+    # --- listeners ----------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` with a ``RaceChanged`` after every committed change and a
+        ``QuestionFor`` for every new question to a person's seat; returns the unsubscribe.
+        Listeners run after the commit, in the thread that made the change; one that raises
+        is logged and the others still run."""
+        with self._guard:
+            self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with self._guard:
+                if listener in self._listeners:
+                    self._listeners.remove(listener)
+
+        return unsubscribe
+
+    # --- creating and seating -------------------------------------------------------------
+
+    def create_race(
+        self, spec: RaceSpec, *, seed: str | None = None, now: datetime | None = None
+    ) -> int:
+        """A new open race; returns its id. The seed is drawn here (128 random bits) unless
+        given; only its commitment is public until the race is over."""
+        moment = utc(now or self._clock())
+        secret = seed if seed is not None else secrets.token_hex(16)
+        config = _config(spec)
+        track = _spec_track(spec)
+        _check_bots(spec)
+        if spec.decision_seconds is not None and spec.decision_seconds <= 0:
+            raise PlayError(
+                "die Zeit je Entscheidung muss positiv sein",
+                "the time per decision must be positive",
+                "decision_seconds",
+            )
+        eng.new_race(config, secret, track)  # refuses what cannot start, naming the rule
+        with self.store.write() as session:
+            row = PlayRaceRow(
+                name=spec.name,
+                state=RaceState.OPEN.value,
+                config=json.dumps(config_to_data(config), ensure_ascii=False),
+                track_text=spec.track_text,
+                decision_seconds=spec.decision_seconds,
+                commitment=commit(secret),
+                seed=secret,
+                version=0,
+                organiser=spec.organiser,
+                created_at=moment,
+                updated_at=moment,
+            )
+            session.add(row)
+            session.flush()
+            for number, seat in enumerate(spec.seats, start=1):
+                session.add(
+                    PlaySeatRow(
+                        race_id=row.id,
+                        number=number,
+                        car=seat.car,
+                        driver=seat.driver,
+                        kind=seat.kind.value,
+                        bot=seat.bot,
+                        holder=seat.holder,
+                    )
+                )
+            race_id = row.id
+        self._tell([RaceChanged(race_id, 0, RaceState.OPEN)])
+        return race_id
+
+    def join(
+        self,
+        race_id: int,
+        holder: str,
+        *,
+        car: str | None = None,
+        driver: str = "",
+        now: datetime | None = None,
+    ) -> Seat:
+        """``holder`` takes a free person's seat of an open race (``car``, or the first free
+        one); ``driver`` names the driver. A holder holds at most one seat per race."""
+
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.OPEN)
+            if any(s.holder == holder for s in tx.seats.values()):
+                raise PlayError(
+                    "du hast in diesem Rennen schon einen Platz",
+                    "you already hold a seat in this race",
+                    "holder",
+                )
+            free = [
+                s for s in tx.seats.values() if s.kind == SeatKind.PERSON.value and s.holder is None
+            ]
+            if car is not None:
+                free = [s for s in free if s.car == car]
+            if not free:
+                where = f"car {car}" if car else "seats"
+                raise PlayError("kein freier Platz", "no free seat", where)
+            free[0].holder = holder
+            if driver:
+                free[0].driver = driver
+            tx.changed = True
+
+        self._transact(race_id, now, work)
+        return self.info(race_id).seat(car or self._seat_of(race_id, holder))
+
+    def assign(
+        self,
+        race_id: int,
+        car: str,
+        *,
+        kind: SeatKind,
+        bot: str | None = None,
+        holder: str | None = None,
+        driver: str | None = None,
+        now: datetime | None = None,
+    ) -> Applied:
+        """The organiser seats a person (``holder``, None: free) or a bot in ``car``, before the
+        start or during the race (a bot takes over from a person who left, or the reverse). A
+        bot seat that is asked answers at once."""
+        if bot is not None:
+            _bot_name(bot, "bot")
+
+        def work(tx: _Tx) -> None:
+            if RaceState(tx.row.state) not in (RaceState.OPEN, RaceState.RUNNING):
+                raise _state_error(race_id, RaceState(tx.row.state), "open, running")
+            seat = _seat(tx, car)
+            seat.kind = kind.value
+            seat.holder = holder if kind is SeatKind.PERSON else None
+            if bot is not None:
+                seat.bot = bot
+            if driver is not None:
+                if tx.row.state != RaceState.OPEN.value and driver != seat.driver:
+                    raise PlayError(
+                        "der Fahrername steht nach dem Start fest",
+                        "the driver's name is fixed once the race has started",
+                        "driver",
+                    )
+                seat.driver = driver
+            tx.changed = True
+            if kind is SeatKind.BOT:
+                seat.asked_at = seat.deadline_at = None
+
+        return self._transact(race_id, now, work)
+
+    def start(self, race_id: int, *, now: datetime | None = None) -> Applied:
+        """Open → running: free person's seats get their bot, the entries take the drivers'
+        names, and the bots answer until a person must."""
+
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.OPEN)
+            for seat in tx.seats.values():
+                if seat.kind == SeatKind.PERSON.value and seat.holder is None:
+                    seat.kind = SeatKind.BOT.value
+            config = config_from_data(json.loads(tx.row.config))
+            names = {s.car: s.driver for s in tx.seats.values()}
+            entries = tuple(
+                Entry(e.id, names.get(e.id) or e.name, e.team, e.profile, e.karma)
+                for e in config.entries
+            )
+            config = RaceConfig(
+                track=config.track,
+                ruleset=config.ruleset,
+                entries=entries,
+                laps=config.laps,
+                qualifying=config.qualifying,
+                qualifying_weather=config.qualifying_weather,
+                max_rounds=config.max_rounds,
+                side_by_side=config.side_by_side,
+                pre_race_order=config.pre_race_order,
+            )
+            tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
+            tx.row.state = RaceState.RUNNING.value
+            tx.live = _Live(eng.new_race(config, tx.row.seed, _row_track(tx.row)))
+            tx.changed = True
+
+        return self._transact(race_id, now, work)
+
+    # --- deciding -------------------------------------------------------------------------
+
+    def apply(
+        self,
+        race_id: int,
+        car: str,
+        decision: Decision | Mapping[str, Any],
+        expected_version: int | None,
+        actor: Actor = Actor.PERSON,
+        *,
+        holder: str | None = None,
+        now: datetime | None = None,
+    ) -> Applied:
+        """Apply ``car``'s decision (a decision or its JSON form) made against
+        ``expected_version`` (None: the current one), store it, let the bots answer, commit.
+        ``actor`` is ``person`` (the seat must be a person's; with ``holder`` it must be his)
+        or ``organiser``. A stale version raises ``StaleVersion``, an illegal decision
+        ``DecisionError`` naming the rule; either way nothing changes."""
+        if actor not in (Actor.PERSON, Actor.ORGANISER):
+            raise PlayError(
+                f"nur Person oder Rennleitung entscheiden hier, nicht {actor.value}",
+                f"only a person or the organiser decides here, not {actor.value}",
+                "actor",
+            )
+
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.RUNNING)
+            seat = _seat(tx, car)
+            if actor is Actor.PERSON:
+                if seat.kind != SeatKind.PERSON.value:
+                    raise PlayError(
+                        f"{car} fährt ein Bot", f"{car} is driven by a bot", f"car {car}"
+                    )
+                if holder is not None and seat.holder != holder:
+                    raise PlayError(
+                        f"der Platz von {car} gehört jemand anderem",
+                        f"the seat of {car} is held by someone else",
+                        f"car {car}",
+                    )
+            race = tx.race
+            if expected_version is not None and expected_version != eng.version(race):
+                raise eng.stale(car, expected_version, eng.version(race))
+            chosen = (
+                eng.decision_from_json(race, decision)
+                if isinstance(decision, Mapping)
+                else decision
+            )
+            self._record(tx, car, chosen, actor, holder)
+
+        return self._transact(race_id, now, work)
+
+    def halt(
+        self,
+        race_id: int,
+        car: str,
+        *,
+        expected_version: int | None = None,
+        now: datetime | None = None,
+    ) -> Applied:
+        """The organiser stops ``car`` for the rest of the race where it stands (Dresden
+        "FD Blitz"); stored as a decision of the organiser."""
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.RUNNING)
+            _seat(tx, car)
+            race = tx.race
+            if expected_version is not None and expected_version != eng.version(race):
+                raise eng.stale(car, expected_version, eng.version(race))
+            self._record(tx, car, Halt(), Actor.ORGANISER, None)
+
+        return self._transact(race_id, now, work)
+
+    def close(self, race_id: int, *, now: datetime | None = None) -> Applied:
+        """The organiser ends the race (finished or not): nothing more is applied, deadlines
+        end, the seed is revealed."""
+
+        def work(tx: _Tx) -> None:
+            if tx.row.state == RaceState.CLOSED.value:
+                raise _state_error(race_id, RaceState.CLOSED, "open, running, finished")
+            tx.row.state = RaceState.CLOSED.value
+            tx.changed = True
+
+        return self._transact(race_id, now, work)
+
+    def run_due_deadlines(self, now: datetime | None = None) -> list[TimedOut]:
+        """Let the bot decide for every person whose time ran out by ``now``; each such
+        decision is stored with actor ``timeout-bot``. The web and mail processes call this
+        periodically; two processes doing so at once decide each question once."""
+        moment = utc(now or self._clock())
+        with self.store.read() as session:
+            due = due_seats(session, moment, [RaceState.RUNNING.value])
+        done: list[TimedOut] = []
+        for race_id, car in due:
+
+            def work(tx: _Tx, car: str = car) -> None:
+                if tx.row.state != RaceState.RUNNING.value:
+                    return
+                seat = tx.seats[car]
+                if seat.deadline_at is None or utc(seat.deadline_at) > tx.now:
+                    return  # answered meanwhile, perhaps by another process
+                ask = eng.question_of(tx.race, car)
+                if ask is None:
+                    return
+                chosen = self._bot(seat.bot).decide(tx.race, ask)
+                self._record(tx, car, chosen, Actor.TIMEOUT_BOT, None)
+
+            applied = self._transact(race_id, moment, work)
+            if any(d.actor is Actor.TIMEOUT_BOT for d in applied.stored):
+                done.append(TimedOut(race_id, car, applied))
+        return done
+
+    # --- reading --------------------------------------------------------------------------
+
+    def info(self, race_id: int) -> RaceInfo:
+        """The race as anyone may see it (the seed only once it is over)."""
+        with self.store.read() as session:
+            row = _row(session, race_id)
+            return _info(row, seat_rows(session, race_id))
+
+    def races(
+        self, *, states: tuple[RaceState, ...] | None = None, holder: str | None = None
+    ) -> list[RaceInfo]:
+        """Races, newest first; only those in ``states``; only those where ``holder`` sits."""
+        with self.store.read() as session:
+            ids = race_ids(session, None if states is None else [s.value for s in states], holder)
+            return [_info(_row(session, i), seat_rows(session, i)) for i in ids]
+
+    def decisions(self, race_id: int) -> tuple[StoredDecision, ...]:
+        """Every stored decision of the race in order, with actor and time."""
+        with self.store.read() as session:
+            _row(session, race_id)
+            return tuple(_stored(r) for r in decision_rows(session, race_id))
+
+    def version(self, race_id: int) -> int:
+        """The stored version: a page or a mail loop compares it with what it showed."""
+        with self.store.read() as session:
+            return _row(session, race_id).version
+
+    def race(self, race_id: int) -> Race:
+        """The race in memory, brought up to the stored version (rebuilt after a restart).
+        For reading and rendering only: changes go through the service."""
+        with self._lock(race_id), self.store.read() as session:
+            row = _row(session, race_id)
+            live = self._sync(session, row)
+            if live is None:
+                raise _state_error(race_id, RaceState(row.state), "running, finished, closed")
+            return live.race
+
+    def questions(self, race_id: int) -> dict[str, dict[str, Any]]:
+        """The open questions of a running race as JSON, by car."""
+        race = self.race(race_id)
+        if self.info(race_id).state is not RaceState.RUNNING:
+            return {}
+        return {ask.car: eng.question_to_json(race, ask) for ask in eng.questions(race)}
+
+    def record(self, race_id: int) -> dict[str, Any]:
+        """The race record (``rennleitung-race/1``); the seed is in it once the race is over."""
+        race = self.race(race_id)
+        with self.store.read() as session:
+            seed = _row(session, race_id).seed
+        return record_of(race, seed)
+
+    def forget(self, race_id: int | None = None) -> None:
+        """Drop a race (or all) from memory; the next use rebuilds it from the store."""
+        with self._guard:
+            if race_id is None:
+                self._live.clear()
+            else:
+                self._live.pop(race_id, None)
+
+    # --- the transaction ------------------------------------------------------------------
+
+    def _transact(self, race_id: int, now: datetime | None, work: Callable[[_Tx], None]) -> Applied:
+        moment = utc(now or self._clock())
+        with self._lock(race_id):
+            tx: _Tx | None = None
+            try:
+                with self.store.write() as session:
+                    row = _row(session, race_id, lock=True)
+                    live = self._sync(session, row)
+                    tx = _Tx(
+                        session=session,
+                        row=row,
+                        seats={s.car: s for s in seat_rows(session, race_id)},
+                        live=live,
+                        now=moment,
+                        seen_version=row.version,
+                        seen_state=row.state,
+                        asked_before=(
+                            eng.asked_cars(live.race)
+                            if live is not None and row.state == RaceState.RUNNING.value
+                            else frozenset()
+                        ),
+                    )
+                    work(tx)
+                    applied = self._settle(tx)
+            except BaseException:
+                if tx is not None and tx.mutated:
+                    self.forget(race_id)
+                raise
+            if tx.live is not None:
+                self._keep(race_id, tx.live)
+        if tx.changed or tx.stored:
+            self._tell(self._notices(tx, applied))
+        return applied
+
+    def _record(
+        self, tx: _Tx, car: str, decision: Decision, actor: Actor, holder: str | None
+    ) -> None:
+        """Apply one decision in the engine and add its row to the transaction."""
+        race = tx.race
+        eng.apply(race, car, decision)
+        tx.mutated = True
+        seq = eng.version(race)
+        data = eng.decision_to_json(race, decision)
+        tx.session.add(
+            PlayDecisionRow(
+                race_id=tx.row.id,
+                seq=seq,
+                car=car,
+                actor=actor.value,
+                holder=holder,
+                decision=json.dumps(data, ensure_ascii=False),
+                made_at=tx.now,
+            )
+        )
+        tx.stored.append(StoredDecision(seq, car, actor, data, tx.now, holder))
+        tx.decided.add(car)
+
+    def _settle(self, tx: _Tx) -> Applied:
+        """Bots answer, the state follows the race, deadlines are set, the version moves."""
+        running = tx.row.state == RaceState.RUNNING.value
+        if running:
+            race = tx.race
+            while not race.finished:
+                ask = next(
+                    (q for q in eng.questions(race) if tx.seats[q.car].kind == SeatKind.BOT.value),
+                    None,
+                )
+                if ask is None:
+                    break
+                chosen = self._bot(tx.seats[ask.car].bot).decide(race, ask)
+                self._record(tx, ask.car, chosen, Actor.BOT, None)
+            if race.finished:
+                tx.row.state = RaceState.FINISHED.value
+        asked = (
+            eng.asked_cars(tx.race)
+            if tx.row.state == RaceState.RUNNING.value
+            else frozenset[str]()
+        )
+        seconds = tx.row.decision_seconds
+        for seat in tx.seats.values():
+            person = seat.kind == SeatKind.PERSON.value
+            if seat.car in asked and person:
+                fresh = (
+                    seat.car not in tx.asked_before
+                    or seat.car in tx.decided
+                    or seat.asked_at is None
+                )
+                if fresh:
+                    seat.asked_at = tx.now
+                    seat.deadline_at = (
+                        tx.now + timedelta(seconds=seconds) if seconds is not None else None
+                    )
+                    tx.asked_new.append(seat.car)
+            elif seat.asked_at is not None or seat.deadline_at is not None:
+                seat.asked_at = seat.deadline_at = None
+        version = eng.version(tx.race) if tx.live is not None else tx.row.version
+        state = tx.row.state
+        if version != tx.seen_version or state != tx.seen_state or tx.changed:
+            tx.changed = True
+            tx.session.flush()
+            if not bump_version(
+                tx.session, tx.row.id, tx.seen_version, version, state, tx.now
+            ):
+                raise eng.stale("-", tx.seen_version, version)
+        return Applied(
+            race_id=tx.row.id,
+            version=version,
+            state=RaceState(state),
+            stored=tuple(tx.stored),
+            asked=tuple(sorted(asked)),
+        )
+
+    def _notices(self, tx: _Tx, applied: Applied) -> list[Notice]:
+        notices: list[Notice] = [RaceChanged(applied.race_id, applied.version, applied.state)]
+        for car in tx.asked_new:
+            seat = tx.seats[car]
+            deadline = utc(seat.deadline_at) if seat.deadline_at is not None else None
+            notices.append(
+                QuestionFor(applied.race_id, car, applied.version, seat.holder, deadline)
+            )
+        return notices
+
+    def _tell(self, notices: list[Notice]) -> None:
+        with self._guard:
+            listeners = list(self._listeners)
+        for notice in notices:
+            for listener in listeners:
+                try:
+                    listener(notice)
+                except Exception:
+                    log.exception("race listener failed on %s", type(notice).__name__)
+
+    # --- races in memory ------------------------------------------------------------------
+
+    def _sync(self, session: Session, row: PlayRaceRow) -> _Live | None:
+        """The race in memory at the stored version: kept, caught up with decisions stored by
+        another process, or rebuilt from all of them."""
+        if row.state == RaceState.OPEN.value:
+            return None
+        with self._guard:
+            live = self._live.get(row.id)
+        if live is not None:
+            have = eng.version(live.race)
+            if have == row.version:
+                return live
+            if have > row.version:
+                live = None
+        if live is None:
+            config = config_from_data(json.loads(row.config))
+            live = _Live(eng.new_race(config, row.seed, _row_track(row)))
+        race = live.race
+        try:
+            for stored in decision_rows(session, row.id, after=eng.version(race)):
+                decision = eng.decision_from_json(
+                    race, json.loads(stored.decision), f"decisions[{stored.seq}]"
+                )
+                eng.apply(race, stored.car, decision)
+        except Exception:
+            self.forget(row.id)
+            raise
+        self._keep(row.id, live)
+        return live
+
+    def _keep(self, race_id: int, live: _Live) -> None:
+        with self._guard:
+            self._live[race_id] = live
+            self._live.move_to_end(race_id)
+            while len(self._live) > MAX_LIVE:
+                self._live.popitem(last=False)
+
+    @contextmanager
+    def _lock(self, race_id: int) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(race_id, threading.RLock())
+        with lock:
+            yield
+
+    def _bot(self, name: str) -> Bot:
+        if name not in self._bots:
+            self._bots[name] = make_bot(name)
+        return self._bots[name]
+
+    def _seat_of(self, race_id: int, holder: str) -> str:
+        return next(s.car for s in self.info(race_id).seats if s.holder == holder)
+
+
+# --- helpers ------------------------------------------------------------------------------
+
+
+def _row(session: Session, race_id: int, lock: bool = False) -> PlayRaceRow:
+    row = race_row(session, race_id, lock)
+    if row is None:
+        raise PlayError(f"kein Rennen {race_id}", f"no race {race_id}", "race")
+    return row
+
+
+def _seat(tx: _Tx, car: str) -> PlaySeatRow:
+    seat = tx.seats.get(car)
+    if seat is None:
+        known = ", ".join(tx.seats)
+        raise PlayError(
+            f"unbekanntes Auto {car!r} (im Rennen: {known})",
+            f"unknown car {car!r} (in the race: {known})",
+            "car",
+        )
+    return seat
+
+
+def _require(tx: _Tx, state: RaceState) -> None:
+    if tx.row.state != state.value:
+        raise _state_error(tx.row.id, RaceState(tx.row.state), state.value)
+
+
+_STATE_DE = {
+    RaceState.OPEN: "offen",
+    RaceState.RUNNING: "läuft",
+    RaceState.FINISHED: "beendet",
+    RaceState.CLOSED: "geschlossen",
+}
+
+
+def _state_error(race_id: int, state: RaceState, wanted: str) -> PlayError:
+    return PlayError(
+        f"Rennen {race_id} ist {_STATE_DE[state]}; dafür muss es {wanted} sein",
+        f"race {race_id} is {state.value}; this needs it {wanted}",
+        "race",
+    )
+
+
+def _config(spec: RaceSpec) -> RaceConfig:
+    get_ruleset(spec.ruleset)  # names the known presets when unknown
+    cars = [s.car for s in spec.seats]
+    if len(set(cars)) != len(cars) or not all(c.strip() for c in cars):
+        raise PlayError(
+            "jedes Auto braucht eine eigene, nicht leere Kennung",
+            "every car needs its own, non-empty id",
+            "seats",
+        )
+    entries = tuple(Entry(s.car, s.driver, s.team, s.profile) for s in spec.seats)
+    return RaceConfig(
+        track=spec.track,
+        ruleset=spec.ruleset,
+        entries=entries,
+        laps=spec.laps,
+        max_rounds=spec.max_rounds,
+    )
+
+
+def _check_bots(spec: RaceSpec) -> None:
+    for n, seat in enumerate(spec.seats):
+        _bot_name(seat.bot, f"seats[{n}].bot")
+
+
+def _bot_name(name: str, where: str) -> None:
+    try:
+        make_bot(name)
+    except RennleitungError as error:
+        raise PlayError(error.de, error.en, where) from None
+
+
+def _spec_track(spec: RaceSpec) -> Track | None:
+    return None if spec.track_text is None else eng.uploaded_track(spec.track, spec.track_text)
+
+
+def _row_track(row: PlayRaceRow) -> Track | None:
+    if row.track_text is None:
+        return None
+    name = str(json.loads(row.config)["track"])
+    return eng.uploaded_track(name, row.track_text)
+
+
+def _seat_value(row: PlaySeatRow) -> Seat:
+    return Seat(
+        car=row.car,
+        number=row.number,
+        driver=row.driver,
+        kind=SeatKind(row.kind),
+        bot=row.bot,
+        holder=row.holder,
+        asked_at=utc(row.asked_at) if row.asked_at is not None else None,
+        deadline_at=utc(row.deadline_at) if row.deadline_at is not None else None,
+    )
+
+
+def _info(row: PlayRaceRow, seats: list[PlaySeatRow]) -> RaceInfo:
+    config = json.loads(row.config)
+    state = RaceState(row.state)
+    over = state in (RaceState.FINISHED, RaceState.CLOSED)
+    return RaceInfo(
+        id=row.id,
+        name=row.name,
+        state=state,
+        version=row.version,
+        track=str(config["track"]),
+        ruleset=str(config["ruleset"]),
+        laps=int(config.get("laps", 0)),
+        commitment=row.commitment,
+        seats=tuple(_seat_value(s) for s in seats),
+        decision_seconds=row.decision_seconds,
+        organiser=row.organiser,
+        created_at=utc(row.created_at),
+        updated_at=utc(row.updated_at),
+        seed=row.seed if over else None,
+        custom_track=row.track_text is not None,
+    )
+
+
+def _stored(row: PlayDecisionRow) -> StoredDecision:
+    return StoredDecision(
+        seq=row.seq,
+        car=row.car,
+        actor=Actor(row.actor),
+        decision=json.loads(row.decision),
+        made_at=utc(row.made_at),
+        holder=row.holder,
+    )

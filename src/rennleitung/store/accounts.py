@@ -1,0 +1,203 @@
+"""Accounts of the web server: people, their one-time sign-in links and failed sign-in attempts.
+
+Passwords are stored only as argon2 hashes (computed by ``web/security.py``), sign-in links only
+as the SHA-256 of their token, so a copy of the database lets nobody sign in. A person's
+``session_epoch`` is part of every session cookie; raising it (sign-out everywhere, new password)
+makes every older cookie worthless without a session table.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+
+from sqlalchemy import Engine, Float, ForeignKey, Integer, String, delete, func, select, update
+from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
+
+from rennleitung.errors import RennleitungError
+from rennleitung.store.database import WRITE
+from rennleitung.store.models import Base
+
+NAME_MAX = 40
+EMAIL_MAX = 200
+
+
+class UserRow(Base):
+    """A person who can sign in."""
+
+    __tablename__ = "web_users"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_MAX), unique=True)
+    email: Mapped[str | None] = mapped_column(String(EMAIL_MAX), unique=True, nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    lang: Mapped[str] = mapped_column(String(2), default="")
+    session_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SignInLinkRow(Base):
+    """A one-time sign-in link: only the hash of its token is kept."""
+
+    __tablename__ = "web_sign_in_links"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("web_users.id", ondelete="CASCADE"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    expires_at: Mapped[float] = mapped_column(Float)
+    used_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class SignInAttemptRow(Base):
+    """A failed sign-in, by a hashed key (the account name or the client address)."""
+
+    __tablename__ = "web_sign_in_attempts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), index=True)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class User:
+    """What the pages need of a person (never the password hash)."""
+
+    __slots__ = ("email", "epoch", "id", "lang", "name")
+
+    def __init__(self, row: UserRow) -> None:
+        self.id = row.id
+        self.name = row.name
+        self.email = row.email
+        self.lang = row.lang
+        self.epoch = row.session_epoch
+
+    @property
+    def holder(self) -> str:
+        """The opaque account key the play service stores for a seat."""
+        return f"user:{self.id}"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def attempt_key(kind: str, value: str) -> str:
+    """Attempts are counted by a hash, so the table holds no addresses or names."""
+    return hashlib.sha256(f"{kind}:{value.strip().lower()}".encode()).hexdigest()
+
+
+class AccountStore:
+    """Reading and writing accounts; every write is one transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    def create_user(self, name: str, email: str | None, password_hash: str | None,
+                    lang: str = "") -> User:
+        clean = name.strip()
+        mail = (email or "").strip().lower() or None
+        with self._begin(write=True) as session:
+            taken = session.scalar(select(UserRow.id).where(func.lower(UserRow.name)
+                                                            == clean.lower()))
+            if taken is not None:
+                raise RennleitungError(f"den Namen {clean!r} gibt es schon",
+                                       f"the name {clean!r} is taken", "name")
+            if mail and session.scalar(select(UserRow.id).where(UserRow.email == mail)):
+                raise RennleitungError("diese E-Mail-Adresse ist schon angemeldet",
+                                       "this e-mail address already has an account", "email")
+            row = UserRow(name=clean, email=mail, password_hash=password_hash, lang=lang,
+                          session_epoch=0, created_at=time.time())
+            session.add(row)
+            session.flush()
+            return User(row)
+
+    def user(self, user_id: int) -> User | None:
+        with self._begin() as session:
+            row = session.get(UserRow, user_id)
+            return User(row) if row else None
+
+    def by_login(self, login: str) -> tuple[User, str | None] | None:
+        """The person named by ``login`` (name or e-mail) and his password hash."""
+        clean = login.strip()
+        with self._begin() as session:
+            row = session.scalar(select(UserRow).where(
+                (func.lower(UserRow.name) == clean.lower()) | (UserRow.email == clean.lower())))
+            return (User(row), row.password_hash) if row else None
+
+    def set_password_hash(self, user_id: int, password_hash: str) -> None:
+        with self._begin(write=True) as session:
+            session.execute(update(UserRow).where(UserRow.id == user_id).values(
+                password_hash=password_hash))
+
+    def set_lang(self, user_id: int, lang: str) -> None:
+        with self._begin(write=True) as session:
+            session.execute(update(UserRow).where(UserRow.id == user_id).values(lang=lang))
+
+    def end_sessions(self, user_id: int) -> None:
+        """Every cookie issued so far stops working."""
+        with self._begin(write=True) as session:
+            session.execute(update(UserRow).where(UserRow.id == user_id).values(
+                session_epoch=UserRow.session_epoch + 1))
+
+    # --- one-time links ------------------------------------------------------------------
+
+    def add_link(self, user_id: int, token: str, lifetime: float) -> None:
+        with self._begin(write=True) as session:
+            session.add(SignInLinkRow(user_id=user_id, token_hash=token_hash(token),
+                                      expires_at=time.time() + lifetime))
+
+    def use_link(self, token: str) -> User | None:
+        """The person of an unused, unexpired link; the link is used up in the same step."""
+        now = time.time()
+        with self._begin(write=True) as session:
+            link = session.scalar(select(SignInLinkRow).where(
+                SignInLinkRow.token_hash == token_hash(token)))
+            if link is None or link.used_at is not None or link.expires_at < now:
+                return None
+            link.used_at = now
+            row = session.get(UserRow, link.user_id)
+            return User(row) if row else None
+
+    # --- rate limiting -------------------------------------------------------------------
+
+    def failures(self, keys: list[str], window: float) -> int:
+        """Failed attempts under any of ``keys`` within the last ``window`` seconds (the most)."""
+        since = time.time() - window
+        with self._begin() as session:
+            counts = [
+                session.scalar(select(func.count()).select_from(SignInAttemptRow).where(
+                    SignInAttemptRow.key == key, SignInAttemptRow.at >= since)) or 0
+                for key in keys
+            ]
+        return max(counts, default=0)
+
+    def record_failure(self, keys: list[str], window: float) -> None:
+        now = time.time()
+        with self._begin(write=True) as session:
+            session.execute(delete(SignInAttemptRow).where(SignInAttemptRow.at < now - window))
+            for key in keys:
+                session.add(SignInAttemptRow(key=key, at=now))
+
+    def _begin(self, write: bool = False) -> _Transaction:
+        """A session in one transaction; writers take SQLite's write lock at once."""
+        return _Transaction(self._sessions, write)
+
+
+class _Transaction:
+    """``with`` block: one transaction, committed on success, rolled back on any error."""
+
+    def __init__(self, sessions: sessionmaker[Session], write: bool) -> None:
+        self._session = sessions()
+        self._write = write
+
+    def __enter__(self) -> Session:
+        self._session.begin()
+        if self._write:
+            self._session.connection(execution_options={WRITE: True})
+        return self._session
+
+    def __exit__(self, kind: object, error: object, _trace: object) -> None:
+        try:
+            if error is None:
+                self._session.commit()
+            else:
+                self._session.rollback()
+        finally:
+            self._session.close()

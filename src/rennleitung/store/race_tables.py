@@ -1,0 +1,84 @@
+"""The tables of races people play (``play/``): a race, its seats, its decisions.
+
+A race is its configuration, its seed and its decisions, so that is what is stored; the state of
+the board is never stored, it is rebuilt by replaying the decisions (``play/engine.py``). The
+seed sits in its own column and leaves the store only once the race is over (the commitment,
+its sha256, is public from the start). ``version`` on the race row is the number of decisions
+applied and is bumped by compare-and-set (``UPDATE … WHERE version = :seen``), and
+``(race_id, seq)`` is unique, so two processes can never store the same decision twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from rennleitung.store.models import Base
+
+
+class PlayRaceRow(Base):
+    """A race people play: configuration as JSON, state, seed, commitment and version."""
+
+    __tablename__ = "play_races"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(200), default="")
+    state: Mapped[str] = mapped_column(String(20))
+    """open (seats being filled), running, finished, closed."""
+    config: Mapped[str] = mapped_column(Text)
+    """Track, ruleset, laps, entries as JSON (``rennleitung-race/1`` config form)."""
+    track_text: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The track file's content when the race runs on an uploaded track, else NULL."""
+    decision_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Time a person has for one decision; NULL: no deadline."""
+    commitment: Mapped[str] = mapped_column(String(64))
+    seed: Mapped[str] = mapped_column(String(200))
+    """Secret until the race is finished or closed: never in a view, a log or an error."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    organiser: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """Opaque key of the account that created the race (set by web, mail or CLI)."""
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlaySeatRow(Base):
+    """One car of a race: who drives it (a person holding the seat, or a bot) and, while the
+    car is asked, when its answer is due."""
+
+    __tablename__ = "play_seats"
+    __table_args__ = (UniqueConstraint("race_id", "car"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    race_id: Mapped[int] = mapped_column(ForeignKey("play_races.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    """Order of the entry in the configuration (1-based)."""
+    car: Mapped[str] = mapped_column(String(100))
+    driver: Mapped[str] = mapped_column(String(200), default="")
+    kind: Mapped[str] = mapped_column(String(10))
+    """person or bot."""
+    bot: Mapped[str] = mapped_column(String(40))
+    """The bot that drives a bot seat, and decides for a person whose time ran out."""
+    holder: Mapped[str | None] = mapped_column(String(200), nullable=True, index=True)
+    """Opaque key of the account holding the seat (set by the web and mail layers)."""
+    asked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    deadline_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+
+
+class PlayDecisionRow(Base):
+    """One decision as applied: the race's version after it is ``seq``."""
+
+    __tablename__ = "play_decisions"
+    __table_args__ = (UniqueConstraint("race_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    race_id: Mapped[int] = mapped_column(ForeignKey("play_races.id", ondelete="CASCADE"))
+    seq: Mapped[int] = mapped_column(Integer)
+    car: Mapped[str] = mapped_column(String(100))
+    actor: Mapped[str] = mapped_column(String(20))
+    """person, bot, timeout-bot or organiser."""
+    holder: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    """The account that made a person's decision, when the caller named it."""
+    decision: Mapped[str] = mapped_column(Text)
+    """The decision's JSON form (moves by space names)."""
+    made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,1 @@
+"""The web server: pages for people who play, organise and watch races."""

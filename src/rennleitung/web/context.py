@@ -1,0 +1,112 @@
+"""What every request knows: who asks, in which language, with which CSRF token; and how a page
+or a refusal is rendered in that language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+from fastapi.templating import Jinja2Templates
+from starlette.datastructures import FormData
+
+from rennleitung.errors import RennleitungError
+from rennleitung.store.accounts import AccountStore, User
+from rennleitung.web.i18n import choose_lang, error_text, text
+from rennleitung.web.security import LANG_COOKIE, Session, csrf_ok
+
+TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+TEMPLATES.env.globals["htmx"] = "htmx-2.0.11.min.js"
+
+
+class Refused(Exception):
+    """A request refused with an HTTP status and a message in both languages."""
+
+    def __init__(self, status: int, de: str, en: str, where: str = "") -> None:
+        super().__init__(en)
+        self.status = status
+        self.error = RennleitungError(de, en, where)
+
+    @classmethod
+    def key(cls, status: int, key: str, **values: object) -> Refused:
+        return cls(status, text("de", key, **values), text("en", key, **values))
+
+    @classmethod
+    def of(cls, status: int, error: RennleitungError) -> Refused:
+        return cls(status, error.de, error.en, error.where)
+
+
+@dataclass(slots=True)
+class Page:
+    """The request with its person (None: a visitor), language and session."""
+
+    request: Request
+    user: User | None
+    lang: str
+    session: Session
+
+    def t(self, key: str, **values: object) -> str:
+        return text(self.lang, key, **values)
+
+    def say(self, error: RennleitungError) -> str:
+        return error_text(self.lang, error)
+
+    @property
+    def htmx(self) -> bool:
+        return self.request.headers.get("HX-Request") == "true"
+
+    def need_user(self) -> User:
+        if self.user is None:
+            raise Refused.key(401, "need_sign_in")
+        return self.user
+
+    def render(self, template: str, status: int = 200, **values: Any) -> HTMLResponse:
+        values.update(
+            request=self.request,
+            user=self.user,
+            lang=self.lang,
+            csrf=self.session.csrf,
+            t=self.t,
+            say=self.say,
+            path=self.request.url.path,
+        )
+        return TEMPLATES.TemplateResponse(self.request, template, values, status_code=status)
+
+
+def accounts(request: Request) -> AccountStore:
+    store: AccountStore = request.app.state.accounts
+    return store
+
+
+def page(request: Request) -> Page:
+    """FastAPI dependency: the ``Page`` of this request."""
+    session: Session = request.state.session
+    user = None
+    if session.user:
+        found = accounts(request).user(session.user)
+        if found is not None and found.epoch == session.epoch:
+            user = found
+    lang = choose_lang(
+        request.cookies.get(LANG_COOKIE),
+        user.lang if user else None,
+        request.headers.get("accept-language"),
+    )
+    return Page(request, user, lang, session)
+
+
+async def checked_form(request: Request) -> FormData:
+    """The submitted form, after its CSRF token (field ``csrf`` or header ``X-CSRF-Token``) has
+    been compared with the session's; a mismatch is refused with 403 before anything else."""
+    form = await request.form()
+    sent = form.get("csrf")
+    token = sent if isinstance(sent, str) else request.headers.get("x-csrf-token")
+    if not csrf_ok(request.state.session, token):
+        raise Refused.key(403, "csrf")
+    return form
+
+
+def field(form: FormData, name: str, default: str = "") -> str:
+    value = form.get(name)
+    return value if isinstance(value, str) else default

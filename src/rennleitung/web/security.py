@@ -1,0 +1,105 @@
+"""Sessions, CSRF tokens, passwords and sign-in limits: the server's small security kit.
+
+A session lives in one signed cookie (itsdangerous): the person's id, his ``session_epoch`` and a
+random CSRF token. Nothing secret is in it (it is signed, not encrypted); the signature stops
+forgery, the epoch stops old cookies after a sign-out everywhere. Every form carries the CSRF
+token of the cookie; a request whose token differs is refused before anything is read.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from dataclasses import dataclass, replace
+from typing import Any
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+SESSION_COOKIE = "rl_session"
+LANG_COOKIE = "rl_lang"
+SESSION_AGE = 30 * 24 * 3600
+PASSWORD_MIN = 8
+
+FAILURE_WINDOW = 15 * 60
+"""Failed sign-ins are counted over this many seconds."""
+FAILURES_PER_ACCOUNT = 5
+FAILURES_PER_ADDRESS = 30
+
+_hasher = PasswordHasher()
+_DUMMY_HASH = _hasher.hash("not a password of anyone")
+
+
+def hash_password(password: str) -> str:
+    return _hasher.hash(password)
+
+
+def check_password(stored: str | None, password: str) -> bool:
+    """True when ``password`` matches; an account without a password costs the same time."""
+    try:
+        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+    except (VerifyMismatchError, VerificationError, InvalidHashError):
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """What the cookie says: who (0: nobody), his epoch, the CSRF token."""
+
+    user: int = 0
+    epoch: int = 0
+    csrf: str = ""
+
+    def signed_in(self, user: int, epoch: int) -> Session:
+        """A new session for ``user`` with a fresh CSRF token (no fixation of an old one)."""
+        return Session(user, epoch, secrets.token_urlsafe(24))
+
+    def signed_out(self) -> Session:
+        return replace(self, user=0, epoch=0, csrf=secrets.token_urlsafe(24))
+
+
+class SessionCodec:
+    """Signs and reads the session cookie."""
+
+    def __init__(self, secret: str) -> None:
+        self._serializer = URLSafeTimedSerializer(secret, salt="rennleitung-session")
+
+    def dumps(self, session: Session) -> str:
+        return self._serializer.dumps([session.user, session.epoch, session.csrf])
+
+    def loads(self, cookie: str | None) -> Session | None:
+        if not cookie:
+            return None
+        try:
+            data: Any = self._serializer.loads(cookie, max_age=SESSION_AGE)
+        except BadSignature:
+            return None
+        if (
+            not isinstance(data, list)
+            or len(data) != 3
+            or not isinstance(data[0], int)
+            or not isinstance(data[1], int)
+            or not isinstance(data[2], str)
+            or not data[2]
+        ):
+            return None
+        return Session(data[0], data[1], data[2])
+
+
+def new_session() -> Session:
+    return Session(0, 0, secrets.token_urlsafe(24))
+
+
+def csrf_ok(session: Session, sent: str | None) -> bool:
+    """Constant-time comparison of the token sent with the cookie's."""
+    return bool(sent) and bool(session.csrf) and hmac.compare_digest(
+        session.csrf.encode(), (sent or "").encode()
+    )
+
+
+def safe_next(target: str | None, default: str = "/") -> str:
+    """A redirect target on this site only (no ``//host`` or ``scheme:`` tricks)."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return default
+    return target

@@ -1,0 +1,65 @@
+"""How a server is set up: database, secret key, public address, mail; from the environment.
+
+``RENNLEITUNG_DB`` names the database (default: ``var/rennleitung.sqlite3`` in the working
+directory, which ``make run`` uses). ``RENNLEITUNG_SECRET`` signs the session cookies; without it
+a random key is made once and kept in ``var/secret_key`` (several processes on one PostgreSQL
+must share one key: set the variable). ``RENNLEITUNG_BASE_URL`` is the address in mailed links;
+``RENNLEITUNG_SMTP_HOST``/``_PORT`` and ``RENNLEITUNG_MAIL_FROM`` say where mail goes (no host:
+no mail is sent, and the page says so).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from rennleitung.store.database import resolve_url
+
+VAR = Path("var")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything ``create_app`` needs; tests build one directly."""
+
+    db_url: str
+    secret: str
+    base_url: str = "http://127.0.0.1:8000"
+    secure_cookies: bool = False
+    smtp_host: str = ""
+    smtp_port: int = 25
+    mail_from: str = "rennleitung@localhost"
+    demo: bool = True
+    deadline_tick: float = 1.0
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, var: Path = VAR) -> Settings:
+        env = os.environ if environ is None else environ
+        db = env.get("RENNLEITUNG_DB") or str(var / "rennleitung.sqlite3")
+        secret = env.get("RENNLEITUNG_SECRET") or _stored_secret(var / "secret_key")
+        base = env.get("RENNLEITUNG_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+        return cls(
+            db_url=resolve_url(db, env),
+            secret=secret,
+            base_url=base,
+            secure_cookies=base.startswith("https://"),
+            smtp_host=env.get("RENNLEITUNG_SMTP_HOST", ""),
+            smtp_port=int(env.get("RENNLEITUNG_SMTP_PORT", "25") or 25),
+            mail_from=env.get("RENNLEITUNG_MAIL_FROM", "rennleitung@localhost"),
+            demo=env.get("RENNLEITUNG_DEMO", "1") != "0",
+        )
+
+
+def _stored_secret(path: Path) -> str:
+    """A random key kept in a file readable by its owner only, made on first use."""
+    if path.exists():
+        return path.read_text(encoding="utf-8").strip()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(key + "\n")
+    return key

@@ -1,0 +1,55 @@
+"""Deadlines: when a person's time runs out, the seat's bot decides, recorded as such."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from rennleitung.play import Actor, RaceService, RaceState
+from tests.play.support import START, Clock, play_on, small_spec, started
+
+
+def test_a_passed_deadline_lets_the_bot_decide_as_timeout_bot(
+    service: RaceService, clock: Clock
+) -> None:
+    race_id = started(service, small_spec(decision_seconds=60))
+    info = service.info(race_id)
+    asked = [s for s in info.seats if s.deadline_at is not None]
+    assert len(asked) == 1 and asked[0].deadline_at == START + timedelta(seconds=60)
+    car = asked[0].car
+    version = info.version
+    assert service.run_due_deadlines(START + timedelta(seconds=59)) == []
+    assert service.version(race_id) == version
+    clock.advance(61)
+    timed_out = service.run_due_deadlines()
+    assert [(t.race_id, t.car) for t in timed_out] == [(race_id, car)]
+    stored = service.decisions(race_id)
+    first = stored[version]
+    assert (first.seq, first.car, first.actor) == (version + 1, car, Actor.TIMEOUT_BOT)
+    assert first.made_at == clock.now
+    assert {d.actor for d in stored[version + 1:]} <= {Actor.BOT}
+    assert service.run_due_deadlines() == []  # nothing is due twice
+    again = [s for s in service.info(race_id).seats if s.deadline_at is not None]
+    assert len(again) == 1 and again[0].deadline_at == clock.now + timedelta(seconds=60)
+
+
+def test_an_answer_in_time_leaves_nothing_for_the_deadline(
+    service: RaceService, clock: Clock
+) -> None:
+    race_id = started(service, small_spec(decision_seconds=60))
+    clock.advance(30)
+    play_on(service, race_id, steps=1)
+    clock.advance(40)  # 70 s after the first question, 40 s after the second
+    assert service.run_due_deadlines() == []
+    assert Actor.TIMEOUT_BOT not in {d.actor for d in service.decisions(race_id)}
+
+
+def test_deadlines_alone_finish_a_race(service: RaceService, clock: Clock) -> None:
+    race_id = started(service, small_spec(persons=1, bots=1, decision_seconds=5))
+    for _ in range(500):
+        if service.info(race_id).state is not RaceState.RUNNING:
+            break
+        clock.advance(5)
+        assert len(service.run_due_deadlines()) == 1
+    assert service.info(race_id).state is RaceState.FINISHED
+    actors = {d.car: d.actor for d in service.decisions(race_id)}
+    assert actors == {"car1": Actor.TIMEOUT_BOT, "car2": Actor.BOT}

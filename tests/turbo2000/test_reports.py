@@ -1,0 +1,93 @@
+"""What a player reads: the race told section by section, the WM standing, HTML pages with
+tables and charts (issue 15)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rennleitung.cli.turbo import app
+from rennleitung.render.turbo_html import document_page
+from rennleitung.turbo2000.model import Announcement
+
+from .helpers import CONFIG, game, hire, run, sheet, stock
+
+ENTRY = "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 Q=20 A=30/30/30"
+
+
+def _raced(first_line: str) -> str:
+    """Ferrari's report after one Formel I race in which every section rolls ``first_line``
+    (risk 0, so the risk table's first line decides each section)."""
+    config = replace(CONFIG, risk_table=(first_line, *CONFIG.risk_table[1:]))
+    state = game("Ferrari", "Honda")
+    state.announcements = [Announcement("F1")]
+    hire(state, "Lauda", "Ferrari")
+    stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
+    return run(state, sheet(state, "Ferrari", ENTRY), config=config).team_reports["Ferrari"]
+
+
+def test_the_report_tells_each_section_of_the_race() -> None:
+    report = _raced("Box")
+    for number in (1, 2, 3):
+        assert f"A{number}: Würfel / dice keine / none: 0 Würfe -> Boxenstopp / pit stop, " \
+            "0 von 30 SP" in report
+    assert "Qualifikation / qualifying: 1. von 1" in report
+    assert "d=1 e=1, Q 20, Abschnitte / sections 30/30/30" in report
+    worn = _raced("M")
+    assert worn.count("Verschleiß / wear M, 30 von 30 SP") == 3
+    assert "zurück ins Lager / back in stock: Turbo-W10 Turbo-M7 Turbo-R10" in worn
+    spun = _raced("Dreher")
+    assert "Dreher / spin, 0 von 30 SP" in spun
+    broken = _raced("Reifenschaden")
+    assert "A1: Würfel / dice keine / none: 0 Würfe -> Reifenschaden" in broken
+    assert "A2:" not in broken  # retired after the first section
+    assert "back in stock: Turbo-W10 Turbo-M10\n" in broken
+
+
+def test_the_report_gives_the_wm_standing() -> None:
+    report = _raced("-")
+    assert "== WM-Stand / WM standing" in report
+    assert "Platz 1 von 2 mit 9 WM-Punkten" in report
+
+
+def _evaluated(tmp_path: Path) -> Path:
+    directory = tmp_path / "game"
+    runner = CliRunner()
+    assert runner.invoke(app, ["new", str(directory), "--teams", "Ferrari:rosso,Honda:ichi",
+                               "--seed", "5"]).exit_code == 0
+    for _ in range(2):
+        for team in ("Ferrari", "Honda"):
+            text = runner.invoke(app, ["bot", str(directory), "--team", team]).output
+            path = tmp_path / f"{team}.txt"
+            path.write_text(text + "Kontakt: <script>alert(1)</script> & Co\n", encoding="utf-8")
+            assert runner.invoke(app, ["submit", str(directory), str(path)]).exit_code == 0
+        result = runner.invoke(app, ["evaluate", str(directory)])
+        assert result.exit_code == 0, result.output
+    return directory
+
+
+def test_html_reports_are_pages_with_tables_and_charts(tmp_path: Path) -> None:
+    directory = _evaluated(tmp_path)
+    page = (directory / "rounds" / "002" / "reports" / "Ferrari.html").read_text()
+    assert "<pre>" not in page
+    assert page.count("<table>") >= 4  # account, stock, drivers, factories or WM
+    assert page.count("<svg") == 3  # account, drivers' ratings, WM points
+    assert 'data-driver="Ferrari"' in page  # the team's own line in its charts
+    results = (directory / "rounds" / "002" / "rennanzeiger.html").read_text()
+    assert "<pre>" not in results and "<svg" in results and "<table>" in results
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co" in results
+    assert "<script>" not in results
+    start = (directory / "rounds" / "000" / "rennanzeiger.html").read_text()
+    assert "<h2>Vertraglose Fahrer / free drivers</h2>" in start
+
+
+def test_every_game_text_on_a_page_is_escaped() -> None:
+    from rennleitung.turbo2000.document import Document, Section, Table
+
+    hostile = '<img src=x onerror="1">'
+    page = document_page(Document(hostile, (
+        Section(hostile, (hostile,), Table((hostile,), ((hostile,),))),)))
+    assert "<img" not in page
+    assert page.count("&lt;img") == 6  # title, heading, section, line, header, cell

@@ -1,0 +1,159 @@
+"""The web server under test: a real server (uvicorn on loopback) on a real database, SQLite or
+the private PostgreSQL of ``scripts/services.sh``, and Debian's chromium driven by Playwright.
+
+Screenshots go to ``test-artifacts/`` at the top of the checkout (ignored by git).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from sqlalchemy import create_engine, text
+
+from rennleitung.web.app import create_app
+from rennleitung.web.settings import Settings
+
+PG_ENV = "RENNLEITUNG_TEST_PG_URL"
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def postgres_schema_url() -> Iterator[str]:
+    """A fresh schema on the test PostgreSQL; dropped afterwards."""
+    base = os.environ.get(PG_ENV)
+    if not base:
+        pytest.fail(f"{PG_ENV} is not set: run `sh scripts/services.sh && . ./.services.env`")
+    schema = f"w_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(base)
+    with admin.begin() as connection:
+        connection.execute(text(f"CREATE SCHEMA {schema}"))
+    separator = "&" if "?" in base else "?"
+    try:
+        yield f"{base}{separator}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    else:
+        yield from postgres_schema_url()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LiveServer:
+    """uvicorn serving ``create_app(settings)`` in a thread, on a free loopback port."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.app = create_app(replace(settings, base_url=self.url))
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                access_log=False, lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 60
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=30)
+
+
+def make_settings(db_url: str, **changes: Any) -> Settings:
+    values: dict[str, Any] = {"db_url": db_url, "secret": "test-secret-" + uuid.uuid4().hex,
+                              "demo": False}
+    values.update(changes)
+    return Settings(**values)
+
+
+@pytest.fixture
+def server(database_url: str) -> Iterator[LiveServer]:
+    with LiveServer(make_settings(database_url)) as live:
+        yield live
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's chromium through Playwright (never a downloaded browser build)."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `sh scripts/services.sh` installs it")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                              args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def shot(target: Any, name: str) -> Path:
+    """A screenshot of a page or element under ``test-artifacts/``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    target.screenshot(path=str(path))
+    return path
+
+
+class Client(httpx.Client):
+    """An HTTP client that reads the CSRF token from the last page it loaded."""
+
+    csrf = ""
+
+    def page(self, path: str) -> httpx.Response:
+        response = self.get(path)
+        marker = 'name="csrf" value="'
+        if marker in response.text:
+            self.csrf = response.text.split(marker, 1)[1].split('"', 1)[0]
+        elif 'data-csrf="' in response.text:
+            self.csrf = response.text.split('data-csrf="', 1)[1].split('"', 1)[0]
+        return response
+
+    def submit(self, path: str, data: dict[str, Any] | None = None,
+               **kwargs: Any) -> httpx.Response:
+        return self.post(path, data={"csrf": self.csrf, **(data or {})}, **kwargs)
+
+
+def client(server: LiveServer) -> Client:
+    return Client(base_url=server.url, follow_redirects=False, timeout=30)
+
+
+def signed_up(server: LiveServer, name: str, email: str = "",
+              password: str = "correct horse") -> Client:
+    person = client(server)
+    person.page("/signup")
+    answer = person.submit("/signup", {"name": name, "email": email, "password": password})
+    assert answer.status_code == 303, answer.text
+    return person
