@@ -22,8 +22,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
-from rennleitung.cli.league_files import check_output, read_text_file, write_text_file
+from rennleitung.cli.league_files import check_output, read_text_file
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import write_text
 from rennleitung.league.box_choice import box_choice_order
 from rennleitung.league.city_standings import city_standings
 from rennleitung.league.constructor_standings import constructor_standings
@@ -530,7 +531,7 @@ def export(
     if out is None:
         typer.echo(text, nl=False)
     else:
-        run_guarded(lambda: write_text_file(out, text, "--out"))
+        run_guarded(lambda: write_text(out, text))
         say(f"geschrieben: {out}", f"written: {out}")
 
 
@@ -604,7 +605,7 @@ def html(
     """Wertungsseite mit Punktegrafik schreiben / write the standings page with its chart."""
     run_guarded(lambda: check_output(out, "--out"))
     loaded = run_guarded(lambda: _store(db).load(league))
-    run_guarded(lambda: write_text_file(out, league_page(loaded, lang.value), "--out"))
+    run_guarded(lambda: write_text(out, league_page(loaded, lang.value)))
     say(f"geschrieben: {out}", f"written: {out}", lang)
 
 

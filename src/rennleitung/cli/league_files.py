@@ -14,29 +14,17 @@ from pathlib import Path
 
 from rennleitung.cli.common import Lang, say
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import read_text_noted
 
 
 def read_text_file(path: Path, lang: Lang = Lang.BOTH) -> str:
-    """The file's text; Windows-1252 when it is not UTF-8, with a note saying so."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise RennleitungError(
-            f"Datei nicht lesbar: {error.strerror}", f"cannot read file: {error.strerror}",
-            str(path),
-        ) from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        say(
-            f"Hinweis: {path} ist kein UTF-8 (Zeile {line}); als Windows-1252 gelesen "
-            "(so speichert deutsches Excel CSV)",
-            f"note: {path} is not UTF-8 (line {line}); read as Windows-1252 (the encoding "
-            "German Excel saves CSV in)",
-            lang,
-        )
-        return data.decode("cp1252", errors="replace")
+    """The file's text through the safe input layer (``rennleitung.inputs``); a file that is
+    not UTF-8 is read as Windows-1252, with the layer's note shown to the reader."""
+    text, note = read_text_noted(path, legacy=True)
+    if note is not None:
+        where = f"{note.where}: " if note.where else ""
+        say(f"Hinweis: {where}{note.de}", f"note: {where}{note.en}", lang)
+    return text
 
 
 def check_output(path: Path, option: str) -> None:
@@ -59,15 +47,3 @@ def check_output(path: Path, option: str) -> None:
             f"cannot write {path} (permission denied)",
             option,
         )
-
-
-def write_text_file(path: Path, text: str, option: str) -> None:
-    """Write ``text`` (UTF-8), or a bilingual error naming the option."""
-    try:
-        path.write_text(text, encoding="utf-8")
-    except OSError as error:
-        raise RennleitungError(
-            f"{path} ist nicht schreibbar: {error.strerror}",
-            f"cannot write {path}: {error.strerror}",
-            option,
-        ) from None

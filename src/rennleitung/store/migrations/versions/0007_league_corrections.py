@@ -1,7 +1,7 @@
 """Corrections: the league's history of changes, and non-starters of a race.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: league_corrections
+Revises: play_races
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "league_corrections"
+down_revision = "play_races"
 branch_labels = None
 depends_on = None
 
