@@ -16,8 +16,6 @@ from rennleitung.league.formats import LeagueKind
 from rennleitung.league.karma import karma_balances, karma_ledger
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.race_result import (
-    DriverRaceResult,
-    FinishStatus,
     InRaceKarma,
     InRaceKarmaKind,
     RaceResult,
