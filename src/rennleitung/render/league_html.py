@@ -7,7 +7,7 @@ so the page can be mailed or put on any web space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from rennleitung.league.city_standings import city_standings
 from rennleitung.league.constructor_standings import constructor_standings
@@ -21,6 +21,7 @@ from rennleitung.render.league_tables import (
     Row,
     city_rows,
     constructor_rows,
+    display_value,
     driver_rows,
     grid_rows,
     label,
@@ -51,6 +52,7 @@ def league_page(league: League, lang: str = "both") -> str:
     sections = [
         _section("chart", lang, points_chart_svg(
             points_after_each_race(league), [d.driver for d in drivers], league.name,
+            label("race", lang), label("points", lang),
         )),
         _section("drivers", lang, _table(driver_rows(drivers), lang)),
         _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),
@@ -93,7 +95,7 @@ def _table(rows: Sequence[Row], lang: str) -> str:
     keys = list(dict.fromkeys(key for row in rows for key in row))
     head = "".join(f"<th>{escape(_column(key, lang))}</th>" for key in keys)
     body = "".join(
-        "<tr>" + "".join(_cell(row.get(key)) for key in keys) + "</tr>" for row in rows
+        "<tr>" + "".join(_cell(key, row.get(key), lang) for key in keys) + "</tr>" for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -104,8 +106,8 @@ def _column(key: str, lang: str) -> str:
     return label(key, lang)
 
 
-def _cell(value: str | int | None) -> str:
+def _cell(key: str, value: str | int | None, lang: str) -> str:
     if value is None:
         return "<td></td>"
     css = "" if isinstance(value, int) else ' class="text"'
-    return f"<td{css}>{escape(str(value))}</td>"
+    return f"<td{css}>{escape(display_value(key, value, lang))}</td>"
