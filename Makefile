@@ -9,16 +9,19 @@ STAMP  := $(VENV)/.installed
 .PHONY: run demo test lint typecheck pytest services bench clean
 
 $(STAMP): pyproject.toml
+	@echo "Einmalig: Python-Umgebung in $(VENV) anlegen und Pakete installieren (1-2 Minuten) /"
+	@echo "once: creating the Python environment in $(VENV) and installing packages (1-2 minutes)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[all,dev]'
 	touch $(STAMP)
+	@echo "Umgebung fertig / environment ready"
 
 run: $(STAMP)
 	$(BIN)/rennleitung serve --host 127.0.0.1 --port 8000
 
-demo: $(STAMP)
-	$(BIN)/rennleitung main
+demo: $(STAMP)  # make demo SEED=abc repeats a race
+	$(BIN)/rennleitung main $(if $(SEED),--seed $(SEED))
 
 services:
 	@sh scripts/services.sh

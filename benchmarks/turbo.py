@@ -1,13 +1,21 @@
-"""Speed of one TURBO 2000 evaluation with 100 bot teams (target: under 1 second).
+"""Speed of TURBO 2000: start-up of `rennleitung turbo check` (target: under 0.5 s) and one
+evaluation with 100 bot teams (target: under 1 second).
 
-The game is played for a few rounds first so the measured round has factories, trade lines,
-contracts and full grids. Prints the figures; asserts nothing about time.
+The start-up is the wall time of the real console script checking a small sheet, median of a few
+runs, next to a bare ``python -c pass`` and the import of ``rennleitung.cli.turbo`` alone, so a
+loaded machine shows as such. For the evaluation the game is played for a few rounds first so the
+measured round has factories, trade lines, contracts and full grids. Prints the figures; asserts
+nothing about time. ``--startup`` measures only the start-up.
 """
 
 from __future__ import annotations
 
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
+from pathlib import Path
 
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.game import new_game
@@ -20,7 +28,39 @@ MEASURED_ROUNDS = 3
 SEED = "bench"
 
 
+STARTUP_RUNS = 5
+
+
+def _wall(command: list[str]) -> float:
+    """Median wall time of a command (output discarded)."""
+    times = []
+    for _ in range(STARTUP_RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, capture_output=True, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def startup() -> None:
+    """How long `rennleitung turbo check SHEET` takes from start to answer."""
+    script = Path(sys.executable).with_name("rennleitung")
+    with tempfile.TemporaryDirectory() as folder:
+        sheet = Path(folder) / "sheet.txt"
+        sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\n"
+                         "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 Q=20 "
+                         "A=20/20/20\n", encoding="utf-8")
+        bare = _wall([sys.executable, "-c", "pass"])
+        module = _wall([sys.executable, "-c", "import rennleitung.cli.turbo"])
+        check = _wall([str(script), "turbo", "check", str(sheet)])
+    print(f"start-up, median of {STARTUP_RUNS}: `rennleitung turbo check` {check:.3f} s "
+          f"(target < 0.5 s); import rennleitung.cli.turbo {module:.3f} s; "
+          f"bare python {bare:.3f} s")
+
+
 def main() -> None:
+    startup()
+    if "--startup" in sys.argv[1:]:
+        return
     config = GameConfig()
     strategies = bot_teams(TEAMS)
     state = new_game([(name, name.lower()) for name in sorted(strategies)], config)

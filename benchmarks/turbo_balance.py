@@ -1,13 +1,23 @@
 """Balance of the reconstructed TURBO 2000 rules: win shares of fixed bot strategies.
 
-Each game seats two teams of every strategy (seats shuffled by the seed) and plays three racing
-years; the winner has the most WM points (April 2000 §20). A healthy reconstruction lets no
-single fixed strategy win almost every game. Prints the shares; asserts nothing.
+Every game seats every strategy against all the others (``PER_STRATEGY`` teams each, seats
+shuffled by the seed) and plays three racing years; the winner is the active team with the most
+WM points (April 2000 §20; shared wins count for each). Prints per strategy the games won, the
+win share with its 95 % interval (Wilson), and the mean WM points; then how often each row of
+the risk table occurred per 1,000 race sections and in how many Formel N races the cap bound.
+Asserts nothing. Targets with the default settings (issue 15): no strategy above 40 %, every row
+at least once per 1,000 sections, the caps binding in at least a tenth of the Formel N races.
+
+Usage: ``python benchmarks/turbo_balance.py [GAMES] [--variants]``. ``--variants`` also runs the
+settings a game master might choose instead (maker points, the first reconstruction's risk and
+development rules); the machine is shared, so keep GAMES modest (the default is 40).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import sys
 import time
 from collections import Counter
@@ -15,50 +25,98 @@ from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES
 from rennleitung.turbo2000.config import GameConfig
-from rennleitung.turbo2000.simulation import play_bot_game
+from rennleitung.turbo2000.game import new_game
+from rennleitung.turbo2000.pipeline import evaluate_round
+from rennleitung.turbo2000.simulation import bot_round
+from rennleitung.turbo2000.standings import winners
 
-GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 60
+ARGS = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
+GAMES = int(ARGS[0]) if ARGS else 40
 YEARS = 3
-PER_STRATEGY = 2
+PER_STRATEGY = 1
 
 
 def seating(seed: int) -> dict[str, str]:
+    """Team name -> strategy; every strategy ``PER_STRATEGY`` times, seats shuffled."""
     names = [name for name in STRATEGIES for _ in range(PER_STRATEGY)]
     random.Random(f"seats:{seed}").shuffle(names)
     return {f"Bot{index + 1:02d}": name for index, name in enumerate(names)}
 
 
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95 % interval of a share (Wilson score interval)."""
+    if trials == 0:
+        return 0.0, 0.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
 VARIANTS: dict[str, GameConfig] = {
-    "default (maker points = team points)": GameConfig(),
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
-    "no maker points": replace(GameConfig(), maker_wm_points=()),
+    "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
+        GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
+        new_factory_min_per_year=0, maker_wm_points=(9, 6, 4, 3, 2, 1),
+        maker_points_once_per_race=False),
 }
-"""Settings a game master might choose; the study runs each the same way."""
+"""Settings a game master might choose; ``--variants`` runs each the same way."""
 
 
 def study(title: str, config: GameConfig) -> None:
     wins: Counter[str] = Counter()
     points: Counter[str] = Counter()
+    tally: Counter[str] = Counter()
+    drivers: list[int] = []
+    turbo: list[int] = []
     start = time.perf_counter()
     for seed in range(GAMES):
-        game = play_bot_game(seating(seed), YEARS, str(seed), config)
-        wins[game.strategies[game.winner()]] += 1
-        for team, value in game.state.wm_points.items():
-            points[game.strategies[team]] += value
+        strategies = seating(seed)
+        state = new_game([(name, name.lower()) for name in sorted(strategies)], config)
+        for _ in range(YEARS * config.rounds_per_year):
+            if state.finished:
+                break
+            outcome = evaluate_round(state, bot_round(state, strategies, str(seed), config),
+                                     str(seed), config)
+            tally.update(outcome.tally)
+            state = outcome.state
+        drivers += [d.rating // 10 for d in state.drivers.values() if d.team is not None]
+        turbo += list(state.new_factory_rating.values())
+        names, _ = winners(state)
+        for name in names:
+            wins[strategies[name]] += 1 / len(names)
+        for team, value in state.wm_points.items():
+            points[strategies[team]] += value
     elapsed = time.perf_counter() - start
-    print(f"{title}: {GAMES} games, {len(STRATEGIES) * PER_STRATEGY} teams, {YEARS} years each "
-          f"({elapsed:.1f} s)")
-    print(f"{'strategy':<14} {'wins':>5} {'share':>7} {'mean WM points/team':>20}")
-    for name in STRATEGIES:
-        share = wins[name] / GAMES
+    print(f"{title}: {GAMES} games of {len(STRATEGIES) * PER_STRATEGY} teams (every strategy "
+          f"{PER_STRATEGY}x), {YEARS} years each ({elapsed:.0f} s)")
+    print(f"  {'strategy':<16} {'wins':>6} {'share':>7}  {'95 % interval':<15} "
+          f"{'mean WM points':>14}")
+    for name in sorted(STRATEGIES, key=lambda n: -wins[n]):
+        low, high = wilson(wins[name], GAMES)
         mean = points[name] / (GAMES * PER_STRATEGY)
-        print(f"{name:<14} {wins[name]:>5} {share:>7.1%} {mean:>20.1f}")
+        print(f"  {name:<16} {wins[name]:>6.1f} {wins[name] / GAMES:>7.1%}  "
+              f"{low:>5.1%} – {high:>5.1%}   {mean:>14.1f}")
+    sections = tally["section"]
+    print(f"  risk table, per 1,000 of {sections} sections:")
+    rows = [name for index, name in enumerate(config.risk_table)
+            if name not in config.risk_table[:index]]
+    print("   " + "  ".join(f"{name} {1000 * tally[f'row:{name}'] / max(1, sections):.1f}"
+                            for name in rows))
+    print(f"  at the end: drivers under contract F{min(drivers)}–F{max(drivers)} (median "
+          f"F{statistics.median_low(drivers)}); Turbo parts rated {min(turbo)}–{max(turbo)}")
+    races, bound = tally["formel_n_races"], tally["formel_n_bound"]
+    print(f"  Formel N: the cap bound in {bound} of {races} races "
+          f"({bound / max(1, races):.0%})")
     print()
 
 
 def main() -> None:
-    for title, config in VARIANTS.items():
-        study(title, config)
+    study("default settings", GameConfig())
+    if "--variants" in sys.argv[1:]:
+        for title, config in VARIANTS.items():
+            study(title, config)
 
 
 if __name__ == "__main__":

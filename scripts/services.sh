@@ -83,6 +83,78 @@ fi
 echo "export RENNLEITUNG_TEST_PG_URL=postgresql+psycopg://$PG_USER@127.0.0.1:$PG_PORT/$PG_DB" \
     >> .services.env
 
+# --- Dovecot IMAP for the mail tests (tests/mail) ------------------------------------------------
+# A private instance under var/dovecot with its own config, on its own loopback port, plain login
+# (loopback only), one test user. Mail is put into the mailbox by the tests over IMAP (APPEND).
+IMAP_PORT=${RENNLEITUNG_IMAP_TEST_PORT:-55143}
+DC_HOME="$ROOT/var/dovecot"
+if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "services.sh: Dovecot is missing; install it (apt-get install dovecot-imapd) as root" >&2
+        exit 1
+    fi
+    echo "services.sh: installing Dovecot with apt-get" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null
+fi
+mkdir -p "$DC_HOME/run" "$DC_HOME/state" "$DC_HOME/mail"
+if [ "$(id -u)" -eq 0 ]; then
+    DC_USER=dovecot
+    chown -R "$DC_USER" "$DC_HOME/mail"
+else
+    DC_USER=$(id -un)
+fi
+DC_UID=$(id -u "$DC_USER")
+DC_GID=$(id -g "$DC_USER")
+if [ -f "$DC_HOME/run/master.pid" ] && kill -0 "$(cat "$DC_HOME/run/master.pid")" 2>/dev/null; then
+    IMAP_PORT=$(cat "$DC_HOME/port")
+else
+    while ! port_free "$IMAP_PORT"; do IMAP_PORT=$((IMAP_PORT + 1)); done
+    echo "$IMAP_PORT" > "$DC_HOME/port"
+    printf '%s\n' "rennleitung:{PLAIN}rennleitung" > "$DC_HOME/users"
+    cat > "$DC_HOME/dovecot.conf" <<CONF
+base_dir = $DC_HOME/run
+state_dir = $DC_HOME/state
+log_path = $DC_HOME/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+first_valid_uid = $DC_UID
+default_internal_user = $DC_USER
+default_login_user = $DC_USER
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%u $DC_HOME/users
+}
+userdb {
+  driver = static
+  args = uid=$DC_UID gid=$DC_GID home=$DC_HOME/mail/%u
+}
+mail_location = maildir:~/Maildir
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $IMAP_PORT
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service stats {
+  unix_listener stats-reader {
+    mode = 0666
+  }
+  unix_listener stats-writer {
+    mode = 0666
+  }
+}
+CONF
+    dovecot -c "$DC_HOME/dovecot.conf"
+fi
+echo "export RENNLEITUNG_TEST_IMAP=127.0.0.1:$IMAP_PORT:rennleitung:rennleitung" >> .services.env
+
 # --- Chromium for the browser tests (tests/web) -------------------------------------------------
 # Debian's own build, driven by Playwright through executable_path; never `playwright install`.
 if [ ! -x /usr/bin/chromium ]; then

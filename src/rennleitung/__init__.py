@@ -1,10 +1,17 @@
 """rennleitung: race control for Formula Dé and TURBO 2000."""
 
-from importlib.metadata import PackageNotFoundError, version
-
-try:
-    __version__ = version("rennleitung")
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0"
+from __future__ import annotations
 
 __all__ = ["__version__"]
+
+
+def __getattr__(name: str) -> str:
+    """``__version__`` is looked up on first use: importlib.metadata costs start-up time."""
+    if name != "__version__":
+        raise AttributeError(name)
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rennleitung")
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "0.0.0"

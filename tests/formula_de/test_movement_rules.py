@@ -227,8 +227,9 @@ def test_tyres_that_cannot_pay_the_overshoot_eliminate_and_the_last_point_spins(
     assert ("A9", False) in spins
 
 
-def test_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
-    pos = position(car("x", "A6", brakes=0, tyres=0))
+def test_masters_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
+    """Masters 10-4-2 (``masters-2002``; Dresden retires, see below)."""
+    pos = position(car("x", "A6", brakes=0, tyres=0), ruleset="masters-2002")
     options = moves(pos, "x", 4)
     assert {(end(pos, o), o.spin) for o in alive(options)} == {
         ("A9", True),
@@ -236,10 +237,22 @@ def test_without_tyre_points_one_more_point_spins_and_more_eliminate() -> None:
         ("C9", True),
     }
     assert {end(pos, o) for o in options if o.eliminated} == {"A10", "B10"}
-    soft = position(car("x", "A6", brakes=0, tyres=0, tyre=Tyre.SOFT, tyre_laps=1))
+    soft = position(
+        car("x", "A6", brakes=0, tyres=0, tyre=Tyre.SOFT, tyre_laps=1), ruleset="masters-2002"
+    )
     soft_options = moves(soft, "x", 4)
     assert soft_options
     assert alive(soft_options) == []  # soft tyres pay 2 per space: never a single point
+
+
+def test_dresden_without_tyre_points_one_more_point_is_a_tyre_failure() -> None:
+    """Dresden "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden, so
+    scheidet er mit Reifenschaden aus" (issue 11 item 2): no second spin."""
+    pos = position(car("x", "A6", brakes=0, tyres=0))
+    options = moves(pos, "x", 4)
+    assert alive(options) == []
+    out = {(end(pos, o), o.eliminated) for o in options}
+    assert ("A9", Elimination.TYRES_OVERSHOOT) in out
 
 
 # --- straights (Masters 7-2, 7-3; decision "Straights, exactly") -----------------------------
@@ -391,6 +404,20 @@ def test_blocking_that_takes_the_last_tyre_point_spins() -> None:
     pos = walled_in(tyres=2)
     (option,) = moves(pos, "x", 5)
     assert (option.tyres, option.spin, option.eliminated) == (2, True, None)
+
+
+@pytest.mark.parametrize("ruleset", ["dresden-2006", "masters-2002"])
+def test_blocked_without_the_tyre_point_it_owes_is_out_not_spun(ruleset: str) -> None:
+    """Dresden "Blockierte Spur", Masters 12-1-1, 20-2-1: a blocked car that cannot pay the
+    tyre point of a four-space blocking is out (no spin on a missing tyre point, issue 11 item
+    3), and the car in front loses a body point."""
+    pos = position(
+        car("x", "A1", brakes=3, tyres=0), car("front", "A2"), car("side", "B1"), ruleset=ruleset
+    )
+    options = moves(pos, "x", 4)
+    assert options and {o.eliminated for o in options} == {Elimination.BLOCKED_UNPAID}
+    assert not any(o.spin for o in options)
+    assert {option_to_data(pos, o)["body_loss"] for o in options} == {"A2"}
 
 
 def test_blocked_by_seven_or_more_eliminates_and_the_car_in_front_loses_body() -> None:

@@ -172,9 +172,7 @@ def test_the_lap_ends_with_the_move_over_the_line_and_scores() -> None:
         (DriverProfile.PRACTITIONER, LeagueProfile.PRAKTIKER),
     ],
 )
-def test_engine_and_league_agree_on_the_score(
-    engine: DriverProfile, league: LeagueProfile
-) -> None:
+def test_engine_and_league_agree_on_the_score(engine: DriverProfile, league: LeagueProfile) -> None:
     lap = drive_lap(TimedLap.create(QualifyingConfig(track="short", profile=engine), 11))
     record = to_qualifying_lap(lap, "Anna", 131_500)
     assert record is not None
@@ -213,8 +211,7 @@ def test_the_bot_prefers_stopping_to_overshooting() -> None:
 def test_profiles_not_allowed_in_the_ruleset_are_refused() -> None:
     with pytest.raises(QualifyingError) as error:
         TimedLap(
-            QualifyingConfig(track="short", ruleset="masters-2002",
-                             profile=DriverProfile.THEORIST),
+            QualifyingConfig(track="short", ruleset="masters-2002", profile=DriverProfile.THEORIST),
             ScriptedDice([]),
         )
     assert "Fahrerprofile" in str(error.value)

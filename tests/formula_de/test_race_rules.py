@@ -672,7 +672,7 @@ def test_rain_slides_a_corner_stop_three_spaces_on_hard_tyres() -> None:
 
 
 def test_blocked_without_brakes_is_out_and_the_car_in_front_loses_a_body_point() -> None:
-    race = start([SUN, 1, 1, 4], cars=("m", "f", "s"))
+    race = start([SUN, 1, 1, 4, 10], cars=("m", "f", "s"))  # 10: s holds its collision test
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
         race.info[car].needs_start = True  # both stall again on their restart roll

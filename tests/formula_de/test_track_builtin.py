@@ -112,9 +112,10 @@ def test_straight_moves_forward_or_diagonal(name: str) -> None:
     ahead in the neighbouring lanes, nothing else."""
     track = builtin_track(name)
     for index in track.track_spaces():
-        if track.in_corner(index) or track.spaces[index].segment != track.spaces[
-            track.ahead_in_lane[index]
-        ].segment:
+        if (
+            track.in_corner(index)
+            or track.spaces[index].segment != track.spaces[track.ahead_in_lane[index]].segment
+        ):
             continue
         space = track.spaces[index]
         targets = [t for t in track.successors[index] if track.spaces[t].kind is SpaceKind.TRACK]
@@ -242,7 +243,16 @@ def test_monaco_has_the_published_corners() -> None:
     track = builtin_track("monaco")
     assert [c.stops for c in track.corners] == [1, 1, 1, 1, 3, 1, 1, 2, 2, 1]
     assert [(c.longest, c.shortest) for c in track.corners] == [
-        (7, 3), (10, 5), (6, 2), (6, 2), (18, 8), (9, 5), (7, 3), (13, 8), (11, 6), (6, 2),
+        (7, 3),
+        (10, 5),
+        (6, 2),
+        (6, 2),
+        (18, 8),
+        (9, 5),
+        (7, 3),
+        (13, 8),
+        (11, 6),
+        (6, 2),
     ]
     assert all(163 <= n <= 168 for n in track.lane_lengths())
     assert track.last_corner.number == 10
@@ -272,8 +282,12 @@ def test_short_track_is_short() -> None:
 def test_weather_table_of_monaco() -> None:
     weather = builtin_track("monaco").weather
     assert [weather.weather_for(r) for r in (1, 4, 5, 8, 9, 20)] == [
-        WeatherKind.RAIN, WeatherKind.RAIN, WeatherKind.CHANGEABLE, WeatherKind.CHANGEABLE,
-        WeatherKind.SUN, WeatherKind.SUN,
+        WeatherKind.RAIN,
+        WeatherKind.RAIN,
+        WeatherKind.CHANGEABLE,
+        WeatherKind.CHANGEABLE,
+        WeatherKind.SUN,
+        WeatherKind.SUN,
     ]
     with pytest.raises(RennleitungError):
         weather.weather_for(21)

@@ -146,7 +146,7 @@ FORMAT_ERRORS = [
     ("rain = 5", "rain = 5\nsnow = 1", "weather.snow", "snow"),
     ("grid = 4", 'grid = "ten"', "grid", "grid ="),
     ("grid = 4", "grid = 0", "grid", "grid ="),
-    ("grid = 4", 'grid = 4\nwall = 3', "wall", "wall ="),
+    ("grid = 4", "grid = 4\nwall = 3", "wall", "wall ="),
     ("grid = 4", "grid = 4\n[[arrow]]\nfrom = 1\nto = []", "arrow[1].from", "from = 1"),
 ]
 
@@ -225,9 +225,7 @@ def _arrows(*pairs: tuple[str, list[str]]) -> str:
         f'\n[[arrow]]\nfrom = "{source}"\nto = [{", ".join(repr(t) for t in targets)}]\n'
         for source, targets in pairs
     )
-    return SQUARE.replace("grid = 4\n", "grid = 4\n").rstrip("\n") + "\n" + tables.replace(
-        "'", '"'
-    )
+    return SQUARE.replace("grid = 4\n", "grid = 4\n").rstrip("\n") + "\n" + tables.replace("'", '"')
 
 
 def test_flag_that_does_not_match_the_spaces() -> None:
@@ -280,9 +278,7 @@ def test_corner_without_exit() -> None:
     firsts = {}
     for index in sorted(corner.spaces):
         firsts.setdefault(track.spaces[index].lane, track.name_of(index))
-    pairs = [
-        (track.name_of(e), [firsts[track.spaces[e].lane]]) for e in corner.exit_spaces
-    ]
+    pairs = [(track.name_of(e), [firsts[track.spaces[e].lane]]) for e in corner.exit_spaces]
     problems = check_track(_arrows(*pairs))
     exits = only(problems, "corner_exit")
     assert len(exits) == 1 and "corner 1" in exits[0].en and "Ausgang" in exits[0].de

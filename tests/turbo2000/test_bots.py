@@ -42,3 +42,18 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
     other = play_bot_game(bot_teams(5), 1, "8", CONFIG)
     assert dump_state(first.state) == dump_state(again.state)
     assert dump_state(first.state) != dump_state(other.state)
+
+
+def test_full_throttle_and_tyre_supplier_bots_do_what_their_names_say() -> None:
+    strategies = {"Bot01": "vollgas", "Bot02": "reifenlieferant", "Bot03": "ausgewogen"}
+    from rennleitung.turbo2000.game import new_game
+
+    start = new_game([(name, name.lower()) for name in sorted(strategies)], CONFIG)
+    sheets = dict(zip(sorted(strategies), bot_round(start, strategies, "names", CONFIG),
+                      strict=True))
+    entries = parse_sheet(sheets["Bot01"], CONFIG).entries
+    game = play_bot_game(strategies, 1, "names", CONFIG)
+    assert entries and all((e.d, e.e) == (CONFIG.max_push, CONFIG.max_push) for e in entries)
+    assert game.state.factory("Bot02", "R") is not None
+    offers = [o for o in game.state.offers if o.team == "Bot02" and o.maker == "Bot02"]
+    assert offers and all(o.price <= CONFIG.turbo_price["R"] for o in offers)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rennleitung.turbo2000.factories import develop_once, new_factory_ratings
 from rennleitung.turbo2000.model import Factory
 
@@ -27,11 +29,20 @@ def test_second_factory_of_a_kind_is_refused() -> None:
 
 
 def test_rating_rises_when_the_smallest_digit_rises() -> None:
+    config = replace(CONFIG, development_rule="min_digit")  # the first reconstruction
     factory = Factory("Ferrari", "W", 10, [1, 1, 1, 1, 1, 1, 1, 1, 1, 0])
-    assert not develop_once(factory, 1, CONFIG)
+    assert not develop_once(factory, 1, config)
     assert factory.digits[0] == 2 and factory.rating == 10
-    assert develop_once(factory, 10, CONFIG)
+    assert develop_once(factory, 10, config)
     assert factory.rating == 11 and factory.digits[9] == 1
+
+
+def test_rating_rises_with_every_few_digits_raised() -> None:
+    # default: +1 for every development_steps_per_rating (4) digits raised, whichever they are
+    factory = Factory("Ferrari", "W", 18)
+    risen = [develop_once(factory, roll, CONFIG) for roll in (1, 1, 2, 3, 1, 5, 5, 5)]
+    assert risen == [False, False, False, True, False, False, False, True]
+    assert factory.rating == 20 and sum(factory.digits) == 8
 
 
 def test_digits_stop_at_nine() -> None:
@@ -84,9 +95,11 @@ def test_factory_elimination_refunds_digit_sum_times_150000() -> None:
 
 def test_new_factory_rating_is_the_lower_median_minus_offset_at_least_minimum() -> None:
     state = game("A", "B")
-    assert new_factory_ratings(state, CONFIG) == {"W": 10, "M": 10, "R": 10}
-    state.factories += [Factory("A", "W", 14), Factory("B", "W", 17), Factory("C", "W", 15)]
-    assert new_factory_ratings(state, CONFIG)["W"] == 13
+    assert new_factory_ratings(state, CONFIG) == {"W": 18, "M": 18, "R": 18}
+    state.factories += [Factory("A", "W", 22), Factory("B", "W", 25), Factory("C", "W", 23)]
+    assert new_factory_ratings(state, CONFIG)["W"] == 21
+    state.round = 13  # year 3: the minimum has risen twice by new_factory_min_per_year
+    assert new_factory_ratings(state, CONFIG)["R"] == 18 + 2 * CONFIG.new_factory_min_per_year
 
 
 def test_building_without_money_builds_what_can_be_paid() -> None:

@@ -82,7 +82,7 @@ def test_names_in_other_letter_case_mean_the_games_names() -> None:
     from .helpers import stock
     stock(state, "Ferrari", "2 Turbo-W8")
     text = "\n".join(["Rennstall: ferrari", "Passwort: ferrari", "Runde: 1",
-                      "Vertrag: LAUDA 10.000", "an TURBO: Kaufe turbo-R10 zu 25.000",
+                      "Vertrag: LAUDA 10.000", "an TURBO: Kaufe turbo-R18 zu 25.000",
                       "Elimination: 2 turbo-W8"])
     outcome = run(state, text)
     ferrari = outcome.state.teams["Ferrari"]

@@ -36,11 +36,24 @@ def test_formel_one_points_go_to_team_and_makers() -> None:
                   sheet(state, "Honda", _entry("F1", "Piquet", q=50, sections="A=20/20/20")))
     wm = outcome.state.wm_points
     assert wm["Ferrari"] == 9  # Lauda: 90 track points, first
-    assert wm["Honda"] == 6 + 9  # Piquet second, plus maker of Lauda's tyres
+    assert wm["Honda"] == 6 + CONFIG.maker_wm_points[0]  # second, and maker of Lauda's tyres
     drivers = outcome.state.drivers
     assert drivers["Lauda"].rating == 109 and drivers["Piquet"].rating == 108
     assert outcome.state.teams["Ferrari"].money == state.teams["Ferrari"].money + \
         CONFIG.sponsor_money - 10_000 - 7_500 + 600_000
+
+
+def test_a_maker_scores_once_per_race_unless_set_otherwise() -> None:
+    state = _two_cars()
+    stock(state, "Lotus", "Honda-R10")
+    entries = (sheet(state, "Ferrari", _entry("F1", "Lauda", "Honda-R10")),
+               sheet(state, "Lotus", _entry("F1", "Prost", "Honda-R10", q=50,
+                                            sections="A=20/20/20")))
+    once = run(state, *entries).state.wm_points["Honda"]
+    assert once == CONFIG.maker_wm_points[0]  # for the best-placed Honda part only
+    every = replace(CONFIG, maker_points_once_per_race=False)
+    assert run(state, *entries, config=every).state.wm_points["Honda"] == \
+        CONFIG.maker_wm_points[0] + CONFIG.maker_wm_points[1]
 
 
 def test_grid_size_limits_the_qualified() -> None:
@@ -157,10 +170,13 @@ def test_every_risk_table_line_has_an_effect() -> None:
 
 
 def test_number_of_dice_per_section_is_the_risk() -> None:
+    # the first reconstruction's risk model: risk dice, each six one Wurf
+    sixes = replace(CONFIG, risk_model="sixes")
     state = _two_cars()
     outcome = run(state, sheet(state, "Ferrari", _entry("F1", "Lauda", "Honda-R10",
                                                         push="d=3 e=2", q=10,
-                                                        sections="A=1/1/1")), seed="dice")
+                                                        sections="A=1/1/1")), seed="dice",
+                  config=sixes)
     rolls = [line for line in outcome.log if "3W6 F1 A" in line]
     assert rolls  # at least the first section was rolled, each with (3-1) + (2-1) = 3 dice
     assert all(len(line.split(":")[-1].split()) == 3 for line in rolls)
@@ -217,3 +233,33 @@ def test_rallye_prizes_only_after_the_last_stage() -> None:
     outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", sections="A=30/30")),
                   config=config)
     assert outcome.state.teams["Honda"].money == honda_money + 500_000
+
+
+def test_sum_risk_model_no_push_no_dice_else_risk_plus_dice_minus_offset() -> None:
+    from rennleitung.turbo2000.performance import dice_for, wuerfe_from_dice
+
+    assert CONFIG.risk_model == "sum" and dice_for(0, CONFIG) == 0
+    assert wuerfe_from_dice(0, [], CONFIG) == 0
+    assert dice_for(3, CONFIG) == CONFIG.risk_dice == 2
+    assert wuerfe_from_dice(3, [6, 6], CONFIG) == 3 + 12 - CONFIG.risk_offset
+    assert wuerfe_from_dice(1, [1, 2], CONFIG) == 0  # never below zero
+    assert consequence(wuerfe_from_dice(12, [6, 6], CONFIG), CONFIG) == "Unfall"
+    state = _two_cars()
+    outcome = run(state, sheet(state, "Ferrari", _entry("F1", "Lauda", "Honda-R10",
+                                                        push="d=3 e=2", sections="A=1/1/1")))
+    rolls = [line for line in outcome.log if "2W6 F1 A" in line]
+    assert rolls and outcome.tally["section"] >= len(rolls)
+
+
+def test_the_balance_tally_sees_a_formel_n_cap_bind() -> None:
+    state = _two_cars()
+    state.announcements = [Announcement("F1000")]
+    hire(state, "Lauda", "Ferrari", rating=160)
+    stock(state, "Ferrari", "Turbo-W18", "Turbo-M18", "Turbo-R18")
+    # W18 (M18+1) R18 (F16+1) by the original rule: 18*19*18*17 // 100 = 1046 > 1000
+    outcome = run(state, sheet(state, "Ferrari", "Rennen F1000: Lauda Turbo-W18 Turbo-M18 "
+                               "Turbo-R18 d=1 e=1 Q=10 A=10/10"),
+                  sheet(state, "Honda", "Rennen F1000: Piquet Turbo-W10 Turbo-M10 Turbo-R10 "
+                        "d=1 e=1 Q=10 A=10/10"))
+    assert "1046 LP (original rule) above 1000" in notes(outcome, "Ferrari")
+    assert outcome.tally["formel_n_races"] == 1 and outcome.tally["formel_n_bound"] == 1

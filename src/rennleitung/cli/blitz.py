@@ -20,6 +20,7 @@ from rich.markup import escape
 
 from rennleitung.cli.common import run_guarded, say
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import read_json
 from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
 from rennleitung.league.chess_clock import ChessClock
@@ -41,12 +42,9 @@ NowOption = Annotated[
 
 
 def _load(file: Path) -> BlitzSession:
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise RennleitungError(
-            f"Blitz-Datei nicht lesbar: {error}", f"cannot read Blitz file: {error}", str(file)
-        ) from None
+    data = read_json(file)
+    if not isinstance(data, dict):
+        raise RennleitungError("JSON-Objekt erwartet", "JSON object expected", str(file))
     return session_from_json(data)
 
 

@@ -61,6 +61,7 @@ from rennleitung.render.league_tables import (
 )
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import LeagueStore
+from rennleitung.textinput import load_json
 
 app = typer.Typer(
     name="league",
@@ -142,7 +143,7 @@ def _race_from_file(
             )
         return race_result_from_csv(text, race, 3 if laps is None else laps, track or "")
     try:
-        data = json.loads(text)
+        data = load_json(text, str(file))
     except json.JSONDecodeError as error:
         raise RennleitungError(
             f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
@@ -547,7 +548,7 @@ def import_league(
 
     def action() -> League:
         try:
-            data = json.loads(_read(file, lang))
+            data = load_json(_read(file, lang), str(file))
         except json.JSONDecodeError as error:
             raise RennleitungError(
                 f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",

@@ -1,18 +1,49 @@
 """The `rennleitung` console script: one Typer app with a sub-app per concept.
 
 Each sub-app lives in its own module (``cli/track.py``, ``cli/turbo.py``, …) and is registered
-in ``SUBCOMMANDS``; the modules are imported lazily so one broken extra cannot break the rest.
+in ``SUBCOMMANDS``. A module is imported only when its command runs (or ``--help`` lists them),
+so `rennleitung --version` and `rennleitung moves …` start without the database, web and mail
+libraries (benchmarks/startup.py measures it), and one broken extra cannot break the rest.
 """
 
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 import typer
+from typer.core import TyperGroup
 
-from rennleitung import __version__
+
+class _LazyGroup(TyperGroup):
+    """The top-level group: sub-apps from ``SUBCOMMANDS`` are built on first use."""
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = list(super().list_commands(ctx))
+        return names + [name for name, _, _ in SUBCOMMANDS if name not in names]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        for name, module_name, attribute in SUBCOMMANDS:
+            if name != cmd_name:
+                continue
+            try:
+                module = importlib.import_module(f"rennleitung.cli.{module_name}")
+            except ModuleNotFoundError as error:
+                if error.name == f"rennleitung.cli.{module_name}":
+                    return None  # not built yet
+                raise
+            group = typer.main.get_group(getattr(module, attribute))
+            group.name = name
+            self.commands[name] = group
+            return group
+        return None
+
 
 app = typer.Typer(
+    cls=_LazyGroup,
     name="rennleitung",
     help="Rennleitung / race control: Formula Dé, leagues and TURBO 2000.",
     no_args_is_help=True,
@@ -29,12 +60,15 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("turbo", "turbo", "app"),
     ("league", "league", "app"),
     ("blitz", "blitz", "app"),
+    ("mail", "mail", "app"),
     ("serve", "serve", "app"),
 )
 
 
 def _version_callback(value: bool) -> None:
     if value:
+        from rennleitung import __version__
+
         typer.echo(f"rennleitung {__version__}")
         raise typer.Exit()
 
@@ -49,25 +83,15 @@ def main_callback(
 
 
 @app.command("main")
-def main_job() -> None:
-    """Die Hauptaufgabe von `make run` / the main job of `make run`."""
+def main_job(
+    seed: str | None = typer.Option(
+        None, "--seed", help="Würfel-Seed, wiederholt ein Rennen / dice seed, repeats a race"
+    ),
+) -> None:
+    """Ein Bot-Rennen im Terminal (`make demo`) / a bot race in the terminal (`make demo`)."""
     from rennleitung.cli.mainjob import run_main_job
 
-    run_main_job()
-
-
-def _register() -> None:
-    for name, module_name, attribute in SUBCOMMANDS:
-        try:
-            module = importlib.import_module(f"rennleitung.cli.{module_name}")
-        except ModuleNotFoundError as error:
-            if error.name == f"rennleitung.cli.{module_name}":
-                continue  # not built yet
-            raise
-        app.add_typer(getattr(module, attribute), name=name)
-
-
-_register()
+    run_main_job(seed)
 
 
 def run() -> None:

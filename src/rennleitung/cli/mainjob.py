@@ -50,10 +50,11 @@ def _standings(race: Race) -> Table:
     return table
 
 
-def run_main_job() -> None:
-    """Run the race, show it live, then print the classification and write the files."""
+def run_main_job(seed: str | None = None) -> None:
+    """Run the race, show it live, then print the classification and write the files. The same
+    ``seed`` runs the same race again (`make demo SEED=…`)."""
     console = Console(highlight=False)
-    seed = secrets.token_hex(16)
+    seed = seed or secrets.token_hex(16)
     console.print(
         f"[bold]rennleitung[/bold]: {CARS} Bots, {DEFAULT_TRACK}, {LAPS} Runden / laps, "
         f"Seed {seed}"

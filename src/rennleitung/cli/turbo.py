@@ -276,6 +276,7 @@ def status(
     table.add_column("Stand / status")
     table.add_column("Bogen / sheet")
     table.add_column("Warum / why")
+    table.add_column("Eingang / arrived")
     for entry in statuses:
         why = "; ".join(f"{p.de} / {p.en}" for p in entry.reasons)
         if entry.status == "accepted":
@@ -284,11 +285,22 @@ def status(
                 why = (why + "; " if why else "") + "steigt aus / leaves (§19)"
         table.add_row(escape(entry.team), STATUS_WORDS[entry.status],
                       escape(files[entry.sheet - 1].name) if entry.sheet else "",
-                      escape(why))
+                      escape(why), _arrived(files[entry.sheet - 1]) if entry.sheet else "")
     console.print(table)
     missing = missing_teams(statuses, state)
     console.print("Es fehlen (kein gültiger Bogen) / missing: "
                   + (", ".join(missing) or "niemand / nobody"))
+
+
+def _arrived(path: Path) -> str:
+    """When a sheet came into the inbox, and whether by mail (``NNNN-mailID-TEAM.txt``, see
+    ``rennleitung mail``; ``mail status GAME`` lists every mail, refused ones too)."""
+    import re
+    from datetime import UTC, datetime
+
+    when = datetime.fromtimestamp(path.stat().st_mtime, UTC).strftime("%Y-%m-%d %H:%M UTC")
+    mailed = re.match(r"\d+-mail(\d+)-", path.name)
+    return f"{when}, Mail {mailed.group(1)}" if mailed else when
 
 
 @app.command("evaluate")

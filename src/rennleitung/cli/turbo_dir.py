@@ -114,7 +114,7 @@ class GameDir:
                          "settings must be a JSON object", path)
         try:
             return config_from_dict(data)
-        except (TypeError, ValueError, KeyError) as error:
+        except (TypeError, ValueError, KeyError, AttributeError) as error:
             raise _error(f"ungültige Einstellungen ({error})", f"invalid settings ({error})",
                          path) from None
 

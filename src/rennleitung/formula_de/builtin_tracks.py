@@ -33,8 +33,10 @@ def builtin_track_text(name: str) -> str:
             f"unknown track {name!r}; available: {', '.join(builtin_track_names())}",
             "track",
         )
-    return resources.files("rennleitung.formula_de.tracks").joinpath(f"{name}.toml").read_text(
-        encoding="utf-8"
+    return (
+        resources.files("rennleitung.formula_de.tracks")
+        .joinpath(f"{name}.toml")
+        .read_text(encoding="utf-8")
     )
 
 

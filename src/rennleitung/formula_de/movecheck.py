@@ -276,7 +276,8 @@ def _option(
     eliminated: Elimination | None = None
     spin = False
     if tyres and request.tyres == 0:
-        spin = tyres == 1
+        # Masters 10-4-2 / Dresden Verschleiß; never for a blocking (Masters 12-1-1, 20-2-1)
+        spin = tyres == 1 and request.zero_tyres_spin and not blocked_tyres
         eliminated = None if spin else reason
     elif tyres > request.tyres:
         eliminated = reason

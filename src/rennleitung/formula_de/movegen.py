@@ -405,7 +405,10 @@ def finish(
     spin = False
     if tyres:
         if request.tyres == 0:
-            spin, eliminated = tyres == 1, None if tyres == 1 else _tyre_reason(blocked_tyres)
+            # Masters 10-4-2 spins again for one more overshot point; Dresden "Verschleiß"
+            # retires; a blocking that owes a missing point always does (Masters 12-1-1, 20-2-1)
+            spin = tyres == 1 and request.zero_tyres_spin and not blocked_tyres
+            eliminated = None if spin else _tyre_reason(blocked_tyres)
         elif tyres > request.tyres:
             eliminated = _tyre_reason(blocked_tyres)
         elif tyres == request.tyres:

@@ -73,6 +73,9 @@ class MoveRequest:
     set lap (Dresden "Reifen", Masters 10-0-2). ``occupants`` maps every space with another car or
     a wreck to its id; ``slipstream_gears`` gives, for the cars that may be slipstreamed (not spun,
     not rolling out), their gear. ``box`` is the car's own box space, or -1.
+    ``zero_tyres_spin`` says whether a car without tyre points that owes one more for
+    overshooting spins again (Masters 10-4-2) or retires with a tyre failure (Dresden
+    "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden").
     """
 
     start: int
@@ -93,6 +96,7 @@ class MoveRequest:
     slipstream_min_gear: int = DEFAULTS.slipstream_min_gear
     slipstream_spaces: int = DEFAULTS.slipstream_spaces
     slipstream_corner_brakes: int = DEFAULTS.slipstream_corner_brakes
+    zero_tyres_spin: bool = DEFAULTS.zero_tyres_spin_again
 
     def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
         """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""

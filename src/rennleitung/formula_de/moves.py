@@ -132,6 +132,7 @@ def request_for(
         slipstream_min_gear=ruleset.slipstream_min_gear,
         slipstream_spaces=ruleset.slipstream_spaces,
         slipstream_corner_brakes=ruleset.slipstream_corner_brakes,
+        zero_tyres_spin=ruleset.zero_tyres_spin_again,
     )
 
 

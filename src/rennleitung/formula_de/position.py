@@ -186,8 +186,9 @@ def _car(track: Track, data: Any, where: str) -> CarState:
     for key in ("id", "name", "team"):
         text = _opt(data, key, str, "", prefix)
         if len(text) > MAX_NAME:
-            raise _fail(f"{prefix}{key}", f"höchstens {MAX_NAME} Zeichen",
-                        f"at most {MAX_NAME} characters")
+            raise _fail(
+                f"{prefix}{key}", f"höchstens {MAX_NAME} Zeichen", f"at most {MAX_NAME} characters"
+            )
     if "id" in data and not _get(data, "id", str, prefix).strip():
         raise _fail(f"{prefix}id", "leere Auto-Id", "empty car id")
     box = _opt(data, "box", int, 0, prefix)

@@ -329,8 +329,9 @@ class TimedLap:
             )
         option = next((o for o in ask.moves if o.path == decision.path), None)
         if option is None:
-            raise QualifyingError("dieser Zug ist nicht erlaubt", "this move is not legal",
-                                  "Masters 7")
+            raise QualifyingError(
+                "dieser Zug ist nicht erlaubt", "this move is not legal", "Masters 7"
+            )
         self._apply_option(option, ask.roll)
 
     def _roll(self, ask: QualifyingAsk, choice: GearChoice) -> None:

@@ -150,6 +150,7 @@ class CarInfo:
     passes: list[CornerPass] = field(default_factory=list)
     led: dict[int, int] = field(default_factory=dict)
     t_car_pending: bool = False
+    fresh_tyres: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -683,8 +684,7 @@ class Race:
         rules = self.ruleset
         for car, state in self.cars.items():
             if state.status is CarStatus.WRECK or (
-                state.status is CarStatus.ROLLING_OUT
-                and self.info[car].rolling_out is Retirement.ENGINE
+                state.status in RACING and self.info[car].rolling_out is Retirement.ENGINE
             ):
                 self.info[car].rolling_out = None
                 if self.info[car].retirement is None:  # Masters 16-0-6 roll to the flag
@@ -815,6 +815,7 @@ class Race:
         info.passes = []
         info.start_wear = choice.wear
         info.t_car_pending = False
+        info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
         self._emit(EventKind.T_CAR, car, points=points, box=state.box)
 
     def _setup(self) -> Flow:
@@ -1134,7 +1135,7 @@ class Race:
             space=option.end,
             corner_stops=option.corner_stops,
             laps=new_laps,
-            tyre_laps=before.tyre_laps + (new_laps - old_laps),
+            tyre_laps=before.tyre_laps + self._tyre_age(car, new_laps - old_laps, option.end),
         )
         extra_de, extra_en = _move_notes(option)
         self._emit(
@@ -1156,6 +1157,11 @@ class Race:
                 if other is not None and self.cars[other].status in RACING:
                     self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
                     self._mark(option.body_loss, "Blockade", "blocking")
+            if reason is Retirement.BLOCKED and self.cars[car].status is CarStatus.WRECK:
+                # Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle: the cars touching the wreck
+                # roll an aggravated collision test, except the one that lost its point already
+                touching = tuple(s for s in option.contacts if s != option.body_loss)
+                yield from self._collisions(car, touching)
             return
         if option.brakes:
             wear = wear.spend(WearArea.BRAKES, option.brakes)
@@ -1204,6 +1210,17 @@ class Race:
             return
         if option.contacts and self.cars[car].status in RACING:
             yield from self._collisions(car, option.contacts)
+
+    def _tyre_age(self, car: str, crossed: int, end: int) -> int:
+        """Laps the tyres age in a move that crossed the line ``crossed`` times. Masters 8-4-1
+        (Dresden "Reifen" counts laps of the same set): a set fitted in a box before the line
+        starts its first lap when the car crosses the line in the pit lane, so that crossing
+        does not age it; a set fitted after the line is on its first lap already."""
+        info = self.info[car]
+        aged = crossed - 1 if info.fresh_tyres and crossed else crossed
+        if crossed or self.track.spaces[end].kind is SpaceKind.TRACK:
+            info.fresh_tyres = False
+        return aged
 
     def _wear_event(
         self, car: str, area: WearArea, points: int, wear: Wear, de: str, en: str
@@ -1328,8 +1345,9 @@ class Race:
                 if self.info[other].retirement is not None:
                     eliminated.add(other)
         for other in partners:
-            if self.info[causer].retirement is not None:
-                return
+            if self.cars[causer].status not in RACING:
+                return  # a wreck rolls nothing; a car rolling on after its engine blew does
+                # (Masters 14-4, 16-0-4)
             space = self.cars[causer].space
             if other in eliminated:
                 self._lose(causer, WearArea.BODY, "Ausfall verursacht", "caused a retirement")
@@ -1394,7 +1412,9 @@ class Race:
                 rule=reason.rule,
             )
         info.t_car_pending = self._t_car_allowed(car)
-        stays = LEAVES_WRECK[reason] if wreck is None else wreck
+        # Dresden Ausfälle: "Alle ausgefallenen Autos bleiben ... auf der Strecke", whatever
+        # retired them; Masters removes some at once (20-1, 20-5-2: LEAVES_WRECK)
+        stays = (LEAVES_WRECK[reason] or self._wrecks_stay) if wreck is None else wreck
         if MARKS_DANGER[reason]:
             self._mark(self.cars[car].space, reason.text_de, reason.text_en)
         if stays and not self._in_pit_lane(car):
@@ -1419,7 +1439,7 @@ class Race:
             info.rolling_out = Retirement.ENGINE
             info.inertia = False
             self._mark(state.space, "Motorschaden", "engine failure")
-            self._set(car, status=CarStatus.ROLLING_OUT)
+            self._just_blew(car)
             self._emit(
                 EventKind.ROLLING_OUT,
                 car,
@@ -1437,9 +1457,16 @@ class Race:
             info.inertia = rolls
         if rolls and not self._in_pit_lane(car):
             info.rolling_out = Retirement.ENGINE
-            self._set(car, status=CarStatus.ROLLING_OUT)
+            self._just_blew(car)
         else:
             self._retire(car, Retirement.ENGINE)
+
+    def _just_blew(self, car: str) -> None:
+        """Masters 16-0-5, 18-1-8: a car whose engine just blew is still a car to slipstream
+        until its roll-out move, so it keeps its status until then (``_rollout_turn``); a spun
+        car never was one (10-4-4) and rolls out from now on."""
+        if self.cars[car].status is CarStatus.SPUN:
+            self._set(car, status=CarStatus.ROLLING_OUT)
 
     def _extended_inertia(self, car: str) -> bool:
         """Masters 16-0-6, 16-0-7: on the last lap, past (not in) the corner before last."""
@@ -1481,12 +1508,17 @@ class Race:
             reason_de=reason.text_de,
             reason_en=reason.text_en,
         )
-        self._set(car, gear=gear)
-        result = self._gear_roll(car, gear)
         engine = reason is Retirement.ENGINE
+        self._set(car, gear=gear, status=CarStatus.ROLLING_OUT if engine else state.status)
+        result = self._gear_roll(car, gear)
         options = self._options(car, result, Choices(gear=gear, pit_open=not engine))
         if engine:
-            option = _straightest(options)
+            # Masters 16-0-5, 18-1-7: a car in inertia takes no slipstream
+            unslipped = [o for o in options if not o.slipstreams]
+            if self.ruleset.engine_failure is EngineFailure.INERTIA:
+                option = _farthest(self.track, unslipped)
+            else:
+                option = _straightest(unslipped)
         else:
             option = yield from self._choose(car, options, result)
         if option is not None:
@@ -1543,6 +1575,8 @@ class Race:
             plan = clamp_plan(rules, state, info.start_wear, plan)
         info.pit_plan = None
         state = do_work(state, info.start_wear, plan)
+        if plan.tyre is not None:
+            info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
         self.cars[car] = replace(state, status=CarStatus.IN_PIT, corner_stops=0)
         if plan.fuel and info.rolling_out is Retirement.FUEL:
             info.rolling_out = None
@@ -1755,9 +1789,29 @@ def _stands_still(option: MoveOption) -> bool:
     )
 
 
+def _farthest(track: Track, options: list[MoveOption]) -> MoveOption | None:
+    """Masters 16-0-3, 20-4-2: the inertia move goes as far as possible (12-1-3: the most
+    spaces, then the end that would play first next round), round the cars ahead rather than
+    braking to keep its lane, without being eliminated if it can, paying as little as it can."""
+    if not options:
+        return None
+    return min(
+        options,
+        key=lambda o: (
+            o.eliminated is not None,
+            -o.spaces_moved,
+            -o.laps,
+            -track.spaces[o.end].height,
+            o.tyres + o.brakes,
+            o.lane_changes,
+            o.path,
+        ),
+    )
+
+
 def _straightest(options: list[MoveOption]) -> MoveOption | None:
-    """Dresden Ausfälle: a car with a failed engine rolls straight ahead where possible, as far
-    as it can without being eliminated (Masters 16-0-3)."""
+    """Dresden Ausfälle: a car with a failed engine rolls straight ahead where possible ("falls
+    möglich geradeaus"), as far as it can without being eliminated."""
     if not options:
         return None
     return min(

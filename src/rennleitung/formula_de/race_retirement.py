@@ -48,7 +48,9 @@ LEAVES_WRECK: dict[Retirement, bool] = {
     Retirement.ROAD_HOLDING: False,  # Masters 20-5-2
     Retirement.FUEL: True,  # Dresden Verschleiß: "bleibt als normales Wrack liegen"
 }
-"""Whether the car stays on the track as a wreck (with a dangerous space) or is removed."""
+"""Whether the car stays on the track as a wreck (with a dangerous space) or is removed, in
+``masters-2002``; in the Dresden presets (``wreck_removal`` when_passed) every retired car
+stays as a wreck (Dresden "Ausfälle")."""
 
 MARKS_DANGER: dict[Retirement, bool] = {
     r: r in (Retirement.BLOCKED, Retirement.BODY, Retirement.ENGINE, Retirement.FUEL)

@@ -88,8 +88,11 @@ def grid_spaces(track: Track, cars: int, side_by_side: bool = False) -> tuple[in
 def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: int) -> None:
     """Refuse a field that cannot start; messages name the field."""
     if not 0 <= config.laps <= 100:
-        raise SetupError("0 bis 100 Runden (0: wie das Regelwerk)",
-                         "0 to 100 laps (0: as the ruleset says)", "laps")
+        raise SetupError(
+            "0 bis 100 Runden (0: wie das Regelwerk)",
+            "0 to 100 laps (0: as the ruleset says)",
+            "laps",
+        )
     ids = [e.id for e in config.entries]
     if not ids:
         raise SetupError("keine Fahrer", "no drivers", "entries")

@@ -23,6 +23,7 @@ from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.rules_version import RULES_VERSION
 from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.textinput import load_json
@@ -43,6 +44,7 @@ class RaceRecord:
     decisions: tuple[tuple[str, Decision], ...]
     seed: str | None
     summary: dict[str, Any]
+    rules_version: int = 1
 
 
 def events_digest(events: list[Event]) -> str:
@@ -129,12 +131,14 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events),
         "rolls": rolls_data(race.dice.history),
         "classification": [
-            {"car": p.car, "position": p.position, "laps": p.laps, "status": p.status}
+            {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
+             "status": p.status}
             for p in race.classification()
         ],
     }
     return {
         "format": RECORD_FORMAT,
+        "rules_version": RULES_VERSION,
         "config": config_to_data(race.config),
         "commitment": race.commitment,
         "decisions": [
@@ -145,6 +149,12 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "finished": race.finished,
         "summary": summary,
     }
+
+
+def _summary(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise RecordError("Objekt erwartet", "object expected", "summary")
+    return dict(value)
 
 
 def record_to_json(data: dict[str, Any]) -> str:
@@ -184,10 +194,16 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
             )
         decisions.append((str(item["car"]), decision_from_data(track, item, f"decisions[{n}]")))
     seed = data.get("seed")
+    version = data.get("rules_version", 1)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise RecordError(
+            "eine ganze Zahl ab 1 erwartet", "a whole number from 1 on expected", "rules_version"
+        )
     return RaceRecord(
         config=config,
         commitment=str(data.get("commitment", "")),
         decisions=tuple(decisions),
         seed=None if seed is None else str(seed),
-        summary=dict(data.get("summary", {})),
+        summary=_summary(data.get("summary", {})),
+        rules_version=version,
     )

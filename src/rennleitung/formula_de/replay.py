@@ -2,13 +2,15 @@
 
 ``replay`` rebuilds a race from its configuration, its seed and its decisions; the result is
 bit-identical to the original (same events, same rolls). ``verify`` checks a finished record:
-the revealed seed matches the commitment, every decision was legal when it was made, every roll
-recomputed from the seed equals the recorded one, and the event log has the recorded digest.
+the revealed seed matches the commitment, every decision was legal when it was made, and every
+claim of the summary holds: each roll recomputed from the seed, the event count, the digest of
+the event log and the classification with its driver names. The claims are required.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.commitment import verify as verify_commitment
@@ -16,6 +18,8 @@ from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
 from rennleitung.formula_de.record import RaceRecord, RecordError, events_digest, rolls_data
+from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
+from rennleitung.textinput import clip
 
 
 def replay(record: RaceRecord, until: int | None = None) -> Race:
@@ -72,38 +76,105 @@ def verify(record: RaceRecord) -> Verdict:
         verdict.problems.append(
             "der Seed passt nicht zum Hash / the seed does not match the commitment"
         )
+    if record.rules_version > RULES_VERSION:
+        verdict.problems.append(
+            f"gespielt nach Regelversion {record.rules_version}, dieses Programm kennt nur bis "
+            f"{RULES_VERSION} / played under rules version {record.rules_version}, this program "
+            f"knows up to {RULES_VERSION}"
+        )
+        return verdict
     try:
         race = replay(record)
     except RennleitungError as error:
         verdict.problems.append(str(error))
+        _name_rule_changes(record, verdict)
         return verdict
     verdict.rolls = len(race.dice.history)
     verdict.events = len(race.events)
     if not race.finished:
         verdict.problems.append("das Rennen endet nicht / the race does not end")
-    summary = record.summary
+    verdict.problems.extend(summary_problems(record.summary, race))
+    _name_rule_changes(record, verdict)
+    return verdict
+
+
+def _name_rule_changes(record: RaceRecord, verdict: Verdict) -> None:
+    """A record from an older rules version that departs: name the fixes made since, the
+    likely reason (docs/formula_de/records.md, "Rules versions")."""
+    changes = changes_since(record.rules_version)
+    if not verdict.problems or not changes:
+        return
+    de = "; ".join(f"{c.version}: {c.rule} ({c.de})" for c in changes)
+    en = "; ".join(f"{c.version}: {c.rule} ({c.en})" for c in changes)
+    verdict.problems.append(
+        f"gespielt nach Regelversion {record.rules_version}, heute gilt {RULES_VERSION}; "
+        f"seither geändert: {de} / played under rules version {record.rules_version}, now "
+        f"{RULES_VERSION}; changed since: {en}"
+    )
+
+
+SUMMARY_KEYS = ("events", "digest", "rolls", "classification")
+"""What every finished record claims; a missing claim is reported (removing the digest must
+not hide an edit)."""
+
+CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
+
+
+def summary_problems(summary: dict[str, Any], race: Race) -> list[str]:
+    """Each claim of a record's summary compared with the replayed ``race``: one bilingual line
+    per difference."""
+    problems = [
+        f"summary.{key} fehlt / summary.{key} missing" for key in SUMMARY_KEYS
+        if key not in summary
+    ]
     recorded = summary.get("rolls")
-    if recorded is not None:
+    if "rolls" in summary:
         actual = rolls_data(race.dice.history)
-        if len(recorded) != len(actual):
-            verdict.problems.append(
-                f"{len(recorded)} Würfe im Protokoll, {len(actual)} nachgerechnet / "
-                f"{len(recorded)} rolls recorded, {len(actual)} recomputed"
+        if not isinstance(recorded, list) or len(recorded) != len(actual):
+            count = len(recorded) if isinstance(recorded, list) else "?"
+            problems.append(
+                f"{count} Würfe im Protokoll, {len(actual)} nachgerechnet / "
+                f"{count} rolls recorded, {len(actual)} recomputed"
             )
-        for n, (want, have) in enumerate(zip(recorded, actual, strict=False)):
-            if list(want) != have:
-                verdict.problems.append(
-                    f"Wurf {n + 1}: Protokoll {want}, Seed ergibt {have} / "
-                    f"roll {n + 1}: record says {want}, the seed gives {have}"
+        listed = recorded if isinstance(recorded, list) else []
+        for n, (want, have) in enumerate(zip(listed, actual, strict=False)):
+            if not isinstance(want, list) or want != have:
+                problems.append(
+                    f"Wurf {n + 1}: Protokoll {clip(want)}, Seed ergibt {have} / "
+                    f"roll {n + 1}: record says {clip(want)}, the seed gives {have}"
                 )
                 break
     if "digest" in summary and summary["digest"] != events_digest(race.events):
-        verdict.problems.append(
+        problems.append(
             "die Ereignisse weichen vom Protokoll ab / the events differ from the record"
         )
     if "events" in summary and summary["events"] != len(race.events):
-        verdict.problems.append(
-            f"{summary['events']} Ereignisse im Protokoll, {len(race.events)} nachgespielt / "
-            f"{summary['events']} events recorded, {len(race.events)} replayed"
+        problems.append(
+            f"{clip(summary['events'])} Ereignisse im Protokoll, {len(race.events)} nachgespielt"
+            f" / {clip(summary['events'])} events recorded, {len(race.events)} replayed"
         )
-    return verdict
+    if "classification" in summary:
+        problems.extend(_classification_problems(summary["classification"], race))
+    return problems
+
+
+def _classification_problems(claimed: Any, race: Race) -> list[str]:
+    replayed = [
+        {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
+         "status": p.status}
+        for p in race.classification()
+    ]
+    if not isinstance(claimed, list) or len(claimed) != len(replayed):
+        return ["die Wertung hat eine andere Länge als die nachgespielte / "
+                "the classification differs in length from the replayed one"]
+    for n, (row, real) in enumerate(zip(claimed, replayed, strict=True)):
+        if not isinstance(row, dict):
+            return [f"summary.classification[{n}]: Objekt erwartet / object expected"]
+        for key in CLASSIFICATION_KEYS:
+            if key in row and row[key] != real[key]:
+                return [
+                    f"Wertung Platz {n + 1}: {key} {clip(row[key])} im Protokoll, nachgespielt "
+                    f"{clip(real[key])} / classification place {n + 1}: {key} {clip(row[key])} "
+                    f"recorded, {clip(real[key])} replayed"
+                ]
+    return []

@@ -229,6 +229,14 @@ class Ruleset:
             "body points lost by the car in front when a blocked car is eliminated",
         ),
     )
+    zero_tyres_spin_again: bool = field(
+        default=False,
+        metadata=_doc(
+            "Dresden Verschleiß; Masters 10-4-2",
+            "ohne VP Reifen: ein weiterer VP bringt einen weiteren Dreher (sonst Reifenschaden)",
+            "no tyre points left: one more point spins the car again (else a tyre failure)",
+        ),
+    )
     tyre_table: TyreTable = field(
         default=TYRES_DRESDEN,
         metadata=_doc(
@@ -899,6 +907,7 @@ MASTERS_2002 = replace(
     super_start_next_gears=(2,),
     fuel_per_lap=0,
     tyre_table=TYRES_MASTERS,
+    zero_tyres_spin_again=True,
     pit_system=PitSystem.QUICK_LONG,
     pit_refuel_points=0,
     pit_tyre_points=0,

@@ -531,9 +531,7 @@ def _build(spec: TrackSpec, problems: _Problems) -> tuple[Track, _Problems]:
     successors = [list(outs) for outs in layout.successors]
     straight_of = [straight_ids[seg] for seg, _l, _i in layout.cells]
     pit: PitLane | None = None
-    build = (
-        _build_pit(layout, spec.pit, names, spaces, polygons, problems) if spec.pit else None
-    )
+    build = _build_pit(layout, spec.pit, names, spaces, polygons, problems) if spec.pit else None
     if build is not None:
         successors.extend([] for _ in range(len(spaces) - len(successors)))
         straight_of.extend(-1 for _ in range(len(spaces) - len(straight_of)))

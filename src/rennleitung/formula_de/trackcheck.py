@@ -87,9 +87,7 @@ def _problem(kind: str, place: Place, de: str, en: str, severity: str = ERROR) -
 def check_track(text: str, default_name: str = "track") -> list[Problem]:
     """Every problem of a track file, in file order; an empty list means the file is good."""
     spec, file_problems = read_track_file(text, default_name)
-    problems = [
-        Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in file_problems
-    ]
+    problems = [Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in file_problems]
     if spec is not None:
         problems.extend(check_spec(spec, LineIndex(text)))
     return sorted(problems, key=lambda p: (p.line == 0, p.line, p.key))
@@ -98,9 +96,7 @@ def check_track(text: str, default_name: str = "track") -> list[Problem]:
 def check_spec(spec: TrackSpec, index: LineIndex | None = None) -> list[Problem]:
     """The problems of a parsed track: build problems, then the questions asked of the graph."""
     track, build_problems = build_track_checked(spec)
-    problems = [
-        Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in build_problems
-    ]
+    problems = [Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in build_problems]
     lines = index or LineIndex("")
     problems.extend(_check_graph(spec, track))
     problems.extend(_check_corners(spec, track, lines))
@@ -131,9 +127,7 @@ def _space_place(spec: TrackSpec, track: Track, index: int) -> Place:
     return _segment_place(spec, track.spaces[index].segment)
 
 
-def _grouped(
-    spec: TrackSpec, track: Track, spaces: Iterable[int]
-) -> list[tuple[Place, list[str]]]:
+def _grouped(spec: TrackSpec, track: Track, spaces: Iterable[int]) -> list[tuple[Place, list[str]]]:
     """Spaces grouped by the place in the file they come from, in file order."""
     groups: dict[Place, list[str]] = {}
     for index in sorted(spaces):

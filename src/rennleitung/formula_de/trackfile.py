@@ -119,8 +119,20 @@ class TrackSpec:
 
 # Keys each table may hold; anything else is reported (a typo would otherwise be silently lost).
 TOP_KEYS = frozenset(
-    {"name", "title", "lanes", "heading", "lane_width", "grid", "grid_lanes", "wall",
-     "weather", "pit", "segment", "arrow"}
+    {
+        "name",
+        "title",
+        "lanes",
+        "heading",
+        "lane_width",
+        "grid",
+        "grid_lanes",
+        "wall",
+        "weather",
+        "pit",
+        "segment",
+        "arrow",
+    }
 )
 STRAIGHT_KEYS = frozenset({"straight", "draw_length"})
 CORNER_KEYS = frozenset({"stops", "spaces", "flag", "pattern", "turn", "radius"})
@@ -237,7 +249,12 @@ class _Reader:
         return value
 
     def get_float(
-        self, key: str, default: float, low: float = -1e6, high: float = 1e6, *,
+        self,
+        key: str,
+        default: float,
+        low: float = -1e6,
+        high: float = 1e6,
+        *,
         positive: bool = False,
     ) -> float:
         """A finite number in [low, high] (above 0 if ``positive``), else a problem."""
@@ -276,8 +293,11 @@ class _Reader:
             self.fail(key, "jeder Wert muss mindestens 1 sein", "every value must be >= 1")
             return None
         if any(v > maximum for v in value):
-            self.fail(key, f"jeder Wert darf höchstens {maximum} sein",
-                      f"every value must be at most {maximum}")
+            self.fail(
+                key,
+                f"jeder Wert darf höchstens {maximum} sein",
+                f"every value must be at most {maximum}",
+            )
             return None
         return tuple(value)
 
@@ -297,8 +317,7 @@ def _segment(reader: _Reader, lanes: int) -> SegmentSpec | None:
     if "straight" in table:
         reader.unknown_keys(STRAIGHT_KEYS)
         length = reader.get_int("straight", minimum=1, maximum=MAX_STRAIGHT)
-        draw_length = reader.get_float("draw_length", float(length), high=MAX_RADIUS,
-                                       positive=True)
+        draw_length = reader.get_float("draw_length", float(length), high=MAX_RADIUS, positive=True)
         return StraightSpec(length, draw_length, reader.place(""))
     if "stops" not in table:
         reader.fail(
@@ -408,8 +427,9 @@ def read_track_file(
     if not raw_segments:
         top.fail("segment", "keine Abschnitte [[segment]]", "no [[segment]] tables")
     if len(raw_segments) > MAX_SEGMENTS:
-        top.fail("segment", f"höchstens {MAX_SEGMENTS} Abschnitte",
-                 f"at most {MAX_SEGMENTS} segments")
+        top.fail(
+            "segment", f"höchstens {MAX_SEGMENTS} Abschnitte", f"at most {MAX_SEGMENTS} segments"
+        )
         return None, tuple(problems)
     segments = [
         _segment(_Reader(table, index, f"segment#{n}", f"segment[{n}].", problems), lanes)
@@ -457,20 +477,22 @@ def read_track_file(
     if wall is not None and not isinstance(wall, str):
         top.fail("wall", "muss Text sein", "must be text")
         wall = None
-    places = {
-        key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")
-    }
+    places = {key: top.place(key) for key in ("grid", "grid_lanes", "wall", "lanes", "name")}
     places["weather"] = weather_reader.place("")
     places["pit.beside"] = Place(index.line("pit", "beside"), "pit.beside")
     if any(s is None for s in segments) or not segments:
         return None, tuple(problems)
     total = sum(
         s.length * lanes if isinstance(s, StraightSpec) else sum(s.spaces)
-        for s in segments if s is not None
+        for s in segments
+        if s is not None
     )
     if total > MAX_TRACK_SPACES:
-        top.fail("segment", f"{total} Felder, höchstens {MAX_TRACK_SPACES} je Strecke",
-                 f"{total} spaces, at most {MAX_TRACK_SPACES} per track")
+        top.fail(
+            "segment",
+            f"{total} Felder, höchstens {MAX_TRACK_SPACES} je Strecke",
+            f"{total} spaces, at most {MAX_TRACK_SPACES} per track",
+        )
         return None, tuple(problems)
     spec = TrackSpec(
         name=top.get_str("name", default_name)[:MAX_NAME],
@@ -491,9 +513,7 @@ def read_track_file(
     return spec, tuple(problems)
 
 
-def _pit(
-    data: dict[str, Any], index: LineIndex, problems: list[TrackFileError]
-) -> PitSpec | None:
+def _pit(data: dict[str, Any], index: LineIndex, problems: list[TrackFileError]) -> PitSpec | None:
     if "pit" not in data:
         return None
     table = data["pit"]

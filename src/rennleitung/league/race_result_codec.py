@@ -175,10 +175,37 @@ def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str,
             f"columns missing from the header line: {', '.join(missing)}",
             "line 1",
         )
-    rows = [(index, row) for index, row in enumerate(reader, start=2) if any(row.values())]
+    try:
+        rows = [(index, _cells(row, index)) for index, row in enumerate(reader, start=2)
+                if any(row.values())]
+    except csv.Error as error:
+        raise RennleitungError(f"CSV nicht lesbar ({error})", f"unreadable CSV ({error})",
+                               f"line {reader.line_num}") from None
     if not rows:
         raise RennleitungError("keine Datenzeilen", "no data lines", "line 2")
     return rows
+
+
+MAX_CELL = 500
+"""Characters in one CSV cell; names and karma lists are far shorter."""
+
+
+def _cells(row: dict[str | None, object], line: int) -> dict[str, str]:
+    """A row's cells by column: a missing cell is empty, cells beyond the header are dropped,
+    an over-long cell is refused naming its line and column."""
+    cells = {}
+    for column, value in row.items():
+        if column is None:
+            continue
+        text = value if isinstance(value, str) else ""
+        if len(text) > MAX_CELL:
+            raise RennleitungError(
+                f"Zelle zu lang ({len(text)} Zeichen, höchstens {MAX_CELL})",
+                f"cell too long ({len(text)} characters, at most {MAX_CELL})",
+                f"line {line}, {column[:40]}",
+            )
+        cells[column] = text
+    return cells
 
 
 def _karma_events(text: str, where: str) -> tuple[InRaceKarma, ...]:
@@ -206,6 +233,8 @@ def _status(text: str, where: str) -> FinishStatus:
 
 def _enum(kind: type[CodedEnum], text: str, where: str) -> CodedEnum:
     try:
+        if not isinstance(text, str):
+            raise ValueError(text)
         return kind(text.strip().lower())
     except ValueError:
         allowed = ", ".join(str(member.value) for member in kind)

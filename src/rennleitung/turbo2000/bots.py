@@ -35,16 +35,26 @@ class Strategy:
     """Offers its own parts to all (Biete) and answers other teams' offers (Kaufe)."""
     formel2: bool = False
     """Sends all its cars to Formel II when one is announced (§4.1 allows no other entry)."""
+    price_share: int = 95
+    """Percent of the Turbo price it asks for its own parts of the Turbo rating."""
+    batch: int = 1
+    """How many times the usual number of pieces it builds each round."""
+    full_throttle: bool = False
+    """Pushes d and e to the largest value the settings allow (``max_push``)."""
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "ausgewogen": Strategy("ausgewogen", (2, 1), True, "R", 3, True, 0.35, True),
+    "ausgewogen": Strategy("ausgewogen", (1, 2), True, "R", 3, True, 0.35, True),
     "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True, formel2=True),
     "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, 0.35, True),
     "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, 0.35, True),
     "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.35, False),
+    "vollgas": Strategy("vollgas", (1, 1), True, "", 3, False, 0.35, False, full_throttle=True),
+    "reifenlieferant": Strategy("reifenlieferant", (1, 2), True, "R", 3, True, 0.35, True,
+                                price_share=90, batch=2),
 }
-"""Balanced, never pushing, always pushing, only building, only racing."""
+"""Balanced, never pushing, always pushing, only building, only racing, pushing d and e to the
+maximum, and a tyre supplier that builds many tyres and sells them cheap to every team."""
 
 RESERVE = 400_000
 """Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""
@@ -195,7 +205,7 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
         others = [a for a in order if config.race(a.code).series != "formel1"]
         rng.shuffle(others)
         slots = [a for a in order if config.race(a.code).series == "formel1"] * 2 + others
-    d, e = strategy.push
+    d, e = (config.max_push, config.max_push) if strategy.full_throttle else strategy.push
     for driver in fit:
         parts: dict[str, Part] = {}
         for kind in KINDS:
@@ -209,6 +219,13 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
             push_d, push_e = d, e
             while risk(push_d, push_e) < template.min_risk and push_d < config.max_push:
                 push_d += 1
+            if template.series == "formel_n":  # push less to fit under the cap (§4.2)
+                while push_d > 1 and not _eligible(state, team, announcement, parts, driver,
+                                                   push_d, push_e, config):
+                    push_d -= 1
+                while push_e > 1 and not _eligible(state, team, announcement, parts, driver,
+                                                   push_d, push_e, config):
+                    push_e -= 1
             if not _eligible(state, team, announcement, parts, driver, push_d, push_e, config):
                 continue
             line = _entry_line(announcement, driver, parts, push_d, push_e, None, strategy,
@@ -244,7 +261,7 @@ def _factories(state: GameState, team: Team, strategy: Strategy, config: GameCon
             steps = rng.randint(1, 3)
             plan.lines.append(f"Entwicklung {kind}: {steps}")
             plan.money -= steps * config.development_step_cost
-        count = {"W": 1, "M": 2, "R": 6}[kind]
+        count = {"W": 1, "M": 2, "R": 6}[kind] * strategy.batch
         unit = config.build_costs[kind][0]
         if plan.money - count * unit >= RESERVE:
             plan.lines.append(f"Bau {kind}: {count}")
@@ -260,7 +277,7 @@ def _trades(state: GameState, team: Team, strategy: Strategy, config: GameConfig
         if part.maker == team.name and count > keep:
             turbo = config.turbo_price[part.kind]
             better = part.rating > state.new_factory_rating[part.kind]
-            price = turbo if better else turbo * 95 // 100
+            price = turbo if better else turbo * strategy.price_share // 100
             plan.lines.append(f"an alle: Biete {count - keep} {part.notation()} zu {price}")
     for offer in state.offers:
         if offer.factory or offer.verb != "Biete" or offer.team == team.name or \
@@ -285,16 +302,22 @@ def _training(state: GameState, drivers: list[Driver], racing: set[str], strateg
         plan.money -= bid
 
 
-def _eliminations(state: GameState, config: GameConfig, plan: _Plan) -> None:
-    """Worn parts and more than four spares of a kind go (April 2000 §6 notation)."""
+def _eliminations(state: GameState, team: Team, strategy: Strategy, config: GameConfig,
+                  plan: _Plan) -> None:
+    """Worn parts and more than four spares of a kind go (April 2000 §6 notation); a team that
+    sells keeps what it made itself for sale."""
     for kind in KINDS:
         worn_below = state.new_factory_rating[kind] - WORN - 1
         worn = sum(1 for part in plan.pieces[kind] if part.rating <= worn_below)
         if worn:
             plan.lines.append(f"Elimination: {worn} {kind}{worn_below}-")
-        spare = len(plan.pieces[kind]) - worn - 4
-        if spare > 0:
+        for_sale = sum(1 for part in plan.pieces[kind] if strategy.sells
+                       and part.maker == team.name and part.rating > worn_below)
+        spare = len(plan.pieces[kind]) - worn - for_sale - 4
+        if spare > 0 and not for_sale:
             plan.lines.append(f"Elimination: {spare} {kind}1+")
+        elif spare > 0:
+            plan.lines.append(f"Elimination: {spare} {config.reserved_maker}-{kind}1+")
 
 
 def bot_sheet(state: GameState, team_name: str, strategy: Strategy, config: GameConfig,
@@ -308,7 +331,7 @@ def bot_sheet(state: GameState, team_name: str, strategy: Strategy, config: Game
     _trades(state, team, strategy, config, plan)
     racing = _races(state, team, strategy, drivers, config, rng, plan)
     _training(state, drivers, racing, strategy, rng, plan)
-    _eliminations(state, config, plan)
+    _eliminations(state, team, strategy, config, plan)
     if state.vote_open:
         table = wm_table(state)
         place = next(p for p, name, _ in table if name == team.name)

@@ -20,6 +20,9 @@ CONSEQUENCES: tuple[str, ...] = ("-", "M", "W", "Box", "MMM", "Dreher", "Reifens
                                  "Motorschaden", "Wagenschaden", "Totalschaden", "Unfall")
 """Names a risk table may use (April 2000 §3); ``races.EFFECTS`` says what each one does."""
 
+RISK_MODELS: tuple[str, ...] = ("sum", "sixes")
+"""Ways to turn an entry's risk into Würfe (see ``GameConfig.risk_model``)."""
+
 SERIES: tuple[str, ...] = ("formel1", "formel2", "formel_n", "dragster", "stockcar", "junior",
                            "rallye")
 """Race series; §4 of April 2000 adds all but Formel I to the base game."""
@@ -141,15 +144,26 @@ class GameConfig:
     """Largest d or e an entry may name (d, e >= 1); 7 lets risk reach 12, past "Unfall"."""
     die_sides: int = 6
     wurf_face: int = 6
-    """Every die showing this face counts as one Wurf."""
+    """``risk_model`` "sixes": every die showing this face counts as one Wurf."""
+    risk_model: str = "sum"
+    """How a car's risk becomes Würfe in a section (reconstructed; see rules.md §5):
+    "sum" — no push, no dice; else Würfe = risk + ``risk_dice`` dice − ``risk_offset`` (at
+    least 0), so every step of push shifts the whole range and rare bad sections reach the far
+    end of the table; "sixes" — the first reconstruction: ``risk`` dice, each six one Wurf."""
+    risk_dice: int = 2
+    risk_offset: int = 8
     risk_table: tuple[str, ...] = (
         "-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW", "Motorschaden",
         "Wagenschaden", "Totalschaden", "Unfall")
     """April 2000 §3; the last entry applies to that many Würfe and more."""
     wm_points: tuple[int, ...] = (9, 6, 4, 3, 2, 1)
     """Formel I only (§4): points of places 1–6 for the team."""
-    maker_wm_points: tuple[int, ...] = (9, 6, 4, 3, 2, 1)
-    """Points of places 1–6 for the maker of each of the car's components (brief: the same)."""
+    maker_wm_points: tuple[int, ...] = (3, 2, 1, 1, 1, 0)
+    """Points of places 1–6 for the maker of each of the car's components (the brief said "the
+    same" as the team's; a third of them, measured in rules.md §11)."""
+    maker_points_once_per_race: bool = True
+    """True: a maker scores maker points once per race, for its best-placed part (reconstructed
+    option against one supplier collecting points from every car)."""
     min_component_rating: int = 1
     """Wear never lowers a rating below this."""
     rally_min_finishers: int = 7
@@ -164,11 +178,22 @@ class GameConfig:
     development_die: int = 10
     """A development step rolls this die to pick one of the ten digits."""
     development_digit_max: int = 9
+    development_rule: str = "digit_sum"
+    """When a factory's rating rises (reconstructed): "digit_sum" — by 1 for every
+    ``development_steps_per_rating`` digits raised; "min_digit" — whenever the smallest of the
+    ten digits rises (the first reconstruction: about 29 steps per point)."""
+    development_steps_per_rating: int = 4
     modernisation_cost: int = 500_000
     """April 2000 §8."""
     elimination_refund_per_digit: int = 150_000
     """April 2000 §9."""
-    new_factory_min_rating: int = 10
+    new_factory_min_rating: int = 18
+    """The component scale (reconstructed): Turbo parts and new factories start here, above the
+    drivers' 10.0, so that driver, e and training count in the April 2000 formula."""
+    new_factory_min_per_year: int = 2
+    """The minimum rises by this much each racing year (reconstructed), so that Turbo parts keep
+    pace with drivers, who gain about +2 a year and more by racing and training (April 2000 §1,
+    §5)."""
     new_factory_offset: int = 2
     """New-factory rating = median of existing factories of the type minus this, at least min."""
     build_costs: dict[str, tuple[int, ...]] = field(default_factory=lambda: {
@@ -257,6 +282,17 @@ def _validate(config: GameConfig) -> None:
         if name not in CONSEQUENCES:
             raise TurboError(f"unbekannte Folge {name!r} in 'risk_table'",
                              f"unknown consequence {name!r} in 'risk_table'", where="config.json")
+    if config.risk_model not in RISK_MODELS:
+        raise TurboError(f"unbekanntes Risikomodell {config.risk_model!r}",
+                         f"unknown risk model {config.risk_model!r}", where="config.json")
+    if config.development_rule not in ("digit_sum", "min_digit"):
+        raise TurboError(f"unbekannte Entwicklungsregel {config.development_rule!r}",
+                         f"unknown development rule {config.development_rule!r}",
+                         where="config.json")
+    if config.development_steps_per_rating < 1 or config.risk_dice < 0:
+        raise TurboError("development_steps_per_rating >= 1 und risk_dice >= 0 nötig",
+                         "development_steps_per_rating >= 1 and risk_dice >= 0 needed",
+                         where="config.json")
     for template in config.races:
         if template.series not in SERIES:
             raise TurboError(f"unbekannte Serie {template.series!r}",

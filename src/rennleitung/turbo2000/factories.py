@@ -2,7 +2,8 @@
 then building components.
 
 Development is reconstructed: each step rolls a d10 to pick one of the ten digits and raises it
-by 1 (at most 9); the factory's rating rises by 1 whenever its smallest digit rises. A new
+by 1 (at most 9); the factory's rating rises by 1 for every few digits raised (setting
+``development_rule``; the first reconstruction raised it with the smallest digit). A new
 factory starts with digits 0000000000 (§7) at the rating published in the last evaluation.
 """
 
@@ -39,17 +40,26 @@ def new_factory_ratings(state: GameState, config: GameConfig) -> dict[str, int]:
     for kind in KINDS:
         existing = [f.rating for f in state.factories if f.kind == kind]
         base = statistics.median_low(existing) - config.new_factory_offset if existing else 0
-        ratings[kind] = max(config.new_factory_min_rating, base)
+        minimum = config.new_factory_min_rating \
+            + config.new_factory_min_per_year * (config.year_of(state.round) - 1)
+        ratings[kind] = max(minimum, base)
     return ratings
+
+
+def _level(factory: Factory, config: GameConfig) -> int:
+    """What the rating follows: the smallest digit, or the digit sum in steps (setting)."""
+    if config.development_rule == "min_digit":
+        return min(factory.digits)
+    return sum(factory.digits) // config.development_steps_per_rating
 
 
 def develop_once(factory: Factory, digit_roll: int, config: GameConfig) -> bool:
     """Raise the rolled digit; True when the factory's rating rose with it."""
     index = (digit_roll - 1) % len(factory.digits)  # a d10 picks one of the ten digits
-    before = min(factory.digits)
+    before = _level(factory, config)
     if factory.digits[index] < config.development_digit_max:
         factory.digits[index] += 1
-    if min(factory.digits) > before:
+    if _level(factory, config) > before:
         factory.rating += 1
         return True
     return False

@@ -50,6 +50,22 @@ def risk(d: int, e: int) -> int:
     return (d - 1) + (e - 1)
 
 
+def wuerfe_from_dice(risk_value: int, dice: list[int], config: GameConfig) -> int:
+    """Würfe of one section from the dice rolled for it (setting ``risk_model``)."""
+    if config.risk_model == "sixes":
+        return sum(1 for value in dice if value == config.wurf_face)
+    if risk_value <= 0:
+        return 0
+    return max(0, risk_value + sum(dice) - config.risk_offset)
+
+
+def dice_for(risk_value: int, config: GameConfig) -> int:
+    """How many dice a section rolls for a car of this risk (none without push)."""
+    if config.risk_model == "sixes":
+        return risk_value
+    return config.risk_dice if risk_value > 0 else 0
+
+
 def consequence(wuerfe: int, config: GameConfig) -> str:
     """April 2000 §3: the risk table; the last line holds for that many Würfe and more."""
     table = config.risk_table

@@ -41,6 +41,8 @@ class RoundOutcome:
     results_document: Document
     team_documents: dict[str, Document]
     """The same reports as sections and tables, for the HTML pages."""
+    tally: dict[str, int]
+    """Counts for the balance study: sections, risk-table rows, Formel N races and caps."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -69,7 +71,7 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     results = results_document(turn, evaluated)
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
-                        results, documents)
+                        results, documents, dict(turn.tally))
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

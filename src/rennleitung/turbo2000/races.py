@@ -18,7 +18,14 @@ from rennleitung.turbo2000.config import RaceTemplate
 from rennleitung.turbo2000.driver_ratings import NOT_QUALIFIED, PLACED, QUALIFIED, race_gain
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
-from rennleitung.turbo2000.performance import available_lp, cap_lp, consequence, risk
+from rennleitung.turbo2000.performance import (
+    available_lp,
+    cap_lp,
+    consequence,
+    dice_for,
+    risk,
+    wuerfe_from_dice,
+)
 from rennleitung.turbo2000.sheet import RaceEntry
 from rennleitung.turbo2000.standings import still_scoring
 from rennleitung.turbo2000.turn import RaceSheet, Turn
@@ -92,6 +99,7 @@ def _formel_n_problem(turn: Turn, car: Car, template: RaceTemplate, stage: int) 
     cap = cap_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
                  car.driver.whole_rating, entry.d, entry.e, turn.config)
     if cap > template.lp_cap:
+        turn.count(f"cap_refused:{template.code}")
         return (f"{cap} LP (Originalregel) über {template.lp_cap} (§4.2)",
                 f"{cap} LP (original rule) above {template.lp_cap} (§4.2)")
     return None
@@ -216,9 +224,12 @@ def _admit(turn: Turn, team: str, entry: RaceEntry,
 
 def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int) -> None:
     config = turn.config
-    dice = turn.roll_many(car.risk, config.die_sides, f"{code} A{number} {car.driver.name}")
-    wuerfe = sum(1 for value in dice if value == config.wurf_face)
+    dice = turn.roll_many(dice_for(car.risk, config), config.die_sides,
+                          f"{code} A{number} {car.driver.name}")
+    wuerfe = wuerfe_from_dice(car.risk, dice, config)
     result = consequence(wuerfe, config)
+    turn.count("section")
+    turn.count(f"row:{result}")
     effect = EFFECTS[result]
     car.wear += effect.wear
     if effect.scores:
@@ -269,6 +280,7 @@ def return_parts(turn: Turn, car: Car) -> list[Part]:
 
 def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bool) -> None:
     state, config = turn.state, turn.config
+    scored: set[str] = set()
     for car in placed:
         if pay_prizes and car.place <= len(template.prizes):
             turn.pay(car.team, template.prizes[car.place - 1],
@@ -279,7 +291,10 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
         if template.series == "formel1" and car.place <= len(config.maker_wm_points):
             points = config.maker_wm_points[car.place - 1]
             for part in car.parts.values():
+                if config.maker_points_once_per_race and part.maker in scored:
+                    continue
                 if still_scoring(state, part.maker) and points:
+                    scored.add(part.maker)
                     state.wm_points[part.maker] = state.wm_points.get(part.maker, 0) + points
                     turn.say(f"WM-Punkte {points} an Hersteller {part.maker} ({part.notation()})")
     if template.series == "formel2":
@@ -419,4 +434,23 @@ def run_races(turn: Turn) -> None:
             if car:
                 fields[entry.race].append(car)
     for announcement in turn.state.announcements:
+        _tally_cap(turn, announcement, fields[announcement.code])
         run_race(turn, announcement, fields[announcement.code])
+
+
+def _tally_cap(turn: Turn, announcement: Announcement, cars: list[Car]) -> None:
+    """Balance study: does a Formel N cap bind? Yes when it refused an entry, or when an entered
+    car could not push one step more (d or e) without passing it."""
+    template = turn.config.race(announcement.code)
+    if template.series != "formel_n" or not cars:
+        return
+
+    def fits(car: Car, d: int, e: int) -> bool:
+        return cap_lp(car.parts["W"].rating, car.parts["M"].rating, car.parts["R"].rating,
+                      car.driver.whole_rating, d, e, turn.config) <= template.lp_cap
+
+    tight = any(not fits(car, car.entry.d + 1, car.entry.e)
+                and not fits(car, car.entry.d, car.entry.e + 1) for car in cars)
+    turn.count("formel_n_races")
+    if tight or turn.tally.get(f"cap_refused:{template.code}"):
+        turn.count("formel_n_bound")

@@ -46,6 +46,8 @@ class Turn:
     rejections: dict[str, list[Problem]] = field(default_factory=dict)
     races: list[RaceSheet] = field(default_factory=list)
     race_log: dict[str, list[str]] = field(default_factory=dict)
+    tally: dict[str, int] = field(default_factory=dict)
+    """Counts for the balance study (sections, risk-table rows, Formel N caps); not reported."""
     """What happened to each team's cars, section by section (the team report's race part)."""
     step: str = ""
 
@@ -65,6 +67,10 @@ class Turn:
     def publish(self, section: str, text: str) -> None:
         """A line for the public results sheet (Rennanzeiger)."""
         self.news.setdefault(section, []).append(text)
+
+    def count(self, key: str, number: int = 1) -> None:
+        """Add to a tally of the balance study."""
+        self.tally[key] = self.tally.get(key, 0) + number
 
     def race_note(self, text: str) -> None:
         """A line for the results sheet under the race being run."""

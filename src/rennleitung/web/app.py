@@ -21,7 +21,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards
+from rennleitung.web import boards, races
 from rennleitung.web.context import Page, Refused, page
 from rennleitung.web.i18n import text
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
@@ -104,6 +104,7 @@ def create_app(settings: Settings) -> FastAPI:
     def healthz() -> str:
         return "ok"
 
+    races.install(app)
     return app
 
 

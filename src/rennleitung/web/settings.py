@@ -33,6 +33,7 @@ class Settings:
     smtp_port: int = 25
     mail_from: str = "rennleitung@localhost"
     demo: bool = True
+    demo_laps: int = 0
     deadline_tick: float = 1.0
 
     @classmethod

@@ -28,6 +28,7 @@ better, as the car still rolls on a few spaces."""
 FAR = 999
 """Distance to a box that cannot be reached."""
 
+
 def _distances_back(track: Track, first: dict[int, int]) -> list[int]:
     """Spaces from every space to the nearest of ``first`` (space → its own distance), walking
     the track's arrows backwards; FAR where there is no way."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from rennleitung.store import race_tables  # noqa: F401  (registers the play tables)
+from rennleitung.store import accounts, mail_tables, race_tables  # noqa: F401  (register tables)
 from rennleitung.store.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -1,33 +1,56 @@
 // rennleitung: the little plain JavaScript the race page needs (no build step).
-// 1. Live updates: an EventSource on the race's stream; each message names the race version,
-//    and the page fetches its changing parts (board overlay, dashboard, question, log) then.
-// 2. Clicking a highlighted destination on the board submits the move form with its key.
+// 1. Live updates: an EventSource on the race's stream; each message carries the race version,
+//    and when it differs from the one shown the page fetches its changing parts (board overlay,
+//    question, dashboard, order, log), which htmx swaps in by id.
+// 2. Clicking a highlighted destination on the board chooses it in the move form and sends it;
+//    hovering shows its cost.
+// 3. A refused action (409 stale, 422 illegal, 403 …) shows the server's message.
 (function () {
   "use strict";
 
-  function refresh(root) {
-    var url = root.getAttribute("data-parts");
-    if (!url) { return; }
-    htmx.ajax("GET", url, { target: root, swap: "innerHTML" });
+  function shownVersion() {
+    var marker = document.getElementById("race-version");
+    return marker ? parseInt(marker.getAttribute("data-version") || "-1", 10) : -1;
+  }
+
+  function shownState() {
+    var marker = document.getElementById("race-version");
+    return marker ? marker.getAttribute("data-state") : "";
   }
 
   function listen(root) {
     var stream = root.getAttribute("data-stream");
+    var parts = root.getAttribute("data-parts");
     if (!stream || !window.EventSource) { return; }
     var source = new EventSource(stream);
     source.addEventListener("race", function (event) {
       var version = parseInt(event.data, 10);
-      var shown = parseInt(root.getAttribute("data-version") || "-1", 10);
-      if (version !== shown) { refresh(root); }
+      if (version === shownVersion()) { return; }
+      if (shownState() === "open") { window.location.reload(); return; }
+      htmx.ajax("GET", parts, { target: "#race-version", swap: "none" }).then(function () {
+        if (shownState() === "open" || version < 0) { window.location.reload(); }
+      });
     });
   }
+
+  function problem(text) {
+    var box = document.getElementById("problem");
+    if (!box) { window.alert(text); return; }
+    box.textContent = text;
+    box.hidden = !text;
+  }
+
+  document.addEventListener("htmx:responseError", function (event) {
+    problem(event.detail.xhr.responseText || event.detail.xhr.statusText);
+  });
+  document.addEventListener("htmx:beforeRequest", function () { problem(""); });
 
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (!(target instanceof Element) || !target.classList.contains("dest")) { return; }
     var form = document.getElementById("move-form");
     if (!form) { return; }
-    form.querySelector("input[name=option]").value = target.getAttribute("data-key");
+    form.querySelector("[name=option]").value = target.getAttribute("data-key");
     htmx.trigger(form, "submit");
   });
 

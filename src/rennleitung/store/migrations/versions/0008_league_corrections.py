@@ -1,7 +1,7 @@
 """Corrections: the league's history of changes, and non-starters of a race.
 
 Revision ID: league_corrections
-Revises: play_races
+Revises: mail_tables
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "league_corrections"
-down_revision = "play_races"
+down_revision = "mail_tables"
 branch_labels = None
 depends_on = None
 

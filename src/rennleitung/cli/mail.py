@@ -1,0 +1,252 @@
+"""`rennleitung mail`: games by e-mail. Register games and addresses, take mail in, send the queue.
+
+Mail settings come from the environment (see ``rennleitung.mail.settings`` and docs/mail.md);
+the database from ``--db`` or ``RENNLEITUNG_DB`` like every other command.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+import time
+from datetime import UTC
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from sqlalchemy import select
+
+from rennleitung.cli.common import DbOption, run_guarded, say
+from rennleitung.errors import RennleitungError
+from rennleitung.mail.service import MailService
+from rennleitung.mail.settings import settings_from_env
+from rennleitung.store.database import resolve_url
+from rennleitung.store.mail_tables import MailInRow, MailOutRow
+
+app = typer.Typer(
+    name="mail",
+    help="Spielen per Mail / play by e-mail: Partien, Adressen, Eingang, Ausgang.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(highlight=False, soft_wrap=True)
+
+
+def _service(db: str | None) -> MailService:
+    return MailService.open(resolve_url(db), settings_from_env())
+
+
+@app.command("game")
+def game(
+    key: str = typer.Argument(..., help="Name der Partie / game name"),
+    kind: str = typer.Option(..., "--kind", help="turbo oder/or fd"),
+    location: str = typer.Option(..., "--location",
+                                 help="TURBO: Spielverzeichnis / game directory; FD: race id"),
+    secret: str = typer.Option("", "--secret", help="Geheimwort (leer: wird gezogen) / secret"),
+    db: DbOption = None,
+) -> None:
+    """Partie für Mail anmelden / make a game playable by mail."""
+    def act() -> None:
+        if kind == "turbo" and not (Path(location) / "config.json").exists():
+            raise RennleitungError("kein TURBO-Spielverzeichnis", "not a TURBO game directory",
+                                   location)
+        stored_location = str(Path(location).absolute()) if kind == "turbo" else location
+        info = _service(db).add_game(key, kind, stored_location, secret)
+        say(f"Partie {info.key} angemeldet, Geheimwort: {info.secret}",
+            f"game {info.key} registered, secret: {info.secret}")
+    run_guarded(act)
+
+
+@app.command("bind")
+def bind(
+    key: str = typer.Argument(..., help="Partie / game"),
+    address: str = typer.Argument(..., help="Mailadresse / mail address"),
+    seat: str = typer.Argument(..., help="Rennstall oder Wagen / team or car"),
+    language: str = typer.Option("de", "--language", help="de oder/or en"),
+    db: DbOption = None,
+) -> None:
+    """Adresse an einen Platz binden / bind an address to a seat."""
+    def act() -> None:
+        binding = _service(db).bind(key, address, seat, language)
+        say(f"{binding.address} spielt {binding.seat} in {key}",
+            f"{binding.address} plays {binding.seat} in {key}")
+    run_guarded(act)
+
+
+@app.command("bindings")
+def bindings(key: str = typer.Argument(None, help="Partie / game"), db: DbOption = None) -> None:
+    """Angemeldete Adressen zeigen / list bound addresses."""
+    def act() -> None:
+        table = Table("Partie / game", "Adresse / address", "Platz / seat", "Sprache / language")
+        for b in _service(db).bindings(key):
+            table.add_row(b.game.key, b.address, b.seat, b.language)
+        console.print(table)
+    run_guarded(act)
+
+
+@app.command("receive")
+def receive(
+    files: list[Path] = typer.Argument(None, help="Mails (.eml); ohne: von stdin / from stdin"),
+    source: str = typer.Option("file", "--source", help="Herkunft / source label"),
+    db: DbOption = None,
+) -> None:
+    """Mails speichern und beantworten (z. B. aus procmail) / store and answer mails."""
+    def act() -> None:
+        service = _service(db)
+        raws = [p.read_bytes() for p in files] if files else [sys.stdin.buffer.read()]
+        for raw in raws:
+            got = service.receive(raw, source[:20])
+            say(f"Mail {got.id} gespeichert" + (" (schon bekannt)" if got.duplicate else ""),
+                f"mail {got.id} stored" + (" (known before)" if got.duplicate else ""))
+        service.process_pending()
+    run_guarded(act)
+
+
+@app.command("process")
+def process(db: DbOption = None) -> None:
+    """Gespeicherte, unbearbeitete Mails bearbeiten / process stored mails still waiting."""
+    def act() -> None:
+        service = _service(db)
+        done = service.process_pending()
+        queued = service.tick()
+        say(f"{done} Mails bearbeitet, {queued} Mails von Partien eingereiht",
+            f"{done} mails processed, {queued} mails queued by games")
+    run_guarded(act)
+
+
+@app.command("reports")
+def reports(
+    key: str = typer.Argument(..., help="TURBO-2000-Partie / TURBO 2000 game"),
+    round_number: int = typer.Option(0, "--round", help="Runde / round (0: die letzte)"),
+    db: DbOption = None,
+) -> None:
+    """Berichte einer ausgewerteten Runde verschicken / queue the reports of a round."""
+    from rennleitung.mail.outbox import send_due
+    from rennleitung.mail.turbo_game import queue_reports
+
+    def act() -> None:
+        service = _service(db)
+        queued = queue_reports(service, key, round_number)
+        result = send_due(service)
+        say(f"{len(queued)} Berichte eingereiht, {result.sent} gesendet, {result.waiting} warten",
+            f"{len(queued)} reports queued, {result.sent} sent, {result.waiting} waiting")
+    run_guarded(act)
+
+
+@app.command("send")
+def send(db: DbOption = None) -> None:
+    """Fällige Mails über SMTP versenden / send the due mails through SMTP."""
+    from rennleitung.mail.outbox import send_due
+
+    def act() -> None:
+        result = send_due(_service(db))
+        say(f"{result.sent} gesendet, {result.failed} fehlgeschlagen, {result.waiting} warten",
+            f"{result.sent} sent, {result.failed} failed, {result.waiting} waiting")
+    run_guarded(act)
+
+
+@app.command("poll")
+def poll(db: DbOption = None) -> None:
+    """IMAP-Postfach abholen / fetch the IMAP mailbox."""
+    from rennleitung.mail.imap import poll_imap
+
+    def act() -> None:
+        service = _service(db)
+        if not service.settings.imap_host:
+            raise RennleitungError("RENNLEITUNG_IMAP_HOST ist nicht gesetzt",
+                                   "RENNLEITUNG_IMAP_HOST is not set", "IMAP")
+        try:
+            count = poll_imap(service)
+        except OSError as error:
+            raise RennleitungError(f"IMAP-Server nicht erreichbar: {error}",
+                                   f"IMAP server unreachable: {error}", "IMAP") from error
+        service.process_pending()
+        say(f"{count} neue Mails abgeholt", f"{count} new mails fetched")
+    run_guarded(act)
+
+
+@app.command("inbox")
+def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None:
+    """Eingegangene Mails zeigen / list received mails."""
+    def act() -> None:
+        service = _service(db)
+        table = Table("#", "Eingang / received", "Quelle", "Absender / sender", "Platz / seat",
+                      "Stand / status")
+        with service.read() as session:
+            rows = session.scalars(select(MailInRow).order_by(MailInRow.id.desc()).limit(limit))
+            for row in rows:
+                table.add_row(str(row.id), f"{row.received_at:%Y-%m-%d %H:%M:%S}", row.source,
+                              row.sender, row.seat, row.status)
+        console.print(table)
+    run_guarded(act)
+
+
+@app.command("outbox")
+def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None:
+    """Ausgehende Mails zeigen: was, an wen, wann, Ergebnis / list outgoing mail."""
+    def act() -> None:
+        service = _service(db)
+        table = Table("#", "An / to", "Betreff / subject", "Stand / status", "Versuche",
+                      "Gesendet / sent", "Fehler / error")
+        with service.read() as session:
+            rows = session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
+                                   .limit(limit))
+            for row in rows:
+                table.add_row(str(row.id), row.recipient, row.subject[:50], row.status,
+                              str(row.attempts),
+                              f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
+                              row.last_error[:40])
+        console.print(table)
+    run_guarded(act)
+
+
+@app.command("status")
+def status(key: str = typer.Argument(..., help="Partie / game"), db: DbOption = None) -> None:
+    """Je Platz: welche Mail wann einging und was daraus wurde / per seat what arrived when."""
+    def act() -> None:
+        service = _service(db)
+        info = service.game(key)
+        table = Table("Platz / seat", "Eingang / received", "Stand / status",
+                      "Ergebnis / outcome", title=f"{info.key} ({info.kind})")
+        for row in service.game_mail(info.id):
+            table.add_row(row.seat, f"{row.received_at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
+                          row.status, row.outcome[:80])
+        console.print(table)
+    run_guarded(act)
+
+
+@app.command("serve")
+def serve(
+    interval: float = typer.Option(10.0, "--interval",
+                                   help="Sekunden zwischen Läufen / seconds between runs"),
+    db: DbOption = None,
+) -> None:
+    """LMTP/SMTP annehmen, IMAP abholen, Ausgang senden / run intake and outbox."""
+    from rennleitung.mail.imap import poll_imap
+    from rennleitung.mail.listener import start_listener
+    from rennleitung.mail.outbox import send_due
+
+    service = run_guarded(lambda: _service(db))
+    s = service.settings
+    controller = start_listener(service, s.listen_host, s.listen_port, s.listen_protocol)
+    say(f"{s.listen_protocol.upper()} auf {s.listen_host}:{s.listen_port}",
+        f"{s.listen_protocol.upper()} on {s.listen_host}:{s.listen_port}")
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        while not stop.is_set():
+            try:
+                if s.imap_host:
+                    poll_imap(service)
+                service.process_pending()
+                service.tick()
+                send_due(service)
+            except (OSError, RennleitungError) as error:
+                console.print(f"{time.strftime('%H:%M:%S')} {error}")
+            stop.wait(interval)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        controller.stop()

@@ -1,0 +1,81 @@
+"""Which version of the race rules a race was played under.
+
+A fix of a rule changes how some races unfold, so an old record may no longer replay. Every
+fix that changes a race bumps ``RULES_VERSION`` by one and adds its line to ``CHANGES``; a
+record names the version it was played under (``record.py``), and ``race verify`` of an older
+record that departs names the fixes made since (``replay.verify``). Records without the field
+were made under version 1, before the first of these fixes (issue 11).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class RuleChange:
+    """One behaviour change: the version it introduced, the rule it follows, what changed."""
+
+    version: int
+    rule: str
+    de: str
+    en: str
+
+
+CHANGES: tuple[RuleChange, ...] = (
+    RuleChange(
+        2,
+        "Masters 8-4-1; Dresden Reifen",
+        "frische Reifen aus einer Box vor der Linie altern beim Überqueren der Linie nicht",
+        "fresh tyres from a box before the line do not age when crossing the line",
+    ),
+    RuleChange(
+        3,
+        "Dresden Verschleiß (over Masters 10-4-2)",
+        "ohne VP Reifen scheidet ein Dresdner Auto beim Überschießen aus, statt erneut zu drehen",
+        "a Dresden car without tyre points that overshoots retires instead of spinning again",
+    ),
+    RuleChange(
+        4,
+        "Dresden Blockierte Spur; Masters 12-1-1, 20-2-1",
+        "ein blockiertes Auto ohne den geschuldeten VP Reifen scheidet aus, statt zu drehen",
+        "a blocked car without the tyre point it owes retires instead of spinning",
+    ),
+    RuleChange(
+        5,
+        "Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle",
+        "die Autos neben einem durch Blockade ausgeschiedenen Wrack würfeln den Kollisionscheck",
+        "the cars touching a car eliminated by blocking roll their collision test",
+    ),
+    RuleChange(
+        6,
+        "Masters 16-0-5, 18-1-7, 18-1-8",
+        "ein Auto mit eben geplatztem Motor bietet bis zu seinem Ausrollzug Windschatten; "
+        "im Ausrollzug selbst kein Windschatten",
+        "a car whose engine just blew can be slipstreamed until its roll-out move; the roll-out "
+        "move itself takes no slipstream",
+    ),
+    RuleChange(
+        7,
+        "Masters 16-0-3, 16-0-4, 20-4-2, 14-4",
+        "der Trägheitszug fährt so weit wie möglich (um Autos herum, 12-1-3) statt zu bremsen, "
+        "und das ausrollende Auto würfelt seinen eigenen Kollisionscheck",
+        "the inertia move goes as far as possible (round cars, 12-1-3) instead of braking, and "
+        "the car rolling on rolls its own collision test",
+    ),
+    RuleChange(
+        8,
+        "Dresden Ausfälle",
+        "jedes ausgeschiedene Auto bleibt als Wrack liegen, bis alle es passiert haben",
+        "every retired car stays as a wreck until everyone has passed it",
+    ),
+)
+"""Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
+
+RULES_VERSION = CHANGES[-1].version if CHANGES else 1
+"""The version of the rules this code plays."""
+
+
+def changes_since(version: int) -> tuple[RuleChange, ...]:
+    """The fixes a race played under ``version`` has not seen."""
+    return tuple(c for c in CHANGES if c.version > version)

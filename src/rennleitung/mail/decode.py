@@ -1,0 +1,254 @@
+"""A received mail as the games read it: who sent it, what it says, and the order sheet.
+
+Mail programs wrap the same few lines in many ways: quoted-printable or base64, UTF-8, Latin-1 or
+Windows-1252, a byte-order mark, CRLF line ends, an HTML part only, the reply quoting the last
+answer, a signature, the sheet as an attachment. ``decode`` undoes all of that and never raises:
+a broken mail yields what could be read plus ``problems`` for the answer.
+
+Quoted lines and the line introducing them become empty lines rather than disappearing, so the
+line numbers in an answer are the ones the player sees in the mail he sent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import email
+import re
+from dataclasses import dataclass, field
+from email import policy
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
+from email.message import Message
+from email.utils import getaddresses
+from html.parser import HTMLParser
+
+MAX_TEXT = 200_000
+"""Characters of body or sheet read at most; a longer text is refused as too long."""
+
+_ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+@dataclass
+class Decoded:
+    """What a mail says, cleaned for reading."""
+
+    sender: str = ""  # the address, lower case; empty if none could be read
+    sender_name: str = ""
+    subject: str = ""
+    message_id: str = ""
+    body: str = ""
+    sheet: str = ""  # a text attachment if there is one, else the body
+    from_attachment: bool = False
+    automatic: bool = False  # bounces, auto-replies, lists: never answered
+    too_long: bool = False
+    problems: list[str] = field(default_factory=list)
+
+
+def clean_header(value: object, limit: int = 300) -> str:
+    """A header as one safe line: encoded words decoded, no line breaks or control characters
+    (so a name cannot inject headers into an answer), at most ``limit`` characters."""
+    if value is None:
+        return ""
+    text = str(value)
+    with contextlib.suppress(ValueError, LookupError, UnicodeError, AssertionError,
+                             HeaderParseError):
+        text = str(make_header(decode_header(text)))
+    return _CONTROL.sub(" ", text).strip()[:limit]
+
+
+def clean_address(value: str) -> str:
+    """The address in lower case if it is a plain ``local@domain``, else empty."""
+    address = value.strip().strip("<>").strip()
+    return address.lower() if _ADDRESS.match(address) and len(address) <= 254 else ""
+
+
+def message_id_of(raw: bytes) -> str:
+    """The Message-ID header of raw bytes (empty if none), without parsing the whole mail."""
+    head = raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    match = re.search(rb"^message-id:[ \t]*(.*(?:\r?\n[ \t].*)*)", head, re.I | re.M)
+    if not match:
+        return ""
+    text = match.group(1).decode("latin-1")
+    return _CONTROL.sub("", text).strip()[:998]
+
+
+def decode_bytes(data: bytes, charset: str | None) -> str:
+    """Bytes as text: a byte-order mark decides, else the declared charset, else UTF-8, else
+    Windows-1252 (which also reads Latin-1 text; Latin-1 mail often really is 1252)."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8", errors="replace")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16", errors="replace")
+    candidates: list[str] = []
+    if charset:
+        name = charset.strip().strip('"').lower()
+        candidates.append("cp1252" if name in ("iso-8859-1", "latin-1", "latin1", "us-ascii",
+                                                "ascii") else name)
+    candidates += ["utf-8", "cp1252"]
+    for candidate in candidates:
+        try:
+            return data.decode(candidate)
+        except (LookupError, UnicodeError):
+            continue
+    return data.decode("latin-1")
+
+
+class _HtmlText(HTMLParser):
+    """HTML to plain lines: block elements end a line, scripts and styles are dropped."""
+
+    BLOCKS = frozenset({"br", "p", "div", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6",
+                        "table", "ul", "ol", "pre", "blockquote", "hr"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.skip = 0
+        self.quote = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in ("script", "style", "head"):
+            self.skip += 1
+        elif tag == "blockquote":
+            self.quote += 1
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+        elif tag in ("td", "th"):
+            self.parts.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("script", "style", "head"):
+            self.skip = max(0, self.skip - 1)
+        elif tag == "blockquote":
+            self.quote = max(0, self.quote - 1)
+        if tag in self.BLOCKS:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        text = re.sub(r"[ \t\r\n\xa0]+", " ", data)
+        self.parts.append(f"> {text}" if self.quote else text)
+
+
+def html_to_text(html: str) -> str:
+    """The readable text of an HTML mail, one block per line."""
+    parser = _HtmlText()
+    try:
+        parser.feed(html)
+        parser.close()
+    except (AssertionError, ValueError):
+        pass
+    lines = [line.strip() for line in "".join(parser.parts).split("\n")]
+    text = "\n".join(lines)
+    return re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+
+
+_INTRO = re.compile(r"\b(wrote|schrieb|écrit|geschrieben)\b.*:\s*$", re.I)
+
+
+def reading_text(text: str) -> str:
+    """What the player wrote: one kind of line end, no BOM, quoted lines (and the line that
+    introduces them) blank, everything from the signature separator ``-- `` on cut."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    lines = text.split("\n")
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        if line.rstrip() == "--":
+            break
+        if line.lstrip().startswith(">"):
+            out.append("")
+            continue
+        following = next((later for later in lines[number + 1:] if later.strip()), "")
+        if _INTRO.search(line) and following.lstrip().startswith(">"):
+            out.append("")
+            continue
+        out.append(line.rstrip())
+    while out and not out[-1]:
+        out.pop()
+    return "\n".join(out)
+
+
+def _payload_text(part: Message) -> str:
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        raw = part.get_payload()
+        return raw if isinstance(raw, str) else ""
+    return decode_bytes(data, part.get_content_charset())
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = str(part.get("Content-Disposition", "")).lower()
+    return disposition.startswith("attachment") or bool(part.get_filename())
+
+
+def _sheet_attachment(part: Message) -> bool:
+    if not _is_attachment(part):
+        return False
+    name = clean_header(part.get_filename() or "").lower()
+    kind = part.get_content_type()
+    return kind == "text/plain" or (kind == "application/octet-stream"
+                                    and name.endswith((".txt", ".text")))
+
+
+def _automatic(message: Message, envelope_from: str | None) -> bool:
+    """Mail that must never be answered (RFC 3834): bounces, auto-replies, mailing lists."""
+    auto = clean_header(message.get("Auto-Submitted", "")).lower()
+    precedence = clean_header(message.get("Precedence", "")).lower()
+    sender = clean_header(message.get("From", "")).lower()
+    return ((auto not in ("", "no")) or precedence in ("bulk", "list", "junk")
+            or message.get("List-Id") is not None or envelope_from == ""
+            or "mailer-daemon" in sender or sender.startswith("postmaster@"))
+
+
+def decode(raw: bytes, envelope_from: str | None = None) -> Decoded:
+    """Read a mail; never raises, whatever the bytes."""
+    result = Decoded()
+    try:
+        message = email.message_from_bytes(raw, policy=policy.compat32)
+    except Exception as error:
+        result.problems.append(f"unreadable: {type(error).__name__}")
+        return result
+    result.subject = clean_header(message.get("Subject", ""))
+    result.message_id = clean_header(message.get("Message-ID", ""), 998)
+    try:
+        pairs = getaddresses([_CONTROL.sub(" ", str(message.get("From", "")))[:1000]])
+    except (ValueError, IndexError, TypeError):
+        pairs = []
+    if pairs:
+        result.sender_name = clean_header(pairs[0][0], 100)
+        result.sender = clean_address(pairs[0][1])
+    if not result.sender and envelope_from:
+        result.sender = clean_address(envelope_from)
+    result.automatic = _automatic(message, envelope_from)
+    plain: str | None = None
+    html: str | None = None
+    sheet: str | None = None
+    try:
+        parts = list(message.walk())
+    except (RecursionError, TypeError, AttributeError):
+        parts = [message]
+        result.problems.append("MIME structure unreadable")
+    for part in parts[:200]:
+        if part.is_multipart():
+            continue
+        try:
+            kind = part.get_content_type()
+            if sheet is None and _sheet_attachment(part):
+                sheet = _payload_text(part)
+            elif _is_attachment(part):
+                continue
+            elif kind == "text/plain" and plain is None:
+                plain = _payload_text(part)
+            elif kind == "text/html" and html is None:
+                html = _payload_text(part)
+        except (LookupError, ValueError, TypeError, AssertionError, UnicodeError) as error:
+            result.problems.append(f"part unreadable: {type(error).__name__}")
+    body = plain if plain is not None else html_to_text(html) if html is not None else ""
+    if len(body) > MAX_TEXT or (sheet is not None and len(sheet) > MAX_TEXT):
+        result.too_long = True
+        body, sheet = body[:MAX_TEXT], sheet[:MAX_TEXT] if sheet is not None else None
+    result.body = reading_text(body)
+    result.from_attachment = sheet is not None
+    result.sheet = reading_text(sheet) if sheet is not None else result.body
+    return result

@@ -1,0 +1,86 @@
+"""Mail settings from the environment, so passwords never sit in a file or a command line.
+
+| variable | meaning | default |
+|---|---|---|
+| ``RENNLEITUNG_MAIL_FROM`` | sender address of every answer | ``rennleitung@localhost`` |
+| ``RENNLEITUNG_SMTP_HOST`` / ``_PORT`` | SMTP server for outgoing mail | ``localhost`` / 25 |
+| ``RENNLEITUNG_SMTP_SECURITY`` | ``none``, ``starttls`` or ``tls`` | ``none`` |
+| ``RENNLEITUNG_SMTP_USER`` / ``_PASSWORD`` | login, if the server wants one | none |
+| ``RENNLEITUNG_LMTP_HOST`` / ``_PORT`` | where ``mail serve`` listens | ``127.0.0.1`` / 8024 |
+| ``RENNLEITUNG_LMTP_PROTOCOL`` | ``lmtp`` or ``smtp`` | ``lmtp`` |
+| ``RENNLEITUNG_IMAP_HOST`` / ``_PORT`` | mailbox to poll (no host: no polling) | none / 993 |
+| ``RENNLEITUNG_IMAP_SECURITY`` | ``tls``, ``starttls`` or ``none`` | ``tls`` |
+| ``RENNLEITUNG_IMAP_USER`` / ``_PASSWORD`` / ``_FOLDER`` | mailbox login and folder | ``INBOX`` |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from rennleitung.errors import RennleitungError
+
+SECURITY = ("none", "starttls", "tls")
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """Everything the mail side needs to reach its servers."""
+
+    sender: str = "rennleitung@localhost"
+    smtp_host: str = "localhost"
+    smtp_port: int = 25
+    smtp_security: str = "none"
+    smtp_user: str = ""
+    smtp_password: str = ""
+    listen_host: str = "127.0.0.1"
+    listen_port: int = 8024
+    listen_protocol: str = "lmtp"
+    imap_host: str = ""
+    imap_port: int = 993
+    imap_security: str = "tls"
+    imap_user: str = ""
+    imap_password: str = ""
+    imap_folder: str = "INBOX"
+
+
+def _port(env: Mapping[str, str], name: str, default: int) -> int:
+    value = env.get(name, "")
+    if not value:
+        return default
+    if not value.isdigit() or not 0 < int(value) < 65536:
+        raise RennleitungError(f"{value!r} ist keine Portnummer", f"{value!r} is not a port",
+                               name)
+    return int(value)
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    value = env.get(name, "").strip().lower() or default
+    if value not in allowed:
+        raise RennleitungError(f"erlaubt sind {', '.join(allowed)}",
+                               f"allowed are {', '.join(allowed)}", name)
+    return value
+
+
+def settings_from_env(environ: Mapping[str, str] | None = None) -> MailSettings:
+    """The settings the environment gives; a wrong value is a bilingual error naming it."""
+    env = os.environ if environ is None else environ
+    p = "RENNLEITUNG_"
+    return MailSettings(
+        sender=env.get(f"{p}MAIL_FROM", "") or "rennleitung@localhost",
+        smtp_host=env.get(f"{p}SMTP_HOST", "") or "localhost",
+        smtp_port=_port(env, f"{p}SMTP_PORT", 25),
+        smtp_security=_choice(env, f"{p}SMTP_SECURITY", "none", SECURITY),
+        smtp_user=env.get(f"{p}SMTP_USER", ""),
+        smtp_password=env.get(f"{p}SMTP_PASSWORD", ""),
+        listen_host=env.get(f"{p}LMTP_HOST", "") or "127.0.0.1",
+        listen_port=_port(env, f"{p}LMTP_PORT", 8024),
+        listen_protocol=_choice(env, f"{p}LMTP_PROTOCOL", "lmtp", ("lmtp", "smtp")),
+        imap_host=env.get(f"{p}IMAP_HOST", ""),
+        imap_port=_port(env, f"{p}IMAP_PORT", 993),
+        imap_security=_choice(env, f"{p}IMAP_SECURITY", "tls", SECURITY),
+        imap_user=env.get(f"{p}IMAP_USER", ""),
+        imap_password=env.get(f"{p}IMAP_PASSWORD", ""),
+        imap_folder=env.get(f"{p}IMAP_FOLDER", "") or "INBOX",
+    )

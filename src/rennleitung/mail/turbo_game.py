@@ -1,0 +1,205 @@
+"""TURBO 2000 by mail: sheets in, checked at once and answered; reports out after evaluation.
+
+The game stays a game directory (``docs/turbo2000/game-master.md``): an accepted sheet is
+written into ``inbox/`` exactly as ``turbo submit`` would put it there, so ``turbo evaluate``
+reads it with the others. The answer is the same check ``turbo check --game`` shows, in the
+team's language: refused as a whole (wrong team, password or round), or accepted, with every
+line that will be left out, and whether it replaces an earlier sheet of this round.
+
+After the game master evaluates a round, ``tick`` queues each bound team its report with the
+results sheet (Rennanzeiger) attached, once per round and address.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import datetime
+from pathlib import Path
+
+from rennleitung.cli.turbo_dir import GameDir
+from rennleitung.errors import RennleitungError
+from rennleitung.mail import texts
+from rennleitung.mail.compose import Attachment, Outgoing
+from rennleitung.mail.service import GameInfo, Handled, MailService, Order, reply_subject
+from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.errors import Problem
+from rennleitung.turbo2000.intake import check_sheet, sender_problems
+from rennleitung.turbo2000.model import GameState
+from rennleitung.turbo2000.pipeline import preview_problems
+
+
+def submit(game: GameDir, text: str, label: str) -> Path:
+    """Put a sheet into the inbox under the next number, never overwriting a file; written
+    aside first and renamed, so an evaluation never reads half a sheet."""
+    inbox = game.path / "inbox"
+    inbox.mkdir(parents=True, exist_ok=True)
+    existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
+    if existing:
+        return existing[0]  # this mail was put there before (processing was repeated)
+    aside = inbox / f".{label}.part"
+    aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    number = len(game.inbox()) + 1
+    while True:
+        target = inbox / f"{number:04d}-{label}"
+        try:
+            os.link(aside, target)  # fails if the name is taken; never replaces a file
+        except FileExistsError:
+            number += 1
+            continue
+        aside.unlink()
+        return target
+
+
+def _read(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+_MAILED = re.compile(r"^\d+-mail\d+-(.+)\.txt$")
+
+
+def _team_of(path: Path, state: GameState, config: GameConfig) -> str:
+    """The team of a sheet in the inbox: from the name of a mailed one, else by reading it."""
+    mailed = _MAILED.match(path.name)
+    if mailed:
+        return mailed.group(1)
+    return check_sheet(_read(path), state, config).team
+
+
+def _problem_lines(language: str, problems: list[Problem]) -> list[str]:
+    lines = []
+    for problem in problems:
+        place = (texts.pick(language, f"Zeile {problem.line}", f"line {problem.line}")
+                 if problem.line else texts.pick(language, "Blatt", "sheet"))
+        lines.append(f"  {place} [{problem.field}]: {texts.pick(language, problem.de, problem.en)}")
+    return lines
+
+
+class TurboAdapter:
+    """The mail face of TURBO 2000 game directories."""
+
+    def __init__(self, preview: bool = True) -> None:
+        self.preview = preview
+
+    def handle(self, service: MailService, order: Order) -> Handled:
+        game = GameDir(Path(order.binding.game.location))
+        language = order.binding.language
+        subject = reply_subject(order.decoded.subject)
+        config = game.config()
+        round_number = game.current_round()
+        state = game.state(round_number)
+        sender = order.decoded.sender
+        if state.finished:
+            body = texts.pick(language, "Die Partie ist beendet; Bögen werden nicht mehr "
+                              "ausgewertet.", "The game is over; sheets are no longer evaluated.")
+            return Handled({"refused": "finished"},
+                           [Outgoing(sender, subject, texts.letter(language, body))], "refused")
+        sheet = check_sheet(order.text, state, config)
+        seat = order.binding.seat
+        if sheet.team.lower() != seat.lower():
+            body = texts.pick(
+                language,
+                f"Der Bogen ist für Rennstall '{sheet.team or '?'}', Ihre Adresse ist für "
+                f"Rennstall '{seat}' eingetragen. Der Bogen wurde nicht angenommen.",
+                f"The sheet is for team '{sheet.team or '?'}', your address is registered for "
+                f"team '{seat}'. The sheet has not been accepted.")
+            return Handled({"refused": "team", "team": sheet.team, "round": round_number},
+                           [Outgoing(sender, subject, texts.letter(language, body))], "refused")
+        refused = sender_problems(sheet, state, config)
+        if refused:
+            head = texts.pick(language, f"Ihr Bogen für Runde {sheet.round} wurde abgelehnt:",
+                              f"Your sheet for round {sheet.round} has been refused:")
+            body = "\n".join([head, *_problem_lines(language, refused)])
+            return Handled({"refused": "sheet", "round": round_number,
+                            "problems": len(refused)},
+                           [Outgoing(sender, subject, texts.letter(language, body))], "refused")
+        earlier = [p for p in game.inbox() if _team_of(p, state, config) == sheet.team]
+        path = submit(game, order.text, f"mail{order.mail_id}-{sheet.team}.txt")
+        earlier = [p for p in earlier if p != path]
+        line_problems = list(sheet.problems)
+        preview = (preview_problems(order.text, state, config)
+                   if self.preview and not line_problems else [])
+        lines = [texts.pick(language, f"Ihr Bogen für Runde {round_number} ist angenommen.",
+                            f"Your sheet for round {round_number} has been accepted.")]
+        if earlier:
+            lines.append(texts.pick(language, "Er ersetzt Ihren früheren Bogen dieser Runde.",
+                                    "It replaces your earlier sheet of this round."))
+        if line_problems:
+            lines += ["", texts.pick(language, "Diese Zeilen werden nicht ausgeführt:",
+                                     "These lines will not be carried out:"),
+                      *_problem_lines(language, line_problems)]
+        elif preview:
+            lines += ["", texts.pick(language, "Vorschau, falls kein anderer Rennstall "
+                                     "dazwischenkommt:", "Preview, if no other team "
+                                     "interferes:"), *_problem_lines(language, preview)]
+        else:
+            lines.append(texts.pick(language, "Alle Zeilen sind in Ordnung.",
+                                    "Every line is fine."))
+        lines += ["", texts.pick(language, f"Eingangsnummer: {path.name}",
+                                 f"Receipt: {path.name}")]
+        outcome: dict[str, object] = {"accepted": path.name, "round": round_number,
+                                      "team": sheet.team, "problems": len(line_problems),
+                                      "replaces": [p.name for p in earlier]}
+        return Handled(outcome, [Outgoing(sender, subject,
+                                          texts.letter(language, "\n".join(lines)))])
+
+    def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
+        """Nothing by itself: reports go out when the game master says so (``mail reports``),
+        because until then ``turbo undo`` may still take the round back."""
+        return []
+
+
+def queue_reports(service: MailService, key: str, round_number: int = 0) -> list[int]:
+    """Queue every bound team its report of an evaluated round (the newest if 0), with the
+    results sheet attached; mark the round as sent (``rounds/NNN/sent/TEAM``) so that
+    ``turbo undo`` refuses from now on. A report queued before is not queued again."""
+    info = service.game(key)
+    if info.kind != "turbo":
+        raise RennleitungError(f"{key} ist keine TURBO-2000-Partie",
+                               f"{key} is not a TURBO 2000 game", "game")
+    game = GameDir(Path(info.location))
+    evaluated = round_number or game.current_round() - 1
+    here = game.round_dir(evaluated)
+    results = here / "rennanzeiger.txt"
+    if evaluated < 1 or evaluated >= game.current_round() or not results.is_file():
+        raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
+                               f"round {evaluated} has not been evaluated", str(here))
+    sheet = results.read_bytes()
+    queued = []
+    for binding in service.bindings(key):
+        report = here / "reports" / f"{binding.seat}.txt"
+        if not report.is_file():
+            continue
+        language = binding.language
+        intro = texts.pick(
+            language,
+            f"Runde {evaluated} ist ausgewertet. Hier ist der Bericht für {binding.seat}; der "
+            "Rennanzeiger hängt an.",
+            f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; the "
+            "results sheet is attached.")
+        text = texts.letter(language, f"{intro}\n\n{report.read_text(encoding='utf-8')}")
+        attachments = [Attachment(f"rennanzeiger-{evaluated:03d}.txt", "text/plain", sheet)]
+        html = here / "rennanzeiger.html"
+        if html.is_file():
+            attachments.append(Attachment(f"rennanzeiger-{evaluated:03d}.html", "text/html",
+                                          html.read_bytes()))
+        subject = texts.pick(language, f"TURBO 2000 {key}: Runde {evaluated}, Bericht "
+                             f"{binding.seat}", f"TURBO 2000 {key}: round {evaluated}, report "
+                             f"{binding.seat}")
+        out_id = service.enqueue(Outgoing(binding.address, subject, text, "report",
+                                          ref=f"turbo:{info.id}:{evaluated}:{binding.address}",
+                                          attachments=attachments), info.id)
+        marker = here / "sent"
+        if marker.exists() and not marker.is_dir():
+            continue  # the game master noted by hand that the reports went out
+        marker.mkdir(exist_ok=True)
+        note = marker / f"{binding.seat}"
+        if out_id is not None and not note.exists():
+            note.write_text(f"{binding.address} mail_out {out_id}\n", encoding="utf-8")
+        if out_id is not None:
+            queued.append(out_id)
+    return queued

@@ -1,0 +1,587 @@
+"""Race pages: create, invite, join, play, watch live, halt, close, replay and verify.
+
+Every change goes through the play service's ``RaceService`` in one transaction with the race
+version the page showed; a stale or repeated form is refused with 409 naming the decisions made
+since. Who may do what is checked here before the service is asked: a driver acts only for the
+car whose seat he holds, an organiser only in his own races, a visitor only watches.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+from collections import defaultdict
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from typing import Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.responses import StreamingResponse
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track_names
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import DecisionError
+from rennleitung.formula_de.record import parse_record, record_to_json
+from rennleitung.formula_de.replay import replay, verify
+from rennleitung.formula_de.ruleset import get_ruleset, preset_names
+from rennleitung.play.engine import StaleVersion
+from rennleitung.play.model import (
+    Actor,
+    Notice,
+    PlayError,
+    QuestionFor,
+    RaceChanged,
+    RaceInfo,
+    RaceSpec,
+    RaceState,
+    Seat,
+    SeatKind,
+    SeatSpec,
+)
+from rennleitung.play.service import RaceService
+from rennleitung.store.accounts import User
+from rennleitung.web import forms, mailer, view
+from rennleitung.web.boards import drawing_url
+from rennleitung.web.context import Page, Refused, checked_form, field, page
+from rennleitung.web.i18n import text
+
+log = logging.getLogger("rennleitung.web.races")
+router = APIRouter()
+
+DEMO_NAME = "Demo: Monaco"
+DEMO_BOT = "strong"
+BOT_NAMES = ("strong", "steady", "simple")
+DEMO_DRIVERS = ("Alonso", "Räikkönen", "Schumacher")
+KEEPALIVE = 15.0
+POLL = 1.0
+"""Seconds between version checks of a stream: changes made by another server process reach
+this process's watchers through the database."""
+
+
+# --- live updates -----------------------------------------------------------------------------
+
+
+@dataclass
+class Hub:
+    """Fan-out of race notices to the streams open in this process."""
+
+    loop: asyncio.AbstractEventLoop | None = None
+    queues: dict[int, set[asyncio.Queue[int]]] = dataclasses.field(
+        default_factory=lambda: defaultdict(set))
+    watchers: dict[tuple[int, str], int] = dataclasses.field(
+        default_factory=lambda: defaultdict(int))
+
+    def notice(self, notice: Notice) -> None:
+        if isinstance(notice, RaceChanged) and self.loop is not None:
+            for queue in list(self.queues.get(notice.race_id, ())):
+                self.loop.call_soon_threadsafe(queue.put_nowait, notice.version)
+
+
+def service(request: Request) -> RaceService:
+    races: RaceService = request.app.state.races
+    return races
+
+
+def hub(request: Request) -> Hub:
+    found: Hub = request.app.state.hub
+    return found
+
+
+def install(app: FastAPI) -> None:
+    """Plug the races into the app: service, live updates, mail, demo race, deadline ticker."""
+    races = RaceService(app.state.engine)
+    app.state.races = races
+    app.state.hub = Hub()
+    races.subscribe(app.state.hub.notice)
+    races.subscribe(lambda notice: _notify(app, notice))
+    settings = app.state.settings
+
+    async def start(app: FastAPI) -> None:
+        app.state.hub.loop = asyncio.get_running_loop()
+        if settings.demo:
+            await asyncio.to_thread(ensure_demo, races, settings.demo_laps)
+        app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
+
+    async def stop(app: FastAPI) -> None:
+        app.state.ticker.cancel()
+
+    app.state.extensions.starts.append(start)
+    app.state.extensions.stops.append(stop)
+    app.state.extensions.listing = lambda p: races_listed(races, p)
+    app.include_router(router)
+
+
+async def _tick(races: RaceService, every: float) -> None:
+    """Let the bots decide for people whose time ran out."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(races.run_due_deadlines)
+        except Exception:
+            log.exception("deadline run failed")
+
+
+def demo_spec(laps: int = 0) -> RaceSpec:
+    """One free seat and three of the strongest bots on Monaco."""
+    bots = [SeatSpec(f"car{n + 2}", name, SeatKind.BOT, DEMO_BOT)
+            for n, name in enumerate(DEMO_DRIVERS)]
+    seats = (SeatSpec("car1", "", SeatKind.PERSON, DEMO_BOT), *bots)
+    return RaceSpec(track="monaco", ruleset="dresden-2006", seats=seats, laps=laps,
+                    name=DEMO_NAME)
+
+
+def ensure_demo(races: RaceService, laps: int = 0) -> int | None:
+    """A fresh database gets the demo race; one that has races keeps what it has."""
+    if races.races():
+        return None
+    return races.create_race(demo_spec(laps))
+
+
+def renew_demo(races: RaceService) -> None:
+    """Once the demo's seat is taken, the next newcomer finds a new demo race."""
+    demos = [i for i in races.races(states=(RaceState.OPEN,))
+             if i.name == DEMO_NAME and i.organiser is None]
+    if demos and all(any(s.holder for s in i.seats) for i in demos):
+        races.create_race(demo_spec(demos[0].laps))
+
+
+def _notify(app: FastAPI, notice: Notice) -> None:
+    """Mail the driver whose move it is, unless he is watching the race right now."""
+    if not isinstance(notice, QuestionFor) or not notice.holder:
+        return
+    settings = app.state.settings
+    if not settings.smtp_host or app.state.hub.watchers.get((notice.race_id, notice.holder)):
+        return
+    user = _user_of(app, notice.holder)
+    if user is None or not user.email:
+        return
+    lang = user.lang or "en"
+    link = f"{settings.base_url}/races/{notice.race_id}"
+    mailer.send(settings, user.email, text(lang, "move_mail_subject", race=notice.race_id),
+                text(lang, "move_mail_body", name=user.name, car=notice.car, link=link))
+
+
+def _user_of(app: FastAPI, holder: str) -> User | None:
+    if not holder.startswith("user:"):
+        return None
+    try:
+        return app.state.accounts.user(int(holder.removeprefix("user:")))  # type: ignore[no-any-return]
+    except ValueError:
+        return None
+
+
+# --- who may do what ---------------------------------------------------------------------------
+
+
+def info_of(request: Request, race_id: int) -> RaceInfo:
+    try:
+        return service(request).info(race_id)
+    except PlayError:
+        raise Refused.key(404, "not_found") from None
+
+
+def seat_of(info: RaceInfo, user: User | None) -> Seat | None:
+    if user is None:
+        return None
+    return next((s for s in info.seats if s.holder == user.holder), None)
+
+
+def is_organiser(info: RaceInfo, user: User | None) -> bool:
+    return user is not None and info.organiser is not None and info.organiser == user.holder
+
+
+def need_organiser(p: Page, info: RaceInfo) -> User:
+    user = p.need_user()
+    if not is_organiser(info, user):
+        raise Refused.key(403, "not_organiser")
+    return user
+
+
+def refusal(error: RennleitungError) -> Refused:
+    """The HTTP status of a refusal by the service or the engine."""
+    if isinstance(error, StaleVersion):
+        return Refused.of(409, error)
+    if isinstance(error, PlayError):
+        return Refused.of(409, error)
+    if isinstance(error, DecisionError):
+        return Refused.of(422, error)
+    return Refused.of(400, error)
+
+
+def expected(form: Any) -> int:
+    try:
+        return forms.number(form, "version", None, 0, 10**9)
+    except RennleitungError as error:
+        raise Refused.of(400, error) from None
+
+
+def stale_message(request: Request, race_id: int, seen: int, error: RennleitungError) -> Refused:
+    """A 409 that says what changed since the version the page showed."""
+    since = [d for d in service(request).decisions(race_id) if d.seq > seen]
+    if not since:
+        return Refused.of(409, error)
+    info = service(request).info(race_id)
+    names = {s.car: s.driver or s.car for s in info.seats}
+    changed = "; ".join(f"{names.get(d.car, d.car)}: {d.decision.get('kind', '?')}"
+                        for d in since[-8:])
+    return Refused(409, f"{error.de} – seitdem: {changed}", f"{error.en} – since then: {changed}",
+                   error.where)
+
+
+# --- pages -------------------------------------------------------------------------------------
+
+
+def races_listed(races: RaceService, p: Page) -> list[dict[str, Any]]:
+    rows = []
+    for info in races.races()[:100]:
+        free = sum(1 for s in info.seats if s.kind is SeatKind.PERSON and s.holder is None)
+        rows.append({"info": info, "free": free,
+                     "mine": seat_of(info, p.user) is not None or is_organiser(info, p.user)})
+    return rows
+
+
+@router.get("/races/new", response_class=HTMLResponse)
+def new_race_form(p: Page = Depends(page)) -> Response:
+    p.need_user()
+    return p.render("race_new.html", tracks=builtin_track_names(), rulesets=preset_names(),
+                    bots=BOT_NAMES, problem="", values={})
+
+
+@router.post("/races/new", response_class=HTMLResponse)
+async def create_race(request: Request, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    user = p.need_user()
+    try:
+        track = field(form, "track")
+        if track not in builtin_track_names():
+            raise RennleitungError("unbekannte Strecke", "unknown track", "track")
+        people = forms.number(form, "people", 1, 0, 10)
+        bots = forms.number(form, "bots", 0, 0, 10)
+        bot = field(form, "bot", DEMO_BOT)
+        if bot not in BOT_NAMES:
+            raise RennleitungError("unbekannter Bot", "unknown bot", "bot")
+        if people + bots < 1:
+            raise RennleitungError("mindestens ein Auto", "at least one car", "people")
+        seconds_raw = field(form, "seconds").strip()
+        seconds = forms.number(form, "seconds", None, 5, 7 * 24 * 3600) if seconds_raw else None
+        seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
+        seats += tuple(
+            SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
+            for n in range(bots)
+        )
+        spec = RaceSpec(
+            track=track, ruleset=field(form, "ruleset"), seats=seats,
+            laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
+            name=field(form, "name").strip()[:80] or f"{track}", organiser=user.holder,
+        )
+        race_id = await asyncio.to_thread(service(request).create_race, spec)
+        if flag_on(form, "drive"):
+            await asyncio.to_thread(service(request).join, race_id, user.holder,
+                                    driver=user.name)
+    except RennleitungError as error:
+        return p.render("race_new.html", status=422, tracks=builtin_track_names(),
+                        rulesets=preset_names(), bots=BOT_NAMES, problem=p.say(error),
+                        values=dict(form))
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+def flag_on(form: Any, name: str) -> bool:
+    return forms.flag(form, name)
+
+
+def view_bot_name(n: int) -> str:
+    from rennleitung.formula_de.race_run import DRIVER_NAMES
+
+    return DRIVER_NAMES[n % len(DRIVER_NAMES)]
+
+
+def race_state(request: Request, info: RaceInfo) -> Race | None:
+    if info.state is RaceState.OPEN:
+        return None
+    return service(request).race(info.id)
+
+
+def parts_values(request: Request, p: Page, info: RaceInfo) -> dict[str, Any]:
+    """Everything that changes during a race, for the page and for its live updates."""
+    race = race_state(request, info)
+    seat = seat_of(info, p.user)
+    values: dict[str, Any] = {"info": info, "race": race, "seat": seat,
+                              "organiser": is_organiser(info, p.user), "question": None,
+                              "choices": [], "dash": None, "order": [], "log": [],
+                              "weather": "", "deadline": None, "round": 0}
+    if race is None:
+        values["overlay"] = ""
+        return values
+    ask = None
+    if seat is not None and info.state is RaceState.RUNNING:
+        pending = race.pending
+        if pending is not None and pending.car == seat.car and seat.kind is SeatKind.PERSON:
+            ask = pending
+            values["deadline"] = seat.deadline_at
+    values["question"] = view.question(race, ask, p.lang)
+    values["choices"] = values["question"]["choices"] if values["question"] and ask and \
+        ask.kind.value == "move" else []
+    values["overlay"] = view.overlay(race, values["choices"], p.lang)
+    values["dash"] = view.dashboard(race, seat.car, p.lang) if seat else None
+    values["order"] = view.running_order(race, p.lang)
+    values["log"] = view.log_lines(race, p.lang)
+    values["weather"] = view.weather(race, p.lang)
+    values["round"] = race.round
+    pending = race.pending
+    values["waiting_for"] = race.driver(pending.car) if pending is not None else ""
+    return values
+
+
+@router.get("/races/{race_id}", response_class=HTMLResponse)
+def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    info = info_of(request, race_id)
+    values = parts_values(request, p, info)
+    return p.render("race.html", board=drawing_url(info.track),
+                    laps=info.laps or get_ruleset(info.ruleset).laps,
+                    invite=f"{request.app.state.settings.base_url}/races/{race_id}",
+                    bots=BOT_NAMES, **values)
+
+
+@router.get("/races/{race_id}/parts", response_class=HTMLResponse)
+def race_parts(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    info = info_of(request, race_id)
+    return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
+
+
+@router.get("/races/{race_id}/stream")
+async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """Server-sent events: ``race`` with the version after every change."""
+    info_of(request, race_id)
+    live = hub(request)
+    queue: asyncio.Queue[int] = asyncio.Queue()
+    holder = p.user.holder if p.user else ""
+
+    async def events() -> AsyncIterator[str]:
+        live.queues[race_id].add(queue)
+        live.watchers[(race_id, holder)] += 1
+        shown = -1
+        idle = 0.0
+        try:
+            while True:
+                if await request.is_disconnected():
+                    break
+                try:
+                    version = await asyncio.wait_for(queue.get(), timeout=POLL)
+                except TimeoutError:
+                    version = await asyncio.to_thread(service(request).version, race_id)
+                    idle += POLL
+                if version != shown:
+                    shown = version
+                    idle = 0.0
+                    yield f"event: race\ndata: {version}\n\n"
+                elif idle >= KEEPALIVE:
+                    idle = 0.0
+                    yield ": keep-alive\n\n"
+        finally:
+            live.queues[race_id].discard(queue)
+            live.watchers[(race_id, holder)] -= 1
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+def done(request: Request, p: Page, race_id: int) -> Response:
+    """After an accepted action: the changed parts for htmx, else back to the page."""
+    if p.htmx:
+        info = info_of(request, race_id)
+        return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+@router.post("/races/{race_id}/act", response_class=HTMLResponse)
+async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """A driver answers his car's question."""
+    form = await checked_form(request)
+    user = p.need_user()
+    info = info_of(request, race_id)
+    seat = seat_of(info, user)
+    car = field(form, "car")
+    if seat is None or seat.car != car:
+        raise Refused.key(403, "not_your_car")
+    seen = expected(form)
+    try:
+        decision = forms.decision(form)
+        await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
+                                Actor.PERSON, holder=user.holder)
+    except StaleVersion as error:
+        raise stale_message(request, race_id, seen, error) from None
+    except RennleitungError as error:
+        raise refusal(error) from None
+    return done(request, p, race_id)
+
+
+@router.post("/races/{race_id}/join", response_class=HTMLResponse)
+async def join(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    user = p.need_user()
+    info_of(request, race_id)
+    car = field(form, "car") or None
+    try:
+        await asyncio.to_thread(service(request).join, race_id, user.holder, car=car,
+                                driver=user.name)
+    except RennleitungError as error:
+        raise refusal(error) from None
+    if request.app.state.settings.demo:
+        await asyncio.to_thread(renew_demo, service(request))
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+@router.post("/races/{race_id}/start", response_class=HTMLResponse)
+async def start(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    info = info_of(request, race_id)
+    if info.name == DEMO_NAME and info.organiser is None:
+        need_seat(p, info)  # the demo race: its driver starts it
+    else:
+        need_organiser(p, info)
+    check_version(request, form, info)
+    try:
+        await asyncio.to_thread(service(request).start, race_id)
+    except RennleitungError as error:
+        raise refusal(error) from None
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+def need_seat(p: Page, info: RaceInfo) -> Seat:
+    seat = seat_of(info, p.need_user())
+    if seat is None:
+        raise Refused.key(403, "not_your_car")
+    return seat
+
+
+def check_version(request: Request, form: Any, info: RaceInfo) -> int:
+    seen = expected(form)
+    if seen != info.version:
+        error = StaleVersion(
+            f"Formular für Stand {seen}, das Rennen steht bei {info.version}",
+            f"form made against version {seen}, the race is at {info.version}", "version")
+        raise stale_message(request, info.id, seen, error)
+    return seen
+
+
+@router.post("/races/{race_id}/halt", response_class=HTMLResponse)
+async def halt(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    info = info_of(request, race_id)
+    need_organiser(p, info)
+    seen = expected(form)
+    try:
+        await asyncio.to_thread(service(request).halt, race_id, field(form, "car"),
+                                expected_version=seen)
+    except StaleVersion as error:
+        raise stale_message(request, race_id, seen, error) from None
+    except RennleitungError as error:
+        raise refusal(error) from None
+    return done(request, p, race_id)
+
+
+@router.post("/races/{race_id}/close", response_class=HTMLResponse)
+async def close(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    info = info_of(request, race_id)
+    need_organiser(p, info)
+    check_version(request, form, info)
+    try:
+        await asyncio.to_thread(service(request).close, race_id)
+    except RennleitungError as error:
+        raise refusal(error) from None
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+@router.post("/races/{race_id}/seat", response_class=HTMLResponse)
+async def seat(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """The organiser puts a bot into a car (a driver who left) or frees it for a person."""
+    form = await checked_form(request)
+    info = info_of(request, race_id)
+    need_organiser(p, info)
+    check_version(request, form, info)
+    kind = SeatKind.BOT if field(form, "kind") == "bot" else SeatKind.PERSON
+    bot = field(form, "bot", DEMO_BOT)
+    if bot not in BOT_NAMES:
+        raise Refused(400, "unbekannter Bot", "unknown bot", "bot")
+    try:
+        await asyncio.to_thread(service(request).assign, race_id, field(form, "car"),
+                                kind=kind, bot=bot)
+    except RennleitungError as error:
+        raise refusal(error) from None
+    return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+# --- after the flag ------------------------------------------------------------------------------
+
+
+def finished_record(request: Request, info: RaceInfo) -> dict[str, Any]:
+    if info.state not in (RaceState.FINISHED, RaceState.CLOSED):
+        raise Refused.key(409, "not_over")
+    return service(request).record(info.id)
+
+
+@router.get("/races/{race_id}/record.json")
+def record_file(race_id: int, request: Request) -> Response:
+    """The race record (with the seed once it is over), for ``rennleitung race verify``."""
+    info = info_of(request, race_id)
+    data = finished_record(request, info) if info.state is not RaceState.RUNNING else None
+    if data is None:
+        raise Refused.key(409, "not_over")
+    return Response(record_to_json(data), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="race-{race_id}.json"'})
+
+
+@router.post("/races/{race_id}/verify", response_class=HTMLResponse)
+async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """Replay the stored record from the revealed seed and check every roll."""
+    await checked_form(request)
+    info = info_of(request, race_id)
+    data = finished_record(request, info)
+    verdict = await asyncio.to_thread(lambda: verify(parse_record(record_to_json(data))))
+    return p.render("verify.html", info=info, verdict=verdict)
+
+
+@router.get("/races/{race_id}/replay", response_class=HTMLResponse)
+def replay_page(race_id: int, request: Request, p: Page = Depends(page),
+                at: int | None = None) -> Response:
+    info = info_of(request, race_id)
+    finished_record(request, info)
+    last = info.version
+    step = last if at is None else max(0, min(at, last))
+    return p.render("replay.html", info=info, last=step if at is None else last, at=step,
+                    board=drawing_url(info.track), **frame(request, p, info, step))
+
+
+@router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
+def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
+                 at: int = 0) -> Response:
+    info = info_of(request, race_id)
+    finished_record(request, info)
+    step = max(0, min(at, info.version))
+    return p.render("replay_parts.html", info=info, at=step, **frame(request, p, info, step))
+
+
+def frame(request: Request, p: Page, info: RaceInfo, step: int) -> dict[str, Any]:
+    """The race after ``step`` decisions, rebuilt from the record."""
+    record = parse_record(record_to_json(finished_record(request, info)))
+    race = replay(replace(record, decisions=record.decisions[:step]))
+    return {"overlay": view.overlay(race, [], p.lang), "order": view.running_order(race, p.lang),
+            "log": view.log_lines(race, p.lang, last=12), "round": race.round}
+
+
+@router.get("/races/{race_id}/state.json")
+def race_json(race_id: int, request: Request) -> JSONResponse:
+    """The public facts of a race: version, state, seats (no holders), commitment, seed after
+    the flag."""
+    info = info_of(request, race_id)
+    return JSONResponse({
+        "id": info.id, "name": info.name, "state": info.state.value, "version": info.version,
+        "track": info.track, "ruleset": info.ruleset, "laps": info.laps,
+        "commitment": info.commitment, "seed": info.seed,
+        "seats": [{"car": s.car, "driver": s.driver, "kind": s.kind.value,
+                   "taken": s.holder is not None} for s in info.seats],
+    })

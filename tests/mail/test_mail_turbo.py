@@ -1,0 +1,110 @@
+"""A TURBO 2000 round by mail: three teams, one faulty sheet answered and sent again, the game
+master's evaluation, every team's report with the results sheet in its mailbox."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rennleitung.cli.main import app
+from rennleitung.mail.outbox import send_due
+from rennleitung.mail.service import MailService
+from rennleitung.mail.turbo_game import queue_reports
+
+from .conftest import SmtpServer, attachment_names, body_of, plain_mail
+
+EXAMPLES = Path(__file__).parents[2] / "examples" / "turbo2000"
+
+
+def _new_game(tmp_path: Path) -> Path:
+    game = tmp_path / "spiel"
+    result = CliRunner().invoke(app, ["turbo", "new", str(game), "--teams",
+                                      "Ferrari:rosso,Honda:ichi,Lotus:gruen", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    return game
+
+
+def _sheet_mail(sender: str, sheet: str, secret: str, *, attach: bool = False) -> bytes:
+    if attach:
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = sender, "s@x.org", f"Zug {secret}"
+        message.set_content("anbei\n")
+        message.add_attachment(sheet.encode("cp1252"), maintype="text", subtype="plain",
+                               filename="bogen.txt")
+        return message.as_bytes()
+    return plain_mail(sender, "Zugbogen", f"Geheimwort: {secret}\n{sheet}", charset="latin-1")
+
+
+def test_a_round_by_mail(service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    game_dir = _new_game(tmp_path)
+    game = service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "de")
+    service.bind("t2000", "soichiro@example.net", "Honda", "en")
+    service.bind("t2000", "colin@example.net", "Lotus", "de")
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    honda = (EXAMPLES / "honda-runde-1.txt").read_text(encoding="utf-8")
+    faulty = (EXAMPLES / "fehlerhaft.txt").read_text(encoding="utf-8")
+    service.receive(_sheet_mail("Enzo <enzo@example.net>", ferrari, "boxenluder"), "lmtp")
+    service.receive(_sheet_mail("soichiro@example.net", honda, "boxenluder", attach=True), "imap")
+    service.receive(_sheet_mail("colin@example.net", faulty, "boxenluder"), "lmtp")
+    assert service.process_pending() == 3
+    assert send_due(service).sent == 3
+
+    [colin] = smtp.sink.to("colin@example.net")
+    text = body_of(colin)
+    # line 1 of the mail is the secret, the sheet's "Bau X: 3" is line 9 of the mail body
+    assert "angenommen" in text and "Zeile 9 [Bau]" in text
+    [soichiro] = smtp.sink.to("soichiro@example.net")
+    assert "accepted" in body_of(soichiro) and "Every line is fine" in body_of(soichiro)
+
+    fixed = "\n".join(line for line in faulty.split("\n")
+                      if not line.startswith(("Bau X", "Elimination", "Abstimmung")))
+    service.receive(_sheet_mail("colin@example.net", fixed, "boxenluder"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    second = body_of(smtp.sink.to("colin@example.net")[1])
+    assert "ersetzt Ihren früheren Bogen" in second
+
+    inbox = sorted(p.name for p in (game_dir / "inbox").iterdir())
+    assert len(inbox) == 4
+    shown = CliRunner().invoke(app, ["turbo", "status", str(game_dir)], env={"COLUMNS": "200"})
+    assert "Mail 1" in shown.output and "Mail 4" in shown.output  # what arrived by mail, when
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert service.tick() == 0  # reports wait for the game master
+    assert len(queue_reports(service, "t2000")) == 3
+    assert queue_reports(service, "t2000") == []  # once per round and team
+    assert sorted(p.name for p in (game_dir / "rounds" / "001" / "sent").iterdir()) == \
+        ["Ferrari", "Honda", "Lotus"]
+    undo = CliRunner().invoke(app, ["turbo", "undo", str(game_dir)])
+    assert undo.exit_code != 0  # the reports are out: the round stands
+    send_due(service)
+    for address, team in (("enzo@example.net", "Ferrari"), ("soichiro@example.net", "Honda"),
+                          ("colin@example.net", "Lotus")):
+        report = smtp.sink.to(address)[-1]
+        assert team in str(report["Subject"])
+        assert "rennanzeiger-001.txt" in attachment_names(report)
+    rows = service.game_mail(game.id)
+    assert [r.seat for r in rows] == ["Ferrari", "Honda", "Lotus", "Lotus"]
+    assert json.loads(rows[3].outcome)["replaces"]
+
+
+def test_wrong_team_and_wrong_password_are_refused(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    honda = (EXAMPLES / "honda-runde-1.txt").read_text(encoding="utf-8")
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    service.receive(_sheet_mail("enzo@example.net", honda, "boxenluder"), "lmtp")
+    service.receive(_sheet_mail("enzo@example.net", ferrari.replace("rosso", "blu"),
+                                "boxenluder"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    first, second = (body_of(m) for m in smtp.sink.to("enzo@example.net"))
+    assert "registered for team 'Ferrari'" in first
+    assert "refused" in second and "wrong password" in second
+    assert not list((game_dir / "inbox").iterdir())
