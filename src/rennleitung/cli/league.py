@@ -443,6 +443,20 @@ def delete_league(
     say(f"Liga {league!r} gelöscht", f"league {league!r} deleted", lang)
 
 
+@app.command("add-organiser")
+def add_organiser(
+    league: str,
+    account: Annotated[str, typer.Argument(help="Konto auf dem Webserver / web account name.")],
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Webkonto darf Rennen eintragen und korrigieren / let a web account organise the league."""
+    store = _store(db)
+    run_guarded(lambda: store.add_organiser(league, account))
+    say(f"{account!r} organisiert jetzt {league!r} im Web",
+        f"{account!r} now organises {league!r} on the web", lang)
+
+
 @app.command("history")
 def history(
     league: str,

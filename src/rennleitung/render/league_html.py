@@ -48,6 +48,16 @@ STYLE = (
 
 def league_page(league: League, lang: str = "both") -> str:
     """The whole page as HTML text."""
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(league.name)}</h1>" + league_sections(league, lang) + "</body></html>\n"
+    )
+
+
+def league_sections(league: League, lang: str = "both") -> str:
+    """The page's sections without the document around them (the web server puts them in its
+    own page): chart, tables, karma, every race with its grid and lap chart."""
     drivers = driver_standings(league)
     sections = [
         _section("chart", lang, points_chart_svg(
@@ -76,11 +86,12 @@ def league_page(league: League, lang: str = "both") -> str:
         if result.rounds:
             sections.append(_section("lap_chart", lang, f"<h3>{escape(title)}</h3>"
                                      + lap_chart_svg(result.rounds, title), f"-{result.race}"))
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
-        f"<h1>{escape(league.name)}</h1>" + "".join(sections) + "</body></html>\n"
-    )
+    return "".join(sections)
+
+
+def rows_table(rows: Sequence[Row], lang: str) -> str:
+    """Any rows (e.g. the karma ledger) as an HTML table, every cell escaped."""
+    return _table(rows, lang)
 
 
 def _section(key: str, lang: str, body: str, suffix: str = "") -> str:

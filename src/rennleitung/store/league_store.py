@@ -43,6 +43,7 @@ from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
 from rennleitung.store import league_history
 from rennleitung.store.database import WRITE, open_database
+from rennleitung.store.league_organisers import OrganiserRow
 from rennleitung.store.models import (
     DriverRow,
     GridSlotRow,
@@ -323,9 +324,26 @@ class LeagueStore:
                 _delete_race_rows(session, league_id, number)
             driver_ids = select(DriverRow.id).where(DriverRow.league_id == league_id)
             session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id.in_(driver_ids)))
-            for table in (KarmaLedgerRow, league_history.CorrectionRow, DriverRow, TeamRow):
+            for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, DriverRow,
+                          TeamRow):
                 session.execute(delete(table).where(table.league_id == league_id))
             session.execute(delete(LeagueRow).where(LeagueRow.id == league_id))
+
+    def add_organiser(self, league: str, user_name: str) -> None:
+        """Let the web account ``user_name`` enter and correct this league's races."""
+        clean = user_name.strip()
+        if not clean:
+            raise RennleitungError("Kontoname fehlt", "account name is missing", "organiser")
+        check_length(clean, "organiser", "Kontoname", "account name")
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            if clean not in _organisers(session, row.id):
+                session.add(OrganiserRow(league_id=row.id, user_name=clean))
+
+    def organisers(self, league: str) -> tuple[str, ...]:
+        """The accounts that organise this league on the web."""
+        with self._sessions() as session:
+            return _organisers(session, _league_row(session, league).id)
 
     def history(self, league: str) -> tuple[Correction, ...]:
         """Every correction of the league, oldest first."""
@@ -479,6 +497,13 @@ def _refused(error: DBAPIError) -> RennleitungError:
         f"the database refused the change ({reason}); nothing was stored",
         "database",
     )
+
+
+def _organisers(session: Session, league_id: int) -> tuple[str, ...]:
+    return tuple(session.scalars(
+        select(OrganiserRow.user_name).where(OrganiserRow.league_id == league_id)
+        .order_by(OrganiserRow.user_name)
+    ))
 
 
 def _check_seed(seed: int) -> None:
