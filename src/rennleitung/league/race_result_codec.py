@@ -166,7 +166,11 @@ def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str,
     header_line = clean.split("\n", 1)[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.DictReader(io.StringIO(clean), delimiter=delimiter)
-    header = [h.strip() for h in reader.fieldnames or []]
+    try:
+        header = [h.strip() for h in reader.fieldnames or []]
+    except csv.Error as error:  # e.g. a lone carriage return inside the header line
+        raise RennleitungError(f"CSV nicht lesbar ({error})", f"unreadable CSV ({error})",
+                               "line 1") from None
     reader.fieldnames = header
     missing = [column for column in required if column not in header]
     if missing:
