@@ -7,6 +7,7 @@ Screenshots go to ``test-artifacts/`` at the top of the checkout (ignored by git
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -157,3 +158,39 @@ def signed_up(server: LiveServer, name: str, email: str = "",
     answer = person.submit("/signup", {"name": name, "email": email, "password": password})
     assert answer.status_code == 303, answer.text
     return person
+
+
+GREEN, YELLOW = "#8fd18f", "#f2d16b"
+
+
+def wait_for_change(page: Any, version: str) -> None:
+    page.wait_for_function(
+        "v => { const m = document.getElementById('race-version');"
+        " return m && m.dataset.version !== v; }", arg=version, timeout=60_000)
+
+
+def choose_destination(page: Any) -> Any:
+    """The farthest free destination, else the one costing fewest brake and tyre points (tyres
+    weigh double: a car without them is out), else the first."""
+    free = page.locator(f'svg.overlay path.dest[fill="{GREEN}"]')
+    if free.count():
+        return free.first
+    costly = page.locator(f'svg.overlay path.dest[fill="{YELLOW}"]')
+    if costly.count():
+        titles = costly.evaluate_all("paths => paths.map(p => p.textContent)")
+        return costly.nth(min(range(len(titles)), key=lambda n: cost(titles[n])))
+    return page.locator("svg.overlay path.dest").first
+
+
+def cost(title: str) -> int:
+    found = re.findall(r"(\d+) (brake|tyre) points", title)
+    return sum(int(n) * (2 if kind == "tyre" else 1) for n, kind in found)
+
+
+def pick_gear(form: Any) -> None:
+    """The highest legal gear up to 4th: quick, and a car that survives a lap."""
+    gears = [int(g) for g in form.locator("input[name=gear]").evaluate_all(
+        "inputs => inputs.map(i => i.value)")]
+    low = [g for g in gears if g <= 4]
+    gear = max(low) if low else min(gears)
+    form.locator(f"input[name=gear][value='{gear}']").check()

@@ -1,40 +1,22 @@
 """A newcomer in Debian's chromium: opens the demo race, takes the free seat and plays to the
-flag against three bots by clicking destinations on the board. Screenshots of the board at the
+flag against three bots by clicking destinations on the board, while a spectator (not signed in,
+another browser context) watches the board and log change live, without reloading. Afterwards
+the spectator replays the race with the slider and verifies it. Screenshots of the board at the
 start, in the middle and at the flag go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rennleitung.play.model import Actor
-from tests.web.conftest import LiveServer, make_settings, shot
-
-GREEN, YELLOW = "#8fd18f", "#f2d16b"
-
-
-def wait_for_change(page: Any, version: str) -> None:
-    page.wait_for_function(
-        "v => { const m = document.getElementById('race-version');"
-        " return m && m.dataset.version !== v; }", arg=version, timeout=60_000)
-
-
-def choose_destination(page: Any) -> Any:
-    """The farthest free destination, else the one costing fewest brake and tyre points (tyres
-    weigh double: a car without them is out), else the first."""
-    free = page.locator(f'svg.overlay path.dest[fill="{GREEN}"]')
-    if free.count():
-        return free.first
-    costly = page.locator(f'svg.overlay path.dest[fill="{YELLOW}"]')
-    if costly.count():
-        titles = costly.evaluate_all("paths => paths.map(p => p.textContent)")
-        return costly.nth(min(range(len(titles)), key=lambda n: cost(titles[n])))
-    return page.locator("svg.overlay path.dest").first
-
-
-def cost(title: str) -> int:
-    found = re.findall(r"(\d+) (brake|tyre) points", title)
-    return sum(int(n) * (2 if kind == "tyre" else 1) for n, kind in found)
+from tests.web.conftest import (
+    LiveServer,
+    choose_destination,
+    make_settings,
+    pick_gear,
+    shot,
+    wait_for_change,
+)
 
 
 def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> None:
@@ -51,6 +33,11 @@ def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> N
         page.click("#start")
         page.wait_for_selector("#question form")
         shot(page, "demo-1-start")
+        race_url = page.url
+        watcher = browser.new_context(locale="de-DE").new_page()
+        watcher.goto(race_url)
+        watcher.evaluate("window.sameDocument = true")
+        first_log = watcher.inner_text("#log")
         clicks = 0
         for _ in range(400):
             page.wait_for_selector("#question form, #flag", timeout=60_000)
@@ -68,10 +55,7 @@ def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> N
                 target.click()
                 clicks += 1
             elif kind == "turn-form":
-                gears = [int(g) for g in form.locator("input[name=gear]").evaluate_all(
-                    "inputs => inputs.map(i => i.value)")]
-                gear = max(g for g in gears if g <= 4) if min(gears) <= 4 else min(gears)
-                form.locator(f"input[name=gear][value='{gear}']").check()
+                pick_gear(form)
                 form.locator("button[type=submit]").click()
             else:
                 form.locator("button[type=submit]").click()
@@ -87,3 +71,28 @@ def test_newcomer_plays_the_demo_to_the_flag(browser: Any, sqlite_url: str) -> N
         assert sum(1 for d in mine if d.decision["kind"] == "move") == clicks
         assert page.inner_text("#seed")
         context.close()
+
+        # the spectator saw it all live: same document, the flag and a longer log
+        watcher.wait_for_selector("#flag", timeout=60_000)
+        assert watcher.evaluate("window.sameDocument") is True
+        assert "Zielflagge" in watcher.inner_text("#flag")
+        assert len(watcher.inner_text("#log")) > len(first_log)
+        assert watcher.locator("form[action$='/act']").count() == 0
+        seed = watcher.inner_text("#seed")
+        watcher.click("#replay-link")
+        watcher.wait_for_load_state("load")
+        slider = watcher.locator("#at")
+        last = int(slider.get_attribute("max") or 0)
+        assert last == len(stored)
+        slider.fill("3")
+        watcher.wait_for_selector("#overlay[data-at='3']", state="attached")
+        early = watcher.inner_html("#overlay")
+        slider.fill(str(last // 2))
+        watcher.wait_for_selector(f"#overlay[data-at='{last // 2}']", state="attached")
+        assert watcher.locator("#overlay svg g.car").count() >= 1
+        assert watcher.inner_html("#overlay") != early
+        shot(watcher, "demo-4-replay")
+        watcher.go_back()
+        watcher.click("#verify")
+        assert "Geprüft" in watcher.inner_text("#verdict")
+        assert seed in watcher.inner_text("main")
