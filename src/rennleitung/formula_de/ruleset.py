@@ -623,6 +623,14 @@ class Ruleset:
             "Dresden Rennen; Entscheidung", "Streichresultate je Saison", "drop results per season"
         ),
     )
+    box_per_driver: bool = field(
+        default=False,
+        metadata=_doc(
+            "Dresden Rennen; Open Rennen",
+            "jeder Fahrer wählt eine eigene Box (sonst eine je Mannschaft)",
+            "every driver chooses a box of his own (else one per team)",
+        ),
+    )
     team_size: int = field(
         default=2,
         metadata=_doc(
@@ -712,6 +720,15 @@ class Ruleset:
             self.pit_repair_points[repairs - 1] if repairs else 0,
         )
         return max(jobs) + (0 if announced else self.pit_unannounced_penalty)
+
+    def pit_lane_open(self, laps_done: int, race_laps: int) -> bool:
+        """Whether the pit lane is open to a car that has completed ``laps_done`` laps of
+        ``race_laps``: after ``pit_min_laps`` full laps (Masters 19-2-4) and, with
+        ``pit_closed_last_lap``, not on the last lap (Masters 19-1-7). The one place the
+        rules, the move generator and the bots ask."""
+        if laps_done < self.pit_min_laps:
+            return False
+        return not (self.pit_closed_last_lap and laps_done >= race_laps - 1)
 
     def start_outcome(self, roll: int) -> StartOutcome:
         """Look a black-die start roll up in ``start_roll``."""
@@ -870,6 +887,7 @@ DRESDEN_OPEN = replace(
     drop_results=0,
     t_car_points=20,
     wreck_removal=WreckRemoval.WHEN_PASSED,
+    box_per_driver=True,
 )
 """Dresden "Open": three races, points ×100, qualifying points, karma per 100 points."""
 
