@@ -388,8 +388,18 @@ async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def done(request: Request, p: Page, race_id: int) -> Response:
-    """After an accepted action: the changed parts for htmx, else back to the page."""
+def wants_json(request: Request) -> bool:
+    return request.headers.get("accept", "").startswith("application/json")
+
+
+def done(request: Request, p: Page, race_id: int, version: int | None = None,
+         seq: int | None = None) -> Response:
+    """After an accepted action: JSON for scripts, the changed parts for htmx, else back to
+    the page."""
+    if wants_json(request):
+        info = info_of(request, race_id)
+        return JSONResponse({"race": race_id, "version": info.version if version is None
+                             else version, "seq": seq, "state": info.state.value})
     if p.htmx:
         info = info_of(request, race_id)
         return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
@@ -409,13 +419,28 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
     seen = expected(form)
     try:
         decision = forms.decision(form)
-        await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
-                                Actor.PERSON, holder=user.holder)
+        applied = await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
+                                          Actor.PERSON, holder=user.holder)
     except StaleVersion as error:
         raise stale_message(request, race_id, seen, error) from None
     except RennleitungError as error:
         raise refusal(error) from None
-    return done(request, p, race_id)
+    return done(request, p, race_id, applied.version,
+                applied.stored[0].seq if applied.stored else None)
+
+
+@router.get("/races/{race_id}/question.json")
+def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JSONResponse:
+    """The signed-in driver's open question as JSON (kind and legal answers), with the race
+    version to send back; ``question`` is null while another car is asked."""
+    user = p.need_user()
+    info = info_of(request, race_id)
+    seat = seat_of(info, user)
+    if seat is None:
+        raise Refused.key(403, "not_your_car")
+    asked = service(request).questions(race_id) if info.state is RaceState.RUNNING else {}
+    return JSONResponse({"race": race_id, "version": info.version, "state": info.state.value,
+                         "car": seat.car, "question": asked.get(seat.car)})
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
