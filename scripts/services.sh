@@ -88,14 +88,17 @@ echo "export RENNLEITUNG_TEST_PG_URL=postgresql+psycopg://$PG_USER@127.0.0.1:$PG
 # (loopback only), one test user. Mail is put into the mailbox by the tests over IMAP (APPEND).
 IMAP_PORT=${RENNLEITUNG_IMAP_TEST_PORT:-55143}
 DC_HOME="$ROOT/var/dovecot"
-if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ]; then
+# rsvg-convert (librsvg2-bin) turns the board SVG into the PNG that question mails carry.
+if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ] \
+        || ! command -v rsvg-convert >/dev/null 2>&1; then
     if [ "$(id -u)" -ne 0 ]; then
-        echo "services.sh: Dovecot is missing; install it (apt-get install dovecot-imapd) as root" >&2
+        echo "services.sh: Dovecot or rsvg-convert is missing; install them" \
+            "(apt-get install dovecot-imapd librsvg2-bin) as root" >&2
         exit 1
     fi
-    echo "services.sh: installing Dovecot with apt-get" >&2
+    echo "services.sh: installing Dovecot and rsvg-convert with apt-get" >&2
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd librsvg2-bin >/dev/null
 fi
 mkdir -p "$DC_HOME/run" "$DC_HOME/state" "$DC_HOME/mail"
 if [ "$(id -u)" -eq 0 ]; then

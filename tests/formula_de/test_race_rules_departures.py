@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from rennleitung.formula_de.car import CarStatus, Tyre
+from rennleitung.formula_de.dice import RollPurpose
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race_decisions import (
     AskKind,
@@ -22,6 +23,9 @@ from rennleitung.formula_de.race_decisions import (
     TurnChoice,
 )
 from rennleitung.formula_de.race_retirement import Retirement
+from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.record import record_from_data, record_of
+from rennleitung.formula_de.replay import verify
 
 from .test_race_rules import SETUP, SUN, go, pick, place, retirement, sp, start
 
@@ -126,3 +130,55 @@ def test_a_car_out_on_road_holding_stays_as_a_wreck_in_dresden(
     pick(race, lambda o: o.end == sp("A9"))
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
     assert race.cars["a"].status is status and race.cars["a"].space == sp("A9")
+
+
+def test_a_car_left_standing_in_its_box_is_offered_no_fifth_gear() -> None:
+    """Dresden "Boxenstopp": "In die Boxengasse hinein und in der Boxengasse darf maximal mit
+    dem 4.Gang gefahren werden". The last 4th-gear roll works off the pit points exactly, so
+    the car leaves the box with 0 spaces and still stands in it next round: no 5th gear."""
+    race = start([SUN, 7])
+    place(race, "a", "BOX1", gear=4, crossings=2, status=CarStatus.IN_PIT)
+    race.info["a"].pit_points = 7
+    go(race)
+    assert race.cars["a"].space == sp("BOX1") and race.cars["a"].status is CarStatus.RUNNING
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.car == "a"
+    assert max(ask.gears) == 4
+
+
+def test_a_missed_quick_stop_leaves_its_roll_in_the_log() -> None:
+    """Masters 19-3 (quick stop: 1–10 out at once, 11–20 next round): the black-die roll is an
+    event naming the car, so a missed quick stop (15) can be read in the log."""
+    race = start([SUN, 4, 15], ruleset="masters-2002")
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
+    (roll,) = [e for e in race.events if e.kind is EventKind.QUICK_STOP]
+    assert (roll.car, roll.get("result"), roll.get("limit")) == ("a", 15, 10)
+    assert "15" in roll.en and not any(e.kind is EventKind.PIT_OUT for e in race.events)
+
+
+def test_every_roll_names_the_car_that_rolled_it() -> None:
+    """Issue 11 item 13: the dice history, the record's rolls and the weather and grid events
+    name the car; the pole sitter rolls the weather (Dresden "Rennen")."""
+    race = run_bot_race("monaco", "dresden-2006", 3, 1, "who", "simple")
+    assert all(roll.car in race.cars for roll in race.dice.history)
+    rolls = record_of(race, "who")["summary"]["rolls"]
+    assert all(len(r) == 4 and r[3] in race.cars for r in rolls)
+    weather = next(e for e in race.events if e.kind is EventKind.WEATHER)
+    assert weather.car == race.grid_order[0]
+    drawn = [d for e in race.events if e.kind is EventKind.GRID for d in e.get("draws") or []]
+    draw_rolls = [r.result for r in race.dice.history if r.purpose == RollPurpose.GRID_DRAW]
+    assert draw_rolls and sorted(drawn) == sorted(draw_rolls)
+
+
+def test_a_record_whose_rolls_do_not_name_the_car_still_verifies() -> None:
+    """Records from before rules version 12 hold ``[die, purpose, result]``; they compare on
+    those three."""
+    race = run_bot_race("monaco", "dresden-2006", 2, 1, "old", "simple")
+    data = record_of(race, "old")
+    old_rolls = [r[:3] for r in data["summary"]["rolls"]]
+    verdict = verify(record_from_data({**data, "summary": {**data["summary"], "rolls": old_rolls}}))
+    assert verdict.honest, verdict.problems

@@ -15,9 +15,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from rennleitung.cli.turbo_dir import GameDir, write_new
 from rennleitung.errors import RennleitungError
@@ -26,6 +23,9 @@ from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
     from rennleitung.turbo2000.pipeline import RoundOutcome
 
 app = typer.Typer(
@@ -34,7 +34,35 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
-console = Console(soft_wrap=True)
+
+
+class _LazyConsole:
+    """Rich is imported on the first print, so `turbo check` starts without it."""
+
+    _console: Console | None = None
+
+    def print(self, *objects: object) -> None:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(soft_wrap=True)
+        self._console.print(*objects)
+
+
+console = _LazyConsole()
+
+
+def escape(text: str) -> str:
+    """Text shown through Rich markup, with its brackets escaped."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)
+
+
+def _table(title: str) -> Table:
+    from rich.table import Table
+
+    return Table(title=title)
 
 
 def _fail(error: RennleitungError) -> typer.Exit:
@@ -142,7 +170,7 @@ def new(
     write_new(game.round_dir(0) / "rennanzeiger.html", document_page(start))
     write_new(game.round_dir(1) / "state.json", dump_state(state))
     (game_dir / "inbox").mkdir(exist_ok=True)
-    table = Table(title=f"TURBO 2000: {escape(str(game_dir))}")
+    table = _table(f"TURBO 2000: {escape(str(game_dir))}")
     table.add_column("Rennstall / team")
     table.add_column("Passwort / password")
     for name, password in team_list:
@@ -185,8 +213,8 @@ def check(
         typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Achtung: {warning.de}")
         typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Note: {warning.en}")
     if not parsed.problems and not preview:
-        console.print(f"[green]{escape(str(sheet))}: in Ordnung / fine[/green] "
-                      f"({len(parsed.entries)} Rennmeldungen, {len(parsed.trades)} Geschäfte)")
+        typer.echo(f"{sheet}: in Ordnung / fine ({len(parsed.entries)} Rennmeldungen, "
+                   f"{len(parsed.trades)} Geschäfte)")
         return
     for problem in parsed.problems:
         typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
@@ -271,7 +299,7 @@ def status(
         console.print("Die Partie ist beendet / the game is over")
         return
     statuses = inbox_status(texts, state, config)
-    table = Table(title=f"Runde {round_number} (Jahr {config.year_of(round_number)})")
+    table = _table(f"Runde {round_number} (Jahr {config.year_of(round_number)})")
     table.add_column("Rennstall / team")
     table.add_column("Stand / status")
     table.add_column("Bogen / sheet")
@@ -521,7 +549,7 @@ def demo(
     game = play_bot_game(bot_teams(teams), years, seed, config)
     if show_last and game.last:
         typer.echo(game.last.results_sheet)
-    table = Table(title=f"TURBO 2000 - Ewige WM-Liste nach Runde {game.state.round - 1}")
+    table = _table(f"TURBO 2000 - Ewige WM-Liste nach Runde {game.state.round - 1}")
     table.add_column("Platz", justify="right")
     table.add_column("Rennstall / team")
     table.add_column("Strategie / strategy")

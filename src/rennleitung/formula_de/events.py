@@ -43,6 +43,7 @@ class EventKind(StrEnum):
     PIT_ANNOUNCE = "pit_announce"
     PIT_IN = "pit_in"
     PIT_WORK = "pit_work"
+    QUICK_STOP = "quick_stop"
     PIT_OUT = "pit_out"
     ROLLING_OUT = "rolling_out"
     RETIRED = "retired"
@@ -150,6 +151,10 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
     EventKind.PIT_IN: (
         "{driver} ist in Box {box}: {plan_de}; {points} Punkte abzuarbeiten",
         "{driver} is in box {box}: {plan_en}; {points} points to work off",
+    ),
+    EventKind.QUICK_STOP: (
+        "{driver} würfelt für den schnellen Stopp {result} (sofort hinaus bei 1–{limit})",
+        "{driver} rolls {result} for the quick stop (straight out on 1–{limit})",
     ),
     EventKind.PIT_WORK: (
         "{driver} arbeitet in der Box {result} Punkte ab, bleiben {left}",

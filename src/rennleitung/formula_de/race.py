@@ -495,7 +495,8 @@ class Race:
         self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
 
     def _black(self, purpose: str, car: str) -> int:
-        return self.dice.black(purpose).result
+        """A black-die roll by ``car``: the dice history (and so the record) names who rolled."""
+        return self.dice.black(purpose, car).result
 
     def _set(self, car: str, **changes: object) -> CarState:
         state = replace(self.cars[car], **changes)  # type: ignore[arg-type]
@@ -826,7 +827,14 @@ class Race:
         cfg = self.config
         qualified = [c for c in cfg.qualifying]
         others = [e.id for e in cfg.entries if e.id not in qualified]
-        order = draw_grid(qualified, others, lambda car: self._black(RollPurpose.GRID_DRAW, car))
+        draws: dict[str, list[int]] = {}
+
+        def draw(car: str) -> int:
+            result = self._black(RollPurpose.GRID_DRAW, car)
+            draws.setdefault(car, []).append(result)
+            return result
+
+        order = draw_grid(qualified, others, draw)
         self.grid_order = order
         for slot, car in enumerate(order, start=1):
             entry = self.entries[car]
@@ -846,12 +854,13 @@ class Race:
                 grid=slot,
                 how="Qualifikation" if qualified_car else "ausgelost",
                 how_en="qualifying" if qualified_car else "drawn",
+                draws=list(draws.get(car, [])),  # every roll is in the log (Dresden Qualif.)
             )
         pole = order[0]
         result = self._black(RollPurpose.WEATHER, pole)
         roll = WeatherRoll(self.track.weather.weather_for(result).value)
         self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
-        self._emit_weather(result, roll)
+        self._emit_weather(result, roll, pole)
         if (cfg.pre_race_order or self.ruleset.pre_race_order) is PreRaceOrder.BOXES_FIRST:
             yield from self._choose_boxes(order)
             yield from self._choose_setups(order)
@@ -892,10 +901,13 @@ class Race:
                 self._set(car, box=choice.box)
                 self._emit(EventKind.BOX, car, box=choice.box)
 
-    def _emit_weather(self, result: int, roll: WeatherRoll) -> None:
+    def _emit_weather(self, result: int, roll: WeatherRoll, car: str) -> None:
+        """The weather roll, naming the driver who rolled it (the pole sitter, later the
+        leader)."""
         current = self.weather.current
         self._emit(
             EventKind.WEATHER,
+            car,
             result=result,
             roll_de=roll.label_de,
             roll_en=roll.label_en,
@@ -1001,7 +1013,9 @@ class Race:
         """Masters 6-3 steps 1–4 and the rest of the move."""
         state = self.cars[car]
         max_gear = None
-        if self.track.spaces[state.space].kind is SpaceKind.PIT_LANE:
+        if self.track.spaces[state.space].kind is not SpaceKind.TRACK:
+            # Dresden Boxenstopp: at most 4th in the pit lane, the box included (a car that
+            # left its box with 0 spaces still stands in it)
             max_gear = self.ruleset.pit_lane_max_gear
         gears = forced or legal_gears(self.ruleset, state.gear, state.wear, max_gear)
         choice = yield self._turn_ask(car, gears)
@@ -1042,7 +1056,7 @@ class Race:
     def _gear_roll(self, car: str, gear: int) -> int:
         """Roll the gear's die; a 20 in 5th or 30 in 6th asks for a weather roll at the end of
         the round (Masters 3-2-4, Dresden "Wetter"), whoever rolled it, rolling out included."""
-        result = self.dice.gear(gear).result
+        result = self.dice.gear(gear, car=car).result
         self._emit(EventKind.ROLL, car, gear=gear, result=result)
         if (gear, result) in self.ruleset.weather_reroll_trigger:
             self._weather_rolls_due += 1
@@ -1598,6 +1612,8 @@ class Race:
             info.pit_leave_next = True  # Masters 19-4-2
             return
         result = self._black(RollPurpose.QUICK_STOP, car)
+        # Masters 19-3: the black-die roll of a quick stop is an event like every roll
+        self._emit(EventKind.QUICK_STOP, car, result=result, limit=rules.quick_stop_success_max)
         if result <= rules.quick_stop_success_max:
             yield from self._pit_exit(car, math.ceil(result / 2), rules.pit_exit_max_gear)
         else:
@@ -1607,7 +1623,7 @@ class Race:
         info = self.info[car]
         rules = self.ruleset
         if rules.pit_system is PitSystem.POINTS:
-            result = self.dice.gear(rules.pit_work_gear).result
+            result = self.dice.gear(rules.pit_work_gear, car=car).result
             info.pit_points -= result
             self._emit(EventKind.PIT_WORK, car, result=result, left=max(info.pit_points, 0))
             if info.pit_points <= 0:
@@ -1677,7 +1693,7 @@ class Race:
             result = self._black(RollPurpose.WEATHER, leader)
             roll = WeatherRoll(self.track.weather.weather_for(result).value)
             self.weather = self.weather.after_roll(roll)
-            self._emit_weather(result, roll)
+            self._emit_weather(result, roll, leader)
         self._weather_rolls_due = 0
 
     def _clear_passed_wrecks(self) -> None:

@@ -57,7 +57,9 @@ def events_digest(events: list[Event]) -> str:
 
 
 def rolls_data(rolls: tuple[DiceRoll, ...]) -> list[list[Any]]:
-    return [[r.die, r.purpose, r.result] for r in rolls]
+    """Each roll as ``[die, purpose, result, car]`` (records before rules version 12 hold the
+    first three only)."""
+    return [[r.die, r.purpose, r.result, r.car] for r in rolls]
 
 
 def config_to_data(config: RaceConfig) -> dict[str, Any]:
@@ -131,8 +133,13 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events),
         "rolls": rolls_data(race.dice.history),
         "classification": [
-            {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
-             "status": p.status}
+            {
+                "car": p.car,
+                "driver": p.driver,
+                "position": p.position,
+                "laps": p.laps,
+                "status": p.status,
+            }
             for p in race.classification()
         ],
     }

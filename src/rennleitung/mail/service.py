@@ -142,9 +142,12 @@ class MailService:
     def open(cls, url: str, settings: MailSettings) -> MailService:
         """A service on ``url`` (schema migrated) with the adapters that can be loaded."""
         service = cls(open_database(url), settings)
+        from rennleitung.mail.fd_game import FdAdapter
         from rennleitung.mail.turbo_game import TurboAdapter
+        from rennleitung.play import RaceService
 
         service.adapters["turbo"] = TurboAdapter()
+        service.adapters["fd"] = FdAdapter(RaceService(service.engine))
         return service
 
     @contextmanager
@@ -210,6 +213,10 @@ class MailService:
         if not seat.strip():
             raise RennleitungError("Platz fehlt", "seat missing", "seat")
         game = self.game(key)
+        binding = Binding(game, clean, seat.strip(), language)
+        seat_person = getattr(self.adapters.get(game.kind), "seat", None)
+        if seat_person is not None:
+            seat_person(binding)  # e.g. the person takes the car in the play service
         with self.write() as session:
             row = session.scalar(select(MailBindingRow).where(
                 MailBindingRow.game_id == game.id, MailBindingRow.address == clean))
@@ -218,7 +225,7 @@ class MailService:
                                            language=language))
             else:
                 row.seat, row.language = seat.strip(), language
-        return Binding(game, clean, seat.strip(), language)
+        return binding
 
     def bindings(self, key: str | None = None) -> list[Binding]:
         """The bindings of one game, or of all."""

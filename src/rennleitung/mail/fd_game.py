@@ -1,0 +1,176 @@
+"""Formula Dé by mail, through the play service (``play.RaceService``).
+
+A mail game of kind ``fd`` names a race by its id. Binding an address to a car seats the person
+``mail:ADDRESS`` there. Each question to a bound car goes out as one mail (once per race version
+and car, see ``fd_questions``); the subject carries ``[vN]``, the version asked about, and an
+answer that quotes it is applied against that version, so a late answer after the bot stepped in
+is refused, never applied to the next question. When a deadline passes, the seat's bot decides
+and the player is told what it chose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from datetime import datetime
+
+from sqlalchemy import select
+
+from rennleitung.errors import RennleitungError
+from rennleitung.mail import texts
+from rennleitung.mail.compose import Outgoing
+from rennleitung.mail.fd_orders import order_text, parse_orders
+from rennleitung.mail.fd_questions import board_attachments, question_text
+from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
+from rennleitung.play import Actor, RaceService, RaceState, SeatKind
+from rennleitung.store.mail_tables import MailOutRow
+
+_VERSION = re.compile(r"\[v(\d{1,9})\]")
+
+
+def holder_of(address: str) -> str:
+    """The play service's holder key of a person playing by mail."""
+    return f"mail:{address}"
+
+
+def _race_id(game: GameInfo) -> int:
+    if not game.location.isdigit():
+        raise RennleitungError(f"Rennen {game.location!r} ist keine Nummer",
+                               f"race {game.location!r} is not a number", "location")
+    return int(game.location)
+
+
+class FdAdapter:
+    """The mail face of races in the play service."""
+
+    def __init__(self, races: RaceService, png: bool = True) -> None:
+        self.races = races
+        self.png = png
+
+    def seat(self, binding: Binding) -> None:
+        """Seat the person behind a bound address in the car (before or during the race)."""
+        race_id = _race_id(binding.game)
+        self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
+                          holder=holder_of(binding.address))
+
+    def handle(self, service: MailService, order: Order) -> Handled:
+        binding = order.binding
+        language = binding.language
+        sender = order.decoded.sender
+        subject = reply_subject(order.decoded.subject)
+        race_id = _race_id(binding.game)
+        car = binding.seat
+
+        def answer(body: str, outcome: dict[str, object], status: str = "refused") -> Handled:
+            return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body))],
+                           status)
+
+        info = self.races.info(race_id)
+        if info.state is not RaceState.RUNNING:
+            return answer(texts.pick(language, f"Das Rennen läuft nicht (Stand: {info.state}).",
+                                     f"The race is not running (state: {info.state})."),
+                          {"refused": "state", "state": str(info.state)})
+        race = self.races.race(race_id)
+        ask = race.pending
+        if ask is None or ask.car != car:
+            waiting = ask.car if ask is not None else "-"
+            return answer(texts.pick(language, f"Wagen {car} ist gerade nicht gefragt (gefragt "
+                                     f"ist {waiting}); Ihre Mail ist aufbewahrt.", f"Car {car} is "
+                                     f"not asked now ({waiting} is); your mail has been kept."),
+                          {"refused": "not asked"})
+        quoted = _VERSION.search(order.decoded.subject)
+        expected = int(quoted.group(1)) if quoted else None
+        data, problems = parse_orders(order.text, ask, race.track)
+        if data is None:
+            lines = [texts.pick(language, "Ihre Antwort konnte nicht angenommen werden:",
+                                "Your answer could not be accepted:")]
+            lines += ["  " + p.text(language) for p in problems]
+            lines += ["", texts.pick(language, "Bitte antworten Sie noch einmal.",
+                                     "Please answer again.")]
+            return answer("\n".join(lines), {"refused": "orders", "problems": len(problems)})
+        try:
+            applied = self.races.apply(race_id, car, data, expected, Actor.PERSON,
+                                       holder=holder_of(binding.address))
+        except RennleitungError as error:
+            return answer(texts.pick(language, "Nicht angewendet: ", "Not applied: ")
+                          + texts.error_text(language, error), {"refused": "race"})
+        body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
+                          f"Accepted (version {applied.version}):")
+        body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
+        return Handled({"applied": data, "version": applied.version},
+                       [Outgoing(sender, subject, texts.letter(language, body))])
+
+    def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
+        """Deadlines passed, what the bots chose for whom, and every open question."""
+        race_id = _race_id(game)
+        self.races.run_due_deadlines(now)
+        bound = {b.seat: b for b in service.bindings(game.key)}
+        mails: list[Outgoing] = []
+        for stored in self.races.decisions(race_id):
+            binding = bound.get(stored.car)
+            if stored.actor is not Actor.TIMEOUT_BOT or binding is None:
+                continue
+            language = binding.language
+            body = texts.pick(language, "Die Frist ist abgelaufen; der Bot hat für Sie "
+                              "entschieden:", "The deadline has passed; the bot decided for "
+                              "you:")
+            body += "\n\n" + "\n".join("  " + line for line in
+                                       order_text(stored.decision, language).split("\n"))
+            mails.append(Outgoing(binding.address, texts.pick(
+                language, f"Formula Dé {game.key}: Frist abgelaufen, Wagen {stored.car}",
+                f"Formula Dé {game.key}: deadline passed, car {stored.car}"),
+                texts.letter(language, body), "notice",
+                ref=f"fd:{race_id}:timeout:{stored.seq}"))
+        info = self.races.info(race_id)
+        if info.state is not RaceState.RUNNING:
+            mails += self._finish(game, info.state, bound.values())
+            return mails
+        race = self.races.race(race_id)
+        ask = race.pending
+        binding = bound.get(ask.car) if ask is not None else None
+        if ask is None or binding is None:
+            return mails
+        seat = info.seat(ask.car)
+        if seat.kind is not SeatKind.PERSON:
+            return mails
+        version = info.version
+        ref = f"fd:{race_id}:{ask.car}:{version}"
+        with service.read() as session:
+            if session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None:
+                return mails  # asked before: no board drawn again
+        language = binding.language
+        body = question_text(race, ask, language, version)
+        if seat.deadline_at is not None:
+            when = f"{seat.deadline_at:%Y-%m-%d %H:%M} UTC"
+            body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
+                                        "Bot.", f"Answer by {when}, else the bot decides.")
+        mails.append(Outgoing(binding.address, texts.pick(
+            language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
+            f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
+            texts.letter(language, body), "question", ref=ref,
+            attachments=board_attachments(race, ask, self.png)))
+        return mails
+
+    def _finish(self, game: GameInfo, state: RaceState,
+                bindings: Iterable[Binding]) -> list[Outgoing]:
+        if state not in (RaceState.FINISHED, RaceState.CLOSED):
+            return []
+        race_id = _race_id(game)
+        places = self.races.race(race_id).classification()
+        mails = []
+        for binding in bindings:
+            language = binding.language
+            lines = [texts.pick(language, "Das Rennen ist zu Ende. Ergebnis:",
+                                "The race is over. Result:")]
+            for placing in places:
+                status = texts.pick(language, placing.reason_de, placing.reason_en) \
+                    or placing.status
+                lines.append(f"  {placing.position or '-'}. {placing.car} {placing.driver}, "
+                             f"{placing.laps} {texts.pick(language, 'Runden', 'laps')}, "
+                             f"{status}, {placing.points} "
+                             f"{texts.pick(language, 'Punkte', 'points')}")
+            mails.append(Outgoing(binding.address, texts.pick(
+                language, f"Formula Dé {game.key}: Ergebnis", f"Formula Dé {game.key}: result"),
+                texts.letter(language, "\n".join(lines)), "notice",
+                ref=f"fd:{race_id}:result:{binding.address}"))
+        return mails

@@ -1,0 +1,174 @@
+"""A Formula Dé question as a mail: what is asked, the dashboard, the dice, every legal
+destination with its cost, how to answer, and the board as SVG (and PNG where ``rsvg-convert``
+is installed, for mail readers that show no SVG).
+
+The text reads only what the asked driver may see: his own car in full, the others by place.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.dice import gear_range
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_decisions import Ask, AskKind
+from rennleitung.mail.compose import Attachment
+from rennleitung.mail.fd_orders import kind_label, option_cost
+from rennleitung.mail.texts import pick
+from rennleitung.render.position_svg import render_position
+
+_AREAS_DE = {"tyres": "Reifen", "brakes": "Bremsen", "fuel": "Verbrauch", "body": "Karosserie",
+             "engine": "Motor", "road_holding": "Straßenlage"}
+_AREAS_EN = {"tyres": "tyres", "brakes": "brakes", "fuel": "fuel", "body": "body",
+             "engine": "engine", "road_holding": "road holding"}
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for number, row in enumerate(rows):
+        lines.append(("  " + " | ".join(cell.ljust(widths[i])
+                                        for i, cell in enumerate(row))).rstrip())
+        if number == 0:
+            lines.append("  " + "-+-".join("-" * w for w in widths))
+    return lines
+
+
+def dashboard(race: Race, car: str, language: str) -> list[str]:
+    """The driver's own car: place on the track, gear, lap, tyres, wear points, karma."""
+    de = language == "de"
+    state = race.cars[car]
+    info = race.info[car]
+    names = _AREAS_DE if de else _AREAS_EN
+    wear = ", ".join(f"{names[a.value]} {state.wear[a]}" for a in WearArea)
+    lap = min(race.laps_done(car) + 1, race.laps)
+    lines = [
+        pick(language, f"Wagen {car} ({race.driver(car)}), Feld {race.track.name_of(state.space)}"
+             f", Gang {state.gear or '-'}, Runde {lap} von {race.laps}",
+             f"Car {car} ({race.driver(car)}), space {race.track.name_of(state.space)}, gear "
+             f"{state.gear or '-'}, lap {lap} of {race.laps}"),
+        pick(language, f"Reifen: {state.tyre.label_de}, Satzrunde {state.set_lap}",
+             f"Tyres: {state.tyre.label_en}, set lap {state.set_lap}"),
+        pick(language, f"Verschleißpunkte: {wear}; Boxenreserve {state.wear.box}",
+             f"Wear points: {wear}; box reserve {state.wear.box}"),
+        pick(language, f"Karma: {info.karma}", f"Karma: {info.karma}"),
+    ]
+    order = [c for c in race.grid_order if race.cars[c].status.on_track]
+    order.sort(key=lambda c: -race.progress_of(c))
+    others = ", ".join(f"{c} {race.track.name_of(race.cars[c].space)}" for c in order)
+    lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
+                      f"Order on the track: {others}"))
+    return lines
+
+
+def _move_rows(race: Race, moves: tuple[MoveOption, ...], language: str) -> list[str]:
+    de = language == "de"
+    head = (["Ziel", "Weg", "Bremsen", "Reifen", "Verbrauch", "Tests", "Hinweis"] if de else
+            ["to", "path", "brakes", "tyres", "fuel", "tests", "note"])
+    rows = [head]
+    for option in sorted(moves, key=lambda o: (o.end, option_cost(o))):
+        tests = []
+        if option.dangerous:
+            tests.append(f"{len(option.dangerous)}x {'Straßenlage' if de else 'road holding'}")
+        if option.contacts:
+            tests.append(f"{len(option.contacts)}x {'Kollision' if de else 'collision'}")
+        note = ""
+        if option.eliminated is not None:
+            note = "scheidet aus" if de else "eliminated"
+        elif option.stop_corner:
+            note = f"{'Stopp Kurve' if de else 'stop corner'} {option.stop_corner}"
+        rows.append([race.track.name_of(option.end),
+                     ",".join(race.track.name_of(s) for s in option.path) or "-",
+                     str(option.brakes), str(option.tyres), str(option.fuel),
+                     ", ".join(tests) or "-", note or "-"])
+    return _table(rows)
+
+
+def question_text(race: Race, ask: Ask, language: str, version: int) -> str:
+    """The body of a question mail (without greeting and signature)."""
+    de = language == "de"
+    lines = [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
+                  f"(Stand {version}).", f"Asked is: the {kind_label(ask.kind, 'en')} of car "
+                  f"{ask.car} (version {version})."), ""]
+    lines += [*dashboard(race, ask.car, language), ""]
+    example = ""
+    if ask.kind is AskKind.TURN:
+        rows = [["Gang" if de else "gear", "Würfel" if de else "die"]]
+        for gear in ask.gears:
+            low, high = gear_range(gear)
+            rows.append([str(gear), f"{low}–{high}"])
+        lines.append(pick(language, "Mögliche Gänge und was der Würfel zeigen kann:",
+                          "Possible gears and what the die can show:"))
+        lines += _table(rows)
+        extras = []
+        if ask.boost:
+            extras.append(pick(language, "\"Boost\" (1 Motorpunkt, +1 Feld)",
+                               "\"boost\" (1 engine point, +1 space)"))
+        if ask.soft_bonus:
+            extras.append(pick(language, "\"Reifenbonus\" (+1 mit weichen Reifen)",
+                               "\"soft bonus\" (+1 on soft tyres)"))
+        if ask.launch_optional:
+            extras.append(pick(language, "\"kein Start\" (Startbonus ablehnen)",
+                               "\"no launch\" (decline the launch bonus)"))
+        if ask.pit_plans:
+            extras.append(pick(language, "\"Box: 8 Punkte, weiche Reifen\" (Boxenstopp ansagen)",
+                               "\"pit: 8 points, soft tyres\" (announce a pit stop)"))
+        if extras:
+            lines += ["", pick(language, "Dazu möglich: ", "Also possible: ") + "; ".join(extras)]
+        example = pick(language, f"Gang {ask.gears[-1] if ask.gears else 1}",
+                       f"gear {ask.gears[-1] if ask.gears else 1}")
+    elif ask.kind is AskKind.MOVE:
+        lines.append(pick(language, f"Gewürfelt: {ask.roll}. Alle erlaubten Ziele mit ihren "
+                          "Kosten:", f"Rolled: {ask.roll}. Every legal destination with its "
+                          "cost:"))
+        lines += _move_rows(race, ask.moves, language)
+        target = race.track.name_of(min(ask.moves, key=option_cost).end) if ask.moves else "?"
+        example = pick(language, f"Ziel {target}   (oder ein Weg: B21,A22,B22)",
+                       f"to {target}   (or a path: B21,A22,B22)")
+    elif ask.kind is AskKind.PIT:
+        lines.append(pick(language, "In der Box: Verbrauchspunkte nachfüllen, Reifen wechseln, "
+                          "Bereiche aus der Boxenreserve reparieren.", "In the pit: refill fuel "
+                          "points, change tyres, repair areas from the box reserve."))
+        example = pick(language, "Box: 8 Punkte, weiche Reifen", "pit: 8 points, soft tyres")
+    elif ask.kind is AskKind.KARMA:
+        lines.append(pick(language, f"Die Probe {ask.test} ist misslungen. Karma einsetzen?",
+                          f"The {ask.test} check failed. Spend karma?"))
+        example = pick(language, "Karma +1   (oder: Karma neu würfeln, kein Karma)",
+                       "karma +1   (or: karma reroll, no karma)")
+    elif ask.kind is AskKind.BID:
+        lines.append(pick(language, f"Geheimes Karmagebot, höchstens {ask.karma}.",
+                          f"Secret karma bid, at most {ask.karma}."))
+        example = pick(language, "Gebot 2", "bid 2")
+    elif ask.kind is AskKind.BOX:
+        free = ", ".join(map(str, ask.boxes))
+        lines.append(pick(language, f"Freie Boxen: {free}", f"Free boxes: {free}"))
+        example = f"Box {ask.boxes[0] if ask.boxes else 1}"
+    else:
+        lines.append(pick(language, "Verteilen Sie die Verschleißpunkte und wählen Sie die "
+                          "Startreifen.", "Distribute the wear points and choose the start "
+                          "tyres."))
+        example = pick(language, "Reifen 4, Bremsen 3, Verbrauch 3, Karosserie 3, Motor 3, "
+                       "Straßenlage 2, Reserve 4\nStartreifen hart", "tyres 4, brakes 3, fuel "
+                       "3, body 3, engine 3, road holding 2, reserve 4\nstart tyres hard")
+    lines += ["", pick(language, "So antworten Sie (eine Angabe je Zeile, die Mail als Antwort "
+                       "auf diese):", "How to answer (one order per line, as a reply to this "
+                       "mail):"), "", *("  " + e for e in example.split("\n"))]
+    return "\n".join(lines)
+
+
+def board_attachments(race: Race, ask: Ask, png: bool = True) -> list[Attachment]:
+    """The board with the legal destinations marked: SVG, and PNG if ``rsvg-convert`` runs."""
+    svg = render_position(race.to_position(ask.car), ask.moves).encode("utf-8")
+    files = [Attachment("board.svg", "image/svg+xml", svg)]
+    converter = shutil.which("rsvg-convert") if png else None
+    if converter:
+        try:
+            done = subprocess.run([converter, "--format=png", "--width=1400"], input=svg,
+                                  capture_output=True, timeout=60, check=True)
+            files.append(Attachment("board.png", "image/png", done.stdout))
+        except (subprocess.SubprocessError, OSError):
+            pass  # the SVG alone still shows the board
+    return files

@@ -1,0 +1,157 @@
+"""A Formula Dé race by mail: two people answer every question mail, two bots drive, the flag
+falls; late answers, faulty orders, deadlines and the board attachments."""
+
+from __future__ import annotations
+
+import re
+import smtplib
+from datetime import UTC, datetime, timedelta
+from email.message import Message
+
+from sqlalchemy import select
+
+from rennleitung.formula_de.bots import make_bot
+from rennleitung.formula_de.race_decisions import decision_to_data
+from rennleitung.mail.fd_game import FdAdapter
+from rennleitung.mail.fd_orders import order_text
+from rennleitung.mail.listener import start_listener
+from rennleitung.mail.outbox import send_due
+from rennleitung.mail.service import MailService
+from rennleitung.play import RaceService, RaceSpec, RaceState, SeatKind, SeatSpec
+from rennleitung.store.mail_tables import MailInRow
+
+from .conftest import SmtpServer, attachment_names, body_of, free_port, plain_mail
+
+PLAYERS = {"car1": ("anna@example.net", "de"), "car2": ("bert@example.net", "en")}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _race(service: MailService, clock: Clock, seconds: int | None = None) -> tuple[RaceService,
+                                                                                    int]:
+    races = RaceService(service.engine, clock)
+    service.adapters["fd"] = FdAdapter(races, png=False)
+    seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),
+             SeatSpec("car3", "Bot A", kind=SeatKind.BOT, bot="simple"),
+             SeatSpec("car4", "Bot B", kind=SeatKind.BOT, bot="strong"))
+    race_id = races.create_race(RaceSpec("monaco", "dresden-2006", seats, laps=1,
+                                         decision_seconds=seconds), seed="mail-race")
+    service.add_game("gp", "fd", str(race_id), secret="zielflagge")
+    for car, (address, language) in PLAYERS.items():
+        service.bind("gp", address, car, language)
+    races.start(race_id)
+    return races, race_id
+
+
+def _answer(races: RaceService, race_id: int, question: Message, car: str) -> str:
+    """What the person writes back: as the simple bot would decide, in his language."""
+    race = races.race(race_id)
+    assert race.pending is not None and race.pending.car == car
+    decision = make_bot("simple").decide(race, race.pending)
+    return order_text(decision_to_data(race.track, decision), PLAYERS[car][1])
+
+
+def test_two_people_and_two_bots_race_to_the_flag_by_mail(
+        service: MailService, smtp: SmtpServer) -> None:
+    clock = Clock()
+    races, race_id = _race(service, clock)
+    port = free_port()
+    listener = start_listener(service, "127.0.0.1", port, "lmtp")
+    answered = 0
+    seen = 0
+    try:
+        for _ in range(400):
+            service.process_pending()
+            service.tick()
+            send_due(service)
+            if races.info(race_id).state is not RaceState.RUNNING:
+                break
+            new = smtp.sink.mails[seen:]
+            seen = len(smtp.sink.mails)
+            for recipients, mail in new:
+                subject = str(mail["Subject"])
+                if "[v" not in subject or subject.startswith("Re:"):
+                    continue
+                car = re.search(r"(car\d)", subject).group(1)  # type: ignore[union-attr]
+                text = _answer(races, race_id, mail, car)
+                reply = plain_mail(recipients[0], f"Re: {subject} zielflagge", f"{text}\n",
+                                   to="gp@example.org")
+                if answered % 5 == 0:  # some through LMTP, as the local MTA delivers
+                    with smtplib.LMTP("127.0.0.1", port) as client:
+                        client.sendmail(recipients[0], ["gp@example.org"], reply)
+                else:
+                    service.receive(reply, "smtp")
+                answered += 1
+    finally:
+        listener.stop()
+    service.process_pending()
+    service.tick()
+    send_due(service)
+    assert races.info(race_id).state is RaceState.FINISHED
+    assert answered > 20
+    for address, language in PLAYERS.values():
+        mails = smtp.sink.to(address)
+        result = body_of(mails[-1])
+        assert ("Ergebnis" if language == "de" else "Result") in result
+        accepted = [m for m in mails if ("Angenommen" if language == "de" else "Accepted")
+                    in body_of(m)]
+        assert accepted
+    with service.read() as session:
+        statuses = {r.status for r in session.scalars(select(MailInRow))}
+    assert statuses == {"processed"}
+
+
+def test_faulty_and_late_answers_are_refused_and_the_bot_decides_at_the_deadline(
+        service: MailService, smtp: SmtpServer) -> None:
+    clock = Clock()
+    _races, _race_id = _race(service, clock, seconds=3600)
+    service.tick(clock.now)
+    send_due(service, clock.now)
+    [question] = smtp.sink.to("anna@example.net")
+    subject = str(question["Subject"])
+    assert "Aufstellung" in body_of(question) and "So antworten Sie" in body_of(question)
+    assert attachment_names(question) == ["board.svg"]
+    assert "Antwort bis 2026-12-01 13:00 UTC" in body_of(question)
+    service.receive(plain_mail("anna@example.net", f"Re: {subject}",
+                               "zielflagge\nReifen viele\nGang 3\n"), "smtp")
+    service.process_pending()
+    send_due(service, clock.now)
+    refusal = body_of(smtp.sink.to("anna@example.net")[-1])
+    assert "Zeile 2: nicht verstanden: 'Reifen viele'" in refusal
+    assert "Zeile 3: passt nicht zur Frage: gefragt ist Aufstellung" in refusal
+    clock.now += timedelta(hours=2)
+    service.tick(clock.now)
+    send_due(service, clock.now)
+    notices = [body_of(m) for m in smtp.sink.to("anna@example.net")]
+    assert any("der Bot hat für Sie entschieden" in n and "Startreifen" in n for n in notices)
+    late = _late_setup(service, subject)
+    service.receive(late, "smtp")
+    service.process_pending()
+    send_due(service, clock.now)
+    last = body_of(smtp.sink.to("anna@example.net")[-1])
+    assert "Nicht angewendet" in last or "nicht gefragt" in last
+
+
+def _late_setup(service: MailService, subject: str) -> bytes:
+    text = ("zielflagge\nReifen 4, Bremsen 3, Verbrauch 3, Karosserie 3, Motor 3, Straßenlage 2, "
+            "Reserve 4\nStartreifen hart\n")
+    return plain_mail("anna@example.net", f"Re: {subject}", text)
+
+
+def test_question_mail_has_the_board_as_png_too(service: MailService, smtp: SmtpServer) -> None:
+    clock = Clock()
+    races, _race_id = _race(service, clock)
+    service.adapters["fd"] = FdAdapter(races, png=True)
+    service.tick(clock.now)
+    send_due(service, clock.now)
+    [question] = smtp.sink.to("anna@example.net")
+    assert attachment_names(question) == ["board.svg", "board.png"]
+    png = next(p for p in question.walk() if p.get_filename() == "board.png")
+    data = png.get_payload(decode=True)
+    assert isinstance(data, bytes) and data.startswith(b"\x89PNG")
