@@ -12,22 +12,37 @@ from dataclasses import replace
 import pytest
 
 from rennleitung.formula_de.car import CarStatus, Tyre
-from rennleitung.formula_de.dice import RollPurpose
+from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
 from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
+    BoxChoice,
     KarmaAction,
     KarmaChoice,
     PitChoice,
     PitPlan,
+    SetupChoice,
     TurnChoice,
 )
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import record_from_data, record_of
 from rennleitung.formula_de.replay import verify
 
-from .test_race_rules import SETUP, SUN, go, pick, place, retirement, sp, start
+from .test_race_rules import (
+    CUT,
+    MONACO,
+    SETUP,
+    SUN,
+    go,
+    pick,
+    place,
+    retirement,
+    sp,
+    start,
+)
 
 
 def test_fresh_tyres_fitted_before_the_line_start_their_first_lap_at_the_line() -> None:
@@ -182,3 +197,62 @@ def test_a_record_whose_rolls_do_not_name_the_car_still_verifies() -> None:
     old_rolls = [r[:3] for r in data["summary"]["rolls"]]
     verdict = verify(record_from_data({**data, "summary": {**data["summary"], "rolls": old_rolls}}))
     assert verdict.honest, verdict.problems
+
+
+def test_a_complete_restart_offers_t_cars_on_the_original_grid_slots() -> None:
+    """Dresden "Neustart": before the leader reaches the fourth corner the race restarts from
+    the grid, and "T-Cars dürfen auf die ursprüngliche Position der Fahrer gestellt werden":
+    every driver whose car was wrecked before is offered one (one per team), on his grid slot,
+    with a start roll like everyone."""
+    race = _wrecked_before_the_fourth_corner()
+    offered = []
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        ask = race.pending
+        assert ask.extra.get("t_car")
+        offered.append(ask.car)
+        race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
+    assert offered == ["w1", "w2", "w3", "w4"]
+    for car in offered:
+        state = race.cars[car]
+        assert state.status is CarStatus.RUNNING and retirement(race, car) is None
+        assert state.space == MONACO.grid[race.info[car].grid - 1]
+        assert race.info[car].needs_start
+
+
+def _wrecked_before_the_fourth_corner() -> Race:
+    """``test_race_rules._wrecked(0)``: four wrecks close the track in round 1, a first lap."""
+    cars = ("a", "w1", "w2", "w3", "w4")
+    race = start([SUN, 3, 10], cars=cars)
+    place(race, "a", "A5", gear=1, crossings=1)
+    for car, space in zip(cars[1:], CUT, strict=True):
+        place(race, car, space, status=CarStatus.WRECK)
+        race.info[car].retirement = Retirement.BODY
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 3)
+    assert EventKind.RESTART in [e.kind for e in race.events]
+    return race
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "asked"), [("dresden-open", ["a", "b"]), ("dresden-2006", ["a"])]
+)
+def test_in_the_open_every_driver_chooses_his_own_box(ruleset: str, asked: list[str]) -> None:
+    """Dresden Open "Rennen": "Jeder Fahrer wählt ... eine Box"; the 2006 season: "Jede
+    Mannschaft wählt ... eine Box". a and b drive for one team."""
+    config = RaceConfig(
+        track="monaco",
+        ruleset=ruleset,
+        entries=(Entry(id="a", name="A", team="T"), Entry(id="b", name="B", team="T")),
+        qualifying=("a", "b"),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 10]))
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    boxes = []
+    while race.pending is not None and race.pending.kind is AskKind.BOX:
+        boxes.append(race.pending.car)
+        race.apply(BoxChoice(race.pending.boxes[0]))
+    assert boxes == asked
+    assert (race.cars["a"].box == race.cars["b"].box) is (len(asked) == 1)

@@ -193,8 +193,8 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
         "interruption: wrecks block the track; {how_en}",
     ),
     EventKind.T_CAR: (
-        "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",
-        "{driver} starts in the T-car ({points} points) from box {box} in 1st gear",
+        "{driver} startet mit dem T-Car ({points} VP) auf {space}",
+        "{driver} starts in the T-car ({points} points) on {space}",
     ),
     EventKind.HALTED: (
         "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",

@@ -575,7 +575,7 @@ class Race:
                 yield from self._turn(car)
             self.turn_car = ""
             if self._blocked():
-                self._restart()
+                yield from self._restart()
                 return
             now = self._order_item(car, bids)
             if car == leader:
@@ -676,12 +676,14 @@ class Race:
             cut = self._cuts[wrecks] = track_cut(self.track, wrecks)
         return cut
 
-    def _restart(self) -> None:
+    def _restart(self) -> Flow:
         """Dresden Neustart: the race is stopped and restarted with every car still racing:
         from the grid if the leader has not reached the ``full_restart_before_corner``-th
         corner, else in a tight field in the middle of the next straight ahead of the leader,
         each driver free to pick a gear up to ``restart_max_gear``. Cars in the pit lane stay
-        where they are; wrecks and cars rolling out with a failed engine are removed."""
+        where they are; wrecks and cars rolling out with a failed engine are removed. A complete
+        restart offers every driver already out a T-car on his original grid slot ("T-Cars
+        dürfen auf die ursprüngliche Position der Fahrer gestellt werden"), one per team."""
         rules = self.ruleset
         for car, state in self.cars.items():
             if state.status is CarStatus.WRECK or (
@@ -724,6 +726,9 @@ class Race:
                 info.needs_start = True
                 info.launch_pending = True
                 info.next_gears = ()
+            for car in self.grid_order:
+                if self.info[car].retirement is not None and self._t_car_left(car):
+                    yield from self._t_car(car, self._grid[self.info[car].grid - 1])
             return
         spots = restart_spots(self.track, self.cars[leader].space, len(order))
         gears = tuple(range(1, rules.restart_max_gear + 1))
@@ -770,21 +775,27 @@ class Race:
                 CornerPass(lap_of, corner.number, 0, corner.stops, penalty=False, neutral=True)
             )
 
+    def _t_car_left(self, car: str) -> bool:
+        """Dresden "Ausfälle": one T-car per team and race, if the ruleset has T-cars."""
+        if self.ruleset.t_car_points is None or car in self.halted:
+            return False
+        return self.entries[car].team_id not in self._t_cars_used
+
     def _t_car_allowed(self, car: str) -> bool:
         """Dresden "Ausfälle": out before the end of the first corner after the start, one
         T-car per team and race, from the team's box."""
-        rules = self.ruleset
         info = self.info[car]
         state = self.cars[car]
-        if rules.t_car_points is None or not state.box or not self.track.boxes:
-            return False
-        if self.entries[car].team_id in self._t_cars_used or car in self.halted:
+        if not self._t_car_left(car) or not state.box or not self.track.boxes:
             return False
         return self.laps_done(car) == 0 and not any(p.corner == 1 for p in info.passes)
 
-    def _t_car(self, car: str) -> Flow:
+    def _t_car(self, car: str, grid_slot: int | None = None) -> Flow:
+        """The T-car: from the team's box in 1st gear (Dresden "Ausfälle"), or after a
+        complete restart on the driver's grid slot with a start roll like everyone (Dresden
+        "Neustart")."""
         state = self.cars[car]
-        box_space = self.track.boxes[state.box - 1]
+        box_space = self.track.boxes[state.box - 1] if grid_slot is None else grid_slot
         if self._car_at(box_space) is not None:
             return  # the box is taken: no T-car now
         points = self.ruleset.t_car_points or 0
@@ -808,8 +819,8 @@ class Race:
         info.retirement = None
         info.retired_laps = 0
         info.crossings = 0
-        info.needs_start = False
-        info.next_gears = (1,)
+        info.needs_start = grid_slot is not None
+        info.next_gears = () if grid_slot is not None else (1,)
         info.launch_pending = True
         info.rolling_out = None
         info.inertia = False
@@ -817,7 +828,7 @@ class Race:
         info.start_wear = choice.wear
         info.t_car_pending = False
         info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
-        self._emit(EventKind.T_CAR, car, points=points, box=state.box)
+        self._emit(EventKind.T_CAR, car, points=points, box=state.box, space=self._name(box_space))
 
     def _setup(self) -> Flow:
         """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter").
@@ -886,12 +897,14 @@ class Race:
 
     def _choose_boxes(self, order: list[str]) -> Flow:
         """Dresden "Rennen": one box per team, in the order of its best-placed driver (Masters
-        4-0-1: in grid order, pole first)."""
+        4-0-1: in grid order, pole first); Dresden Open "Rennen" (``box_per_driver``): "Jeder
+        Fahrer wählt entsprechend Platzierung ... eine Box", so every driver chooses his own."""
         if not self.track.boxes:
             return
         teams: dict[str, list[str]] = {}
         for car in order:
-            teams.setdefault(self.entries[car].team_id, []).append(car)
+            key = car if self.ruleset.box_per_driver else self.entries[car].team_id
+            teams.setdefault(key, []).append(car)
         free = list(range(1, len(self.track.boxes) + 1))
         for members in teams.values():
             choice = yield Ask(AskKind.BOX, members[0], boxes=tuple(free))
@@ -1210,7 +1223,14 @@ class Race:
                 self._lose(car, WearArea.BODY, "Mauer", "wall")
                 if self.info[car].retirement is not None:
                     return
-        if new_laps >= self.laps and info.retirement is None:
+        rolled_over = (  # our decision (docs/formula_de/race.md): Dresden roll-out over the line
+            info.rolling_out is Retirement.ENGINE
+            and self.ruleset.engine_failure is EngineFailure.ROLL_OUT
+        )
+        if new_laps >= self.laps and (info.retirement is None or rolled_over):
+            if rolled_over:  # classified as a finisher, as Masters 16-0-6 lets a car roll home
+                info.retirement = None
+                info.rolling_out = None
             self._finish(car)  # after the tests of the move (Masters 6-3 step 9), before contacts
             return
         if option.spin:
@@ -1665,7 +1685,7 @@ class Race:
 
     def _end_of_round(self) -> Flow:
         for car in self.grid_order:
-            if self.info[car].t_car_pending:
+            if self.info[car].t_car_pending and self._t_car_left(car):
                 yield from self._t_car(car)
         self._weather_rolls()
         for car, state in self.cars.items():

@@ -45,6 +45,8 @@ class RaceRecord:
     seed: str | None
     summary: dict[str, Any]
     rules_version: int = 1
+    track: Track | None = None
+    """The board the record was read against (a track of one's own; None: built-in)."""
 
 
 def events_digest(events: list[Event]) -> str:
@@ -213,4 +215,5 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         seed=None if seed is None else str(seed),
         summary=_summary(data.get("summary", {})),
         rules_version=version,
+        track=track,
     )

@@ -93,6 +93,26 @@ CHANGES: tuple[RuleChange, ...] = (
         "jeder Wurf nennt das Auto: Würfelliste, Wetter- und Startplatz-Ereignisse",
         "every roll names its car: the roll list, the weather and grid events",
     ),
+    RuleChange(
+        13,
+        "Dresden Neustart",
+        "beim kompletten Neustart bekommt jeder ausgeschiedene Fahrer ein T-Car auf seinem "
+        "Startplatz (eins je Mannschaft)",
+        "a complete restart offers every driver out a T-car on his grid slot (one per team)",
+    ),
+    RuleChange(
+        14,
+        "Dresden Open Rennen",
+        "in dresden-open wählt jeder Fahrer eine eigene Box",
+        "in dresden-open every driver chooses a box of his own",
+    ),
+    RuleChange(
+        15,
+        "Entscheidung/decision; Masters 16-0-6",
+        "ein Dresdner Auto, das nach Motorschaden in der letzten Runde über die Linie rollt, "
+        "kommt ins Ziel",
+        "a Dresden car rolling over the line on its last lap after an engine failure finishes",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 
