@@ -23,7 +23,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards, races
+from rennleitung.web import boards, league_pages, races
 from rennleitung.web.context import Page, Refused, page
 from rennleitung.web.i18n import text
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
@@ -98,6 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes.router)
     app.include_router(boards.router)
+    app.include_router(league_pages.router)
 
     @app.get("/", response_class=HTMLResponse)
     def home(p: Page = Depends(page)) -> Response:
