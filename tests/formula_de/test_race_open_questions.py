@@ -73,7 +73,7 @@ def test_three_level_cars_bid_at_once_then_gear_orders_equal_bids() -> None:
     go(race)
     for bid in (2, 2, 0):
         ask = race.pending
-        assert ask is not None and ask.kind is AskKind.BID and len(ask.extra["rivals"]) == 2
+        assert ask is not None and ask.kind is AskKind.BID and len(ask.rivals) == 2
         race.apply(BidChoice(bid))
     order = next(e for e in race.events if e.kind is EventKind.ROUND)
     assert order.get("order") == "B, A, C"
