@@ -10,11 +10,13 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import event
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rennleitung.errors import RennleitungError
@@ -34,6 +36,8 @@ log = logging.getLogger("rennleitung.web")
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
     engine = open_database(settings.db_url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _write_ahead_log)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -107,6 +111,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     races.install(app)
     return app
+
+
+def _write_ahead_log(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite in WAL mode: pages are read while an answer is written, and a commit is one
+    synced append (synchronous stays FULL, so an acknowledged answer survives a crash)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
 
 
 class Extensions:
