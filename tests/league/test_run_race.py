@@ -267,8 +267,8 @@ def test_a_car_out_on_its_finishing_move_is_retired_with_its_last_lap_incomplete
         Placing("Ben", "Ben", 2, 3, "retired", 1, 8, 30, rule="Dresden Verschleiß"),
     ]
     stub = SimpleNamespace(
-        finished=True, events=[], entries={"Anna": None, "Ben": None}, stopped=False, cars={},
-        laps=3, track=SimpleNamespace(title="Short circuit"),
+        finished=True, events=[], orders=[], karma_moves=[], entries={"Anna": None, "Ben": None},
+        stopped=False, cars={}, laps=3, track=SimpleNamespace(title="Short circuit"),
         config=SimpleNamespace(track="short"),
         classification=lambda: placings, driver=lambda car: car,
     )
