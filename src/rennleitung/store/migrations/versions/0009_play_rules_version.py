@@ -1,7 +1,7 @@
 """The version of the race rules a stored race is played under (``formula_de/rules_version``).
 
 Revision ID: play_rules_version
-Revises: mail_tables
+Revises: league_corrections
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "play_rules_version"
-down_revision = "mail_tables"
+down_revision = "league_corrections"
 branch_labels = None
 depends_on = None
 
