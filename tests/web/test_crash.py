@@ -17,7 +17,7 @@ from rennleitung.store.database import open_database
 from rennleitung.web.loadgen import ServerProcess, Stats, drive, prepare
 from tests.web.conftest import free_port
 
-RACES = 6
+RACES = 4
 
 
 def test_sigkill_under_load_loses_nothing(database_url: str) -> None:
