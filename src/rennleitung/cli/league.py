@@ -238,7 +238,7 @@ def enter_race(
         return len(store.enter_race(league, result))
 
     booked = run_guarded(action)
-    say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries",
+    say(f"Rennen eingetragen, {bookings(booked)[0]}", f"race entered, {bookings(booked)[1]}",
         lang)
 
 
@@ -263,8 +263,8 @@ def replace_race(
         return len(store.replace_race(league, result, _by(by)))
 
     booked = run_guarded(action)
-    say(f"Rennen {race} ersetzt, {booked} Karmabuchungen; spätere Rennen neu gebucht",
-        f"race {race} replaced, {booked} karma entries; later races rebooked", lang)
+    say(f"Rennen {race} ersetzt, {bookings(booked)[0]}; spätere Rennen neu gebucht",
+        f"race {race} replaced, {bookings(booked)[1]}; later races rebooked", lang)
 
 
 @app.command("delete-race")
@@ -665,7 +665,7 @@ def _raise(error: RennleitungError) -> None:
 
 
 # Qualifying and races run here (cli/league_run.py).
-from rennleitung.cli.league_run import run_qualifying, run_race  # noqa: E402
+from rennleitung.cli.league_run import bookings, run_qualifying, run_race  # noqa: E402
 
 app.command("run-qualifying")(run_qualifying)
 app.command("run-race")(run_race)

@@ -306,10 +306,16 @@ def run_race(
     title = f"{loaded.name}: {label('race', lang.value)} {race} ({the_race.track.title or track})"
     _print_rows(race_rows(loaded, race), lang, title)
     say(
-        f"Rennen eingetragen, {booked} Karmabuchungen; Seed {race_seed}",
-        f"race entered, {booked} karma entries; seed {race_seed}",
+        f"Rennen eingetragen, {bookings(booked)[0]}; Seed {race_seed}",
+        f"race entered, {bookings(booked)[1]}; seed {race_seed}",
         lang,
     )
     if record is not None:
         say(f"Rennprotokoll: {record}", f"race record: {record}", lang)
 
+
+
+def bookings(count: int) -> tuple[str, str]:
+    """"1 Karmabuchung" / "3 karma entries": the count with its noun in each language."""
+    return (f"{count} Karmabuchung{'' if count == 1 else 'en'}",
+            f"{count} karma {'entry' if count == 1 else 'entries'}")

@@ -131,6 +131,7 @@ def request_for(
         slipstream_spaces=ruleset.slipstream_spaces,
         slipstream_corner_brakes=ruleset.slipstream_corner_brakes,
         zero_tyres_spin=ruleset.zero_tyres_spin_again,
+        blocked_plays_first=ruleset.blocked_end_plays_first,
     )
 
 

@@ -29,8 +29,9 @@ def replay(record: RaceRecord, until: int | None = None) -> Race:
         raise RecordError(
             "der Seed ist noch nicht offengelegt", "the seed has not been revealed yet", "seed"
         )
-    race = Race(record.config, Dice.from_seed(record.seed), track=record.track,
-                commitment=record.commitment)
+    race = Race(
+        record.config, Dice.from_seed(record.seed), track=record.track, commitment=record.commitment
+    )
     for n, (car, decision) in enumerate(record.decisions):
         if until is not None and len(race.events) >= until:
             return race

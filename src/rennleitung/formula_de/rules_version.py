@@ -113,6 +113,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "kommt ins Ziel",
         "a Dresden car rolling over the line on its last lap after an engine failure finishes",
     ),
+    RuleChange(
+        16,
+        "Masters 12-1-3",
+        "blockiert: in masters-2002 nur das weiteste Feld, von dem aus man zuerst am Zug wäre",
+        "blocked: in masters-2002 only the farthest end that would play first",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

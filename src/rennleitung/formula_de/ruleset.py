@@ -229,6 +229,15 @@ class Ruleset:
             "body points lost by the car in front when a blocked car is eliminated",
         ),
     )
+    blocked_end_plays_first: bool = field(
+        default=False,
+        metadata=_doc(
+            "Masters 12-1-3; Dresden Blockierte Spur",
+            "blockiert: von den weitesten Feldern nur das, von dem aus man zuerst am Zug wäre "
+            "(sonst freie Wahl)",
+            "blocked: of the farthest spaces only the one that would play first (else free choice)",
+        ),
+    )
     zero_tyres_spin_again: bool = field(
         default=False,
         metadata=_doc(
@@ -926,6 +935,7 @@ MASTERS_2002 = replace(
     fuel_per_lap=0,
     tyre_table=TYRES_MASTERS,
     zero_tyres_spin_again=True,
+    blocked_end_plays_first=True,
     pit_system=PitSystem.QUICK_LONG,
     pit_refuel_points=0,
     pit_tyre_points=0,
