@@ -55,6 +55,7 @@ from rennleitung.formula_de.race_decisions import (
     TurnChoice,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
+from rennleitung.formula_de.race_ledger import KarmaMove, KarmaReason, PlayOrder
 from rennleitung.formula_de.race_order import (
     OrderItem,
     coordinate,
@@ -230,6 +231,8 @@ class Race:
         self.dangerous: set[int] = set()
         self.weather = WeatherState(current=config.qualifying_weather)
         self.events: list[Event] = []
+        self.karma_moves: list[KarmaMove] = []  # the league's karma data (race_ledger)
+        self.orders: list[PlayOrder] = []  # every round's order of play, as car ids
         self.decisions: list[tuple[str, Decision]] = []
         self.round = 0
         self.stopped = False
@@ -618,6 +621,20 @@ class Race:
             data = {"driver": self.driver(car), **data}
         self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
 
+    def _karma(self, car: str, change: int, reason: KarmaReason) -> None:
+        """Tell a karma movement (the car's karma already changed): an event for people and a
+        ``KarmaMove`` for the league."""
+        de, en = _KARMA_WORDS[reason]
+        self._emit(
+            EventKind.KARMA,
+            car,
+            change=change,
+            reason_de=de,
+            reason_en=en,
+            karma=self.info[car].karma,
+        )
+        self.karma_moves.append(KarmaMove(len(self.events), car, reason, change))
+
     def _black(self, purpose: str, car: str) -> int:
         """A black-die roll by ``car``: the dice history (and so the record) names who rolled."""
         return self.dice.black(purpose, car).result
@@ -681,6 +698,7 @@ class Race:
         order, top = round_order(self.track, items)
         order = [c for c in order if c not in self.halted]
         self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
+        self.orders.append(PlayOrder(len(self.events), self.round, tuple(order)))
         if not order:
             return
         leader = order_of_play(self.track, items)[0]
@@ -780,14 +798,7 @@ class Race:
             for car, karma in offers.items():
                 if karma:
                     self.info[car].karma -= karma
-                    self._emit(
-                        EventKind.KARMA,
-                        car,
-                        change=-karma,
-                        reason_de="Kopf an Kopf",
-                        reason_en="head to head",
-                        karma=self.info[car].karma,
-                    )
+                    self._karma(car, -karma, KarmaReason.HEAD_TO_HEAD)
             bids.update(offers)
         return bids
 
@@ -1448,14 +1459,7 @@ class Race:
             lost = total <= limit
             if fresh and result == 20 and rules.karma and rules.karma_per_natural_twenty:
                 info.karma += rules.karma_per_natural_twenty
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=rules.karma_per_natural_twenty,
-                    reason_de="gewürfelte 20",
-                    reason_en="natural 20",
-                    karma=info.karma,
-                )
+                self._karma(car, rules.karma_per_natural_twenty, KarmaReason.NATURAL_TWENTY)
             fresh = False
             mod = modifier + bonus
             self._emit(
@@ -1495,21 +1499,12 @@ class Race:
             assert isinstance(choice, KarmaChoice)
             if choice.action is KarmaAction.NONE:
                 return lost
-            plus_one = (rules.karma_plus_one_cost, "+1 auf den Wurf", "+1 on the roll")
-            reroll = (rules.karma_reroll_cost, "Wurf wiederholen", "re-roll")
-            cost, reason_de, reason_en = {
-                KarmaAction.PLUS_ONE: plus_one,
-                KarmaAction.REROLL: reroll,
+            cost, reason = {
+                KarmaAction.PLUS_ONE: (rules.karma_plus_one_cost, KarmaReason.PLUS_ONE),
+                KarmaAction.REROLL: (rules.karma_reroll_cost, KarmaReason.REROLL),
             }[choice.action]
             info.karma -= cost
-            self._emit(
-                EventKind.KARMA,
-                car,
-                change=-cost,
-                reason_de=reason_de,
-                reason_en=reason_en,
-                karma=info.karma,
-            )
+            self._karma(car, -cost, reason)
             if choice.action is KarmaAction.PLUS_ONE:
                 bonus += 1
             else:
@@ -1939,15 +1934,18 @@ class Race:
             )
             if income:
                 self.info[car].karma += income
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=income,
-                    reason_de="Rennende",
-                    reason_en="end of race",
-                    karma=self.info[car].karma,
-                )
+                self._karma(car, income, KarmaReason.END_OF_RACE)
 
+
+_KARMA_WORDS: dict[KarmaReason, tuple[str, str]] = {
+    KarmaReason.NATURAL_TWENTY: ("gewürfelte 20", "natural 20"),
+    KarmaReason.PLUS_ONE: ("+1 auf den Wurf", "+1 on the roll"),
+    KarmaReason.REROLL: ("Wurf wiederholen", "re-roll"),
+    KarmaReason.HEAD_TO_HEAD: ("Kopf an Kopf", "head to head"),
+    KarmaReason.END_OF_RACE: ("Rennende", "end of race"),
+}
+"""The words of the karma events (the texts of records made so far; changing them changes
+every record's event digest)."""
 
 _TEST_WORDS: dict[str, tuple[str, str]] = {
     RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),
