@@ -308,8 +308,9 @@ class MailService:
                     .order_by(MailInRow.id)).all()
                 self._binding_cache = self._all_bindings(session)
             for mail_id, raw, envelope_from, received_at in rows:
-                decoded = decode(raw, envelope_from or None)
+                decoded = Decoded()
                 try:
+                    decoded = decode(raw, envelope_from or None)
                     game_id, seat, handled = self._route(mail_id, decoded, received_at)
                 except Exception as error:  # nothing may stop the intake
                     game_id, seat = None, ""
