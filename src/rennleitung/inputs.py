@@ -161,6 +161,8 @@ def inside(folder: Path, reference: str, where: str = "") -> Path:
     place = where or _name(reference)
     if not reference or "\0" in reference or "\\" in reference:
         raise RennleitungError("ungültiger Dateiname", "invalid file name", place)
+    if len(reference) > 1000 or any(len(part) > 255 for part in reference.split("/")):
+        raise RennleitungError("Dateiname zu lang", "file name too long", place)
     relative = Path(reference)
     if relative.is_absolute() or reference.startswith("~"):
         raise RennleitungError(

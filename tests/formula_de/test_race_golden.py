@@ -18,8 +18,9 @@ GOLDEN = [
         785,
         331,
         # Dresden Ausfälle (issue 11 item 7): Alonso's tyre failure in round 52 leaves a wreck,
-        # removed at the end of the round (one more event); same rolls, same result
-        "1484a91db43a15f0574208b8bd1d4e68de8a09db57d2c5764293ab4f97a7f57e",
+        # removed at the end of the round (one more event); same rolls, same result. Issue 11
+        # item 13: weather events name who rolled, grid events the draw rolls (digest only)
+        "5aa6c5fcae6ecbbdc7d84e0db0c44ae15aea832c0b65720933c3001d251151e0",
         [
             ("car4", "finished", 2),
             ("car6", "finished", 2),
@@ -33,8 +34,9 @@ GOLDEN = [
         ("masters-2002", "golden-2", 4, 1, ("strong",)),
         286,
         122,
-        # pits before setups since Masters 4-0-1 (pre_race_order): same rolls, events reordered
-        "1406eb241541c629040d33ba2be7cdfa61b735d80900f51d071db266f8a8acdd",
+        # pits before setups since Masters 4-0-1 (pre_race_order): same rolls, events reordered;
+        # issue 11 item 13: weather and grid events name who rolled what (digest only)
+        "7609197852ed1b131c79c7c050a322099313bd7fcf1151710f618062f319e198",
         [
             ("car1", "finished", 1),
             ("car4", "finished", 1),
@@ -46,7 +48,8 @@ GOLDEN = [
         ("dresden-open", "golden-3", 5, 1, ("strong", "simple")),
         378,
         156,
-        "4c14445c20b56aaf5cecde0a07ebd62bf0668432385ef6545f71de5db8d9e296",
+        # issue 11 item 13: weather and grid events name who rolled what (digest only)
+        "b0935ec51e939ade1dd83993236d0ab04a858978f143511a407a1770876b085a",
         [
             ("car5", "finished", 1),
             ("car4", "finished", 1),

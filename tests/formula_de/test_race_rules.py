@@ -572,6 +572,8 @@ def test_wrecks_blocking_the_track_stop_the_race_for_a_restart_in_a_tight_field(
 def test_a_blockage_before_the_fourth_corner_restarts_from_the_grid() -> None:
     race = _wrecked(laps_done=0)
     assert race.cars["a"].space == MONACO.grid[0]
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:  # T-cars (Neustart)
+        race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
     assert any(e.kind is EventKind.START_ROLL and e.round == 2 for e in race.events)
 
 

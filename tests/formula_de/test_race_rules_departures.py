@@ -12,18 +12,37 @@ from dataclasses import replace
 import pytest
 
 from rennleitung.formula_de.car import CarStatus, Tyre
+from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
 from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
+    BoxChoice,
     KarmaAction,
     KarmaChoice,
     PitChoice,
     PitPlan,
+    SetupChoice,
     TurnChoice,
 )
 from rennleitung.formula_de.race_retirement import Retirement
+from rennleitung.formula_de.race_run import run_bot_race
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.record import record_from_data, record_of
+from rennleitung.formula_de.replay import verify
 
-from .test_race_rules import SETUP, SUN, go, pick, place, retirement, sp, start
+from .test_race_rules import (
+    CUT,
+    MONACO,
+    SETUP,
+    SUN,
+    go,
+    pick,
+    place,
+    retirement,
+    sp,
+    start,
+)
 
 
 def test_fresh_tyres_fitted_before_the_line_start_their_first_lap_at_the_line() -> None:
@@ -126,3 +145,114 @@ def test_a_car_out_on_road_holding_stays_as_a_wreck_in_dresden(
     pick(race, lambda o: o.end == sp("A9"))
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
     assert race.cars["a"].status is status and race.cars["a"].space == sp("A9")
+
+
+def test_a_car_left_standing_in_its_box_is_offered_no_fifth_gear() -> None:
+    """Dresden "Boxenstopp": "In die Boxengasse hinein und in der Boxengasse darf maximal mit
+    dem 4.Gang gefahren werden". The last 4th-gear roll works off the pit points exactly, so
+    the car leaves the box with 0 spaces and still stands in it next round: no 5th gear."""
+    race = start([SUN, 7])
+    place(race, "a", "BOX1", gear=4, crossings=2, status=CarStatus.IN_PIT)
+    race.info["a"].pit_points = 7
+    go(race)
+    assert race.cars["a"].space == sp("BOX1") and race.cars["a"].status is CarStatus.RUNNING
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.TURN and ask.car == "a"
+    assert max(ask.gears) == 4
+
+
+def test_a_missed_quick_stop_leaves_its_roll_in_the_log() -> None:
+    """Masters 19-3 (quick stop: 1–10 out at once, 11–20 next round): the black-die roll is an
+    event naming the car, so a missed quick stop (15) can be read in the log."""
+    race = start([SUN, 4, 15], ruleset="masters-2002")
+    place(race, "a", "C151", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))
+    pick(race, lambda o: o.pit)
+    race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
+    (roll,) = [e for e in race.events if e.kind is EventKind.QUICK_STOP]
+    assert (roll.car, roll.get("result"), roll.get("limit")) == ("a", 15, 10)
+    assert "15" in roll.en and not any(e.kind is EventKind.PIT_OUT for e in race.events)
+
+
+def test_every_roll_names_the_car_that_rolled_it() -> None:
+    """Issue 11 item 13: the dice history, the record's rolls and the weather and grid events
+    name the car; the pole sitter rolls the weather (Dresden "Rennen")."""
+    race = run_bot_race("monaco", "dresden-2006", 3, 1, "who", "simple")
+    assert all(roll.car in race.cars for roll in race.dice.history)
+    rolls = record_of(race, "who")["summary"]["rolls"]
+    assert all(len(r) == 4 and r[3] in race.cars for r in rolls)
+    weather = next(e for e in race.events if e.kind is EventKind.WEATHER)
+    assert weather.car == race.grid_order[0]
+    drawn = [d for e in race.events if e.kind is EventKind.GRID for d in e.get("draws") or []]
+    draw_rolls = [r.result for r in race.dice.history if r.purpose == RollPurpose.GRID_DRAW]
+    assert draw_rolls and sorted(drawn) == sorted(draw_rolls)
+
+
+def test_a_record_whose_rolls_do_not_name_the_car_still_verifies() -> None:
+    """Records from before rules version 12 hold ``[die, purpose, result]``; they compare on
+    those three."""
+    race = run_bot_race("monaco", "dresden-2006", 2, 1, "old", "simple")
+    data = record_of(race, "old")
+    old_rolls = [r[:3] for r in data["summary"]["rolls"]]
+    verdict = verify(record_from_data({**data, "summary": {**data["summary"], "rolls": old_rolls}}))
+    assert verdict.honest, verdict.problems
+
+
+def test_a_complete_restart_offers_t_cars_on_the_original_grid_slots() -> None:
+    """Dresden "Neustart": before the leader reaches the fourth corner the race restarts from
+    the grid, and "T-Cars dürfen auf die ursprüngliche Position der Fahrer gestellt werden":
+    every driver whose car was wrecked before is offered one (one per team), on his grid slot,
+    with a start roll like everyone."""
+    race = _wrecked_before_the_fourth_corner()
+    offered = []
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        ask = race.pending
+        assert ask.extra.get("t_car")
+        offered.append(ask.car)
+        race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
+    assert offered == ["w1", "w2", "w3", "w4"]
+    for car in offered:
+        state = race.cars[car]
+        assert state.status is CarStatus.RUNNING and retirement(race, car) is None
+        assert state.space == MONACO.grid[race.info[car].grid - 1]
+        assert race.info[car].needs_start
+
+
+def _wrecked_before_the_fourth_corner() -> Race:
+    """``test_race_rules._wrecked(0)``: four wrecks close the track in round 1, a first lap."""
+    cars = ("a", "w1", "w2", "w3", "w4")
+    race = start([SUN, 3, 10], cars=cars)
+    place(race, "a", "A5", gear=1, crossings=1)
+    for car, space in zip(cars[1:], CUT, strict=True):
+        place(race, car, space, status=CarStatus.WRECK)
+        race.info[car].retirement = Retirement.BODY
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 3)
+    assert EventKind.RESTART in [e.kind for e in race.events]
+    return race
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "asked"), [("dresden-open", ["a", "b"]), ("dresden-2006", ["a"])]
+)
+def test_in_the_open_every_driver_chooses_his_own_box(ruleset: str, asked: list[str]) -> None:
+    """Dresden Open "Rennen": "Jeder Fahrer wählt ... eine Box"; the 2006 season: "Jede
+    Mannschaft wählt ... eine Box". a and b drive for one team."""
+    config = RaceConfig(
+        track="monaco",
+        ruleset=ruleset,
+        entries=(Entry(id="a", name="A", team="T"), Entry(id="b", name="B", team="T")),
+        qualifying=("a", "b"),
+    )
+    race = Race(config, ScriptedDice([SUN, 10, 10]))
+    while race.pending is not None and race.pending.kind is AskKind.SETUP:
+        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    boxes = []
+    while race.pending is not None and race.pending.kind is AskKind.BOX:
+        boxes.append(race.pending.car)
+        race.apply(BoxChoice(race.pending.boxes[0]))
+    assert boxes == asked
+    assert (race.cars["a"].box == race.cars["b"].box) is (len(asked) == 1)

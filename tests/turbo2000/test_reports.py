@@ -91,3 +91,15 @@ def test_every_game_text_on_a_page_is_escaped() -> None:
         Section(hostile, (hostile,), Table((hostile,), ((hostile,),))),)))
     assert "<img" not in page
     assert page.count("&lt;img") == 6  # title, heading, section, line, header, cell
+
+
+def test_ratings_chart_does_not_drop_to_zero_before_a_driver_signed() -> None:
+    from rennleitung.render.turbo_html import ratings_chart
+    from rennleitung.turbo2000.model import HistoryPoint
+
+    history = [HistoryPoint(1, {}, {}, {"Ferrari": {"Lauda": 100}}),
+               HistoryPoint(2, {}, {}, {"Ferrari": {"Lauda": 109, "Prost": 104}})]
+    svg = ratings_chart(history, "Ferrari")
+    prost = next(line for line in svg.splitlines() if 'data-driver="Prost"' in line)
+    heights = {part.split(",")[1] for part in prost.split('points="')[1].split('"')[0].split()}
+    assert len(heights) == 1  # flat at his first known rating, not from zero

@@ -3,6 +3,7 @@ messages, the options several command groups take."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
@@ -20,8 +21,6 @@ from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackfile import parse_track_file
 
-error_console = Console(stderr=True)
-
 Result = TypeVar("Result")
 
 
@@ -33,7 +32,62 @@ class Lang(StrEnum):
     BOTH = "both"
 
 
-LangOption = Annotated[Lang, typer.Option("--lang", help="de, en oder/or both.")]
+LANG_ENV = "RENNLEITUNG_LANG"
+"""Environment variable with the default language; the console script fills it from the locale
+when it is unset (see ``lang_from_locale``)."""
+
+_chosen: list[Lang] = []
+"""The language the running command was given with ``--lang`` (reset for every command)."""
+
+
+def lang_from_locale() -> Lang:
+    """German for a German locale (``de_DE.UTF-8``, ``de_AT``…), English otherwise."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return Lang.DE if value.lower().startswith("de") else Lang.EN
+    return Lang.EN
+
+
+def current_lang() -> Lang:
+    """The language to print in: ``--lang``, else ``RENNLEITUNG_LANG``, else both (tests and
+    programs that call the app directly; the console script sets the variable from the
+    locale)."""
+    if _chosen:
+        return _chosen[-1]
+    try:
+        return Lang(os.environ.get(LANG_ENV, "").strip().lower())
+    except ValueError:
+        return Lang.BOTH
+
+
+def choose_lang(value: Lang | str | None) -> Lang | str | None:
+    """Callback of every ``--lang`` option: remember the choice for messages and errors."""
+    if value is not None:
+        _chosen.append(Lang(value))
+    return value
+
+
+def reset_lang() -> None:
+    """Forget the previous command's ``--lang`` (the app may run several commands)."""
+    _chosen.clear()
+
+
+def pick(de: str, en: str, lang: Lang | None = None) -> str:
+    """The text in the current language, or "de / en" for both."""
+    chosen = lang or current_lang()
+    return {Lang.DE: de, Lang.EN: en}.get(chosen, f"{de} / {en}")
+
+
+LangOption = Annotated[
+    Lang,
+    typer.Option(
+        "--lang",
+        envvar=LANG_ENV,
+        callback=choose_lang,
+        help="de, en oder/or both (Vorgabe/default: RENNLEITUNG_LANG, sonst/else locale).",
+    ),
+]
 
 DbOption = Annotated[
     str | None,
@@ -44,26 +98,48 @@ DbOption = Annotated[
 ]
 
 
+EXIT_DONE = 0
+EXIT_REFUSED = 1
+"""Exit codes of every command (docs/index.md): 0 done, 1 an input or a rule refused it,
+2 wrong usage (unknown option, missing argument: Typer's own)."""
+
+MAX_MESSAGE = 2000
+"""Characters of one error message; longer ones are cut (a 100k-character value must not take
+minutes to print)."""
+
+
+def show_error(error: RennleitungError, labelled: bool = False) -> None:
+    """Print an error on stderr in the current language, its user text escaped and cut;
+    ``labelled`` puts "Fehler:"/"Error:" in front (one line per language)."""
+    de = inputs.shown(error.message_de, MAX_MESSAGE)
+    en = inputs.shown(error.message_en, MAX_MESSAGE)
+    if labelled:
+        de, en = f"[bold]Fehler:[/bold] {de}", f"[bold]Error:[/bold] {en}"
+    lang = current_lang()
+    if lang is Lang.BOTH:
+        text = f"{de}\n{en}" if labelled else inputs.shown(str(error), MAX_MESSAGE)
+    else:
+        text = de if lang is Lang.DE else en
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[red]{text}[/red]")
+
+
 def run_guarded(action: Callable[[], Result]) -> Result:
-    """Run ``action``; a bilingual error goes to stderr as one line, with exit code 1."""
+    """Run ``action``; an error goes to stderr as one line, with exit code 1."""
     try:
         return action()
     except RennleitungError as error:
-        stderr = Console(stderr=True, highlight=False, soft_wrap=True)
-        stderr.print(f"[red]{escape(str(error))}[/red]")
-        raise typer.Exit(code=1) from None
+        show_error(error)
+        raise typer.Exit(code=EXIT_REFUSED) from None
 
 
-def say(de: str, en: str, lang: Lang = Lang.BOTH) -> None:
+def say(de: str, en: str, lang: Lang | None = None) -> None:
     """Print a message in German, English or both ("de / en")."""
-    text = {Lang.DE: de, Lang.EN: en}.get(lang, f"{de} / {en}")
-    Console(highlight=False, soft_wrap=True).print(escape(text))
+    Console(highlight=False, soft_wrap=True).print(escape(pick(de, en, lang)))
 
 
-def fail(error: RennleitungError, code: int = 1) -> NoReturn:
-    """Print a bilingual error (German first) and exit."""
-    error_console.print(f"[bold red]Fehler:[/bold red] {error.message_de}", markup=True)
-    error_console.print(f"[bold red]Error:[/bold red] {error.message_en}", markup=True)
+def fail(error: RennleitungError, code: int = EXIT_REFUSED) -> NoReturn:
+    """Print the error with its label (see ``show_error``) and exit."""
+    show_error(error, labelled=True)
     raise typer.Exit(code)
 
 

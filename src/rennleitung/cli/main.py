@@ -12,7 +12,7 @@ import importlib
 from typing import Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperGroup, TyperOption
 
 
 class _LazyGroup(TyperGroup):
@@ -37,9 +37,46 @@ class _LazyGroup(TyperGroup):
                 raise
             group = typer.main.get_group(getattr(module, attribute))
             group.name = name
+            _add_lang(group)
             self.commands[name] = group
             return group
         return None
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        from rennleitung.cli.common import reset_lang
+
+        reset_lang()
+        return super().main(*args, **kwargs)
+
+
+def _lang_option() -> TyperOption:
+    from rennleitung.cli.common import LANG_ENV, choose_lang
+
+    return TyperOption(
+        param_decls=["--lang"],
+        envvar=LANG_ENV,
+        callback=lambda _ctx, _param, value: _checked_lang(choose_lang, value),
+        expose_value=False,
+        is_eager=True,
+        help="de, en oder/or both (Vorgabe/default: RENNLEITUNG_LANG, sonst/else locale).",
+    )
+
+
+def _checked_lang(choose: Any, value: str | None) -> Any:
+    try:
+        return choose(value)
+    except ValueError:
+        raise typer.BadParameter("de, en, both") from None
+
+
+def _add_lang(command: Any) -> None:
+    """Give every command of a sub-app a ``--lang`` option (those without one of their own)."""
+    for child in getattr(command, "commands", {}).values():
+        _add_lang(child)
+    if getattr(command, "commands", None) is None and not any(
+        "--lang" in getattr(param, "opts", ()) for param in command.params
+    ):
+        command.params.append(_lang_option())
 
 
 app = typer.Typer(
@@ -95,5 +132,11 @@ def main_job(
 
 
 def run() -> None:
-    """Entry point of the console script."""
+    """Entry point of the console script: the language defaults from the locale."""
+    import os
+
+    if not os.environ.get("RENNLEITUNG_LANG"):
+        from rennleitung.cli.common import lang_from_locale
+
+        os.environ["RENNLEITUNG_LANG"] = lang_from_locale().value
     app()

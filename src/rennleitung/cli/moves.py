@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 from typer.core import TyperGroup
 
-from rennleitung.cli.common import fail, read_position
+from rennleitung.cli.common import Lang, current_lang, fail, pick, read_position
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.moves import (
     Choices,
@@ -50,26 +50,33 @@ def _choices(gear: int | None, boost: bool, soft: bool) -> Choices:
     return Choices(gear=gear, boost=boost, soft_bonus=soft)
 
 
+COLUMNS = (
+    ("Ziel", "end"),
+    ("Weg", "path"),
+    ("Br.", "brk"),
+    ("Rf.", "tyr"),
+    ("Stopp", "stop"),
+    ("Gefahr", "danger"),
+    ("Koll.", "coll."),
+    ("WS", "slip"),
+    ("Aus", "out"),
+)
+"""Column headings, short so the table fits 80 columns; the path column wraps, never cuts.
+Br./brk = brake points, Rf./tyr = tyre points, WS/slip = slipstreams, Koll. = collision tests."""
+
+
 def _table(position: Position, options: list[dict[str, object]]) -> Table:
-    table = Table(title="Züge / moves")
-    for column in (
-        "Ziel/end",
-        "Weg/path",
-        "Bremsen/brakes",
-        "Reifen/tyres",
-        "Stopp/stop",
-        "Gefahr/danger",
-        "Kollision/collision",
-        "WS/slip",
-        "Aus/out",
-    ):
-        table.add_column(column)
+    table = Table(title=pick("Züge", "moves"), pad_edge=False, collapse_padding=True)
+    both = current_lang() is Lang.BOTH
+    for n, (de, en) in enumerate(COLUMNS):
+        table.add_column(f"{de}\n{en}" if both else pick(de, en), overflow="fold",
+                         ratio=6 if n == 1 else None, no_wrap=n != 1 and n not in (5, 6))
     for o in options:
         path = o["path"]
         assert isinstance(path, list)
         table.add_row(
             str(o["end"]),
-            ",".join(path) if len(path) <= 8 else ",".join(path[:3]) + ",…," + ",".join(path[-3:]),
+            " ".join(str(step) for step in path),
             str(o["brakes"]),
             str(o["tyres"]),
             str(o["stop_corner"] or ""),
@@ -129,5 +136,5 @@ def check(
     if as_json:
         typer.echo(json.dumps({"legal": True, "options": data}, indent=2, ensure_ascii=False))
         return
-    Console().print("[green]Zug erlaubt / legal move[/green]")
+    Console().print(f"[green]{pick('Zug erlaubt', 'legal move')}[/green]")
     Console().print(_table(position, data))

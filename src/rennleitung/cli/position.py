@@ -9,6 +9,7 @@ import typer
 from rennleitung.cli.common import fail, read_position
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.moves import Choices, check_request, legal_moves
+from rennleitung.inputs import write_text
 from rennleitung.render.position_svg import render_position
 
 app = typer.Typer(help="Stellungen / positions (rennleitung-position/1).", no_args_is_help=True)
@@ -34,5 +35,8 @@ def render(
             options = legal_moves(position, car, roll, Choices(gear=gear))
     except RennleitungError as error:
         fail(error)
-    output.write_text(render_position(position, options, names=names), encoding="utf-8")
+    try:
+        write_text(output, render_position(position, options, names=names))
+    except RennleitungError as error:
+        fail(error)
     typer.echo(f"{output}: {len(options)} Züge markiert / options highlighted")

@@ -17,12 +17,15 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TextColumn
 from rich.table import Table
 
+from rennleitung.cli.common import Lang, LangOption, pick
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.position import position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
 from rennleitung.formula_de.record import parse_record, record_of, record_to_json
 from rennleitung.formula_de.replay import replay, verify
+from rennleitung.inputs import write_text
 
 app = typer.Typer(
     name="race",
@@ -34,8 +37,17 @@ app = typer.Typer(
 __all__ = ["app", "run_bot_race"]
 
 
+def _write(path: Path, text: str) -> None:
+    try:
+        write_text(path, text)
+    except RennleitungError as error:
+        _fail(error)
+
+
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+    from rennleitung.cli.common import show_error
+
+    show_error(error)
     raise typer.Exit(code=1)
 
 
@@ -91,7 +103,9 @@ def _seed(seed: str | None) -> str:
 
 @app.command("simulate")
 def simulate(
-    track: Annotated[str, typer.Option(help="Strecke / track")] = "monaco",
+    track: Annotated[
+        str, typer.Option(help="Strecke oder Streckendatei / track name or track file (.toml)")
+    ] = "monaco",
     ruleset: Annotated[str, typer.Option(help="Regelwerk / ruleset")] = "dresden-2006",
     cars: Annotated[int, typer.Option(help="Anzahl Autos / number of cars")] = 10,
     laps: Annotated[int, typer.Option(help="Runden / laps")] = 3,
@@ -131,12 +145,14 @@ def simulate(
                     info=f"Runde/round {race.round}, {escape(race.driver(leader))}",
                 )
 
-            race = run_bot_race(track, ruleset, cars, laps, the_seed, names, progress=show)
+            board = _own_track(track)
+            race = run_bot_race(track, ruleset, cars, laps, the_seed, names, progress=show,
+                                board=board)
     except RennleitungError as error:
         _fail(error)
         return
     if record is not None:
-        record.write_text(record_to_json(record_of(race, the_seed)), encoding="utf-8")
+        _write(record, record_to_json(record_of(race, the_seed)))
     if as_json:
         data = {
             "seed": the_seed,
@@ -158,14 +174,37 @@ def simulate(
         console.print(f"Protokoll / record: {escape(str(record))}")
 
 
-def _load(path: Path) -> Any:
+def _own_track(reference: str | None) -> Any:
+    """A track file of one's own (``*.toml`` or an existing file), else None (a built-in)."""
+    from rennleitung.cli.common import load_track
+    from rennleitung.formula_de.builtin_tracks import builtin_track_names
+
+    if reference is None or reference in builtin_track_names():
+        return None
+    if reference.endswith(".toml") or Path(reference).exists():
+        return load_track(reference)
+    return None
+
+
+def _load(path: Path, track_file: str | None = None) -> Any:
+    """A record read through the safe input layer; ``track_file`` supplies a track of one's
+    own that the record names."""
+    from rennleitung.inputs import read_text
+
     try:
-        return parse_record(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        _fail(RennleitungError("Datei nicht lesbar", f"cannot read file: {error}", str(path)))
+        board = _own_track(track_file)
+        track_for = None if board is None else (
+            lambda name: board if name == board.name else builtin_track(name))
+        return parse_record(read_text(path), track_for)
     except RennleitungError as error:
         _fail(error)
     return None  # unreachable
+
+
+TrackFileOption = Annotated[
+    str | None,
+    typer.Option("--track", help="Streckendatei, falls eigene Strecke / own track file"),
+]
 
 
 @app.command("replay")
@@ -175,10 +214,11 @@ def replay_command(
     position: Annotated[
         Path | None, typer.Option(help="Stellung als JSON schreiben / write the position")
     ] = None,
-    lang: Annotated[str, typer.Option(help="de, en oder both")] = "both",
+    lang: LangOption = Lang.BOTH,
+    track: TrackFileOption = None,
 ) -> None:
     """Ein Rennen aus dem Protokoll nachspielen / replay a race from its record."""
-    record = _load(path)
+    record = _load(path, track)
     try:
         race = replay(record, until=until)
     except RennleitungError as error:
@@ -186,10 +226,10 @@ def replay_command(
         return
     console = Console(highlight=False)
     for event in race.events[: until if until is not None else None]:
-        line = {"de": event.de, "en": event.en}.get(lang, f"{event.de} / {event.en}")
+        line = pick(event.de, event.en, lang)
         console.print(f"{event.seq:5d} {escape(line)}")
     if position is not None:
-        position.write_text(position_to_json(race.to_position()), encoding="utf-8")
+        _write(position, position_to_json(race.to_position()))
         console.print(f"Stellung / position: {escape(str(position))}")
     if race.finished and until is None:
         console.print(classification_table(race))
@@ -198,15 +238,16 @@ def replay_command(
 @app.command("verify")
 def verify_command(
     path: Annotated[Path, typer.Argument(help="Rennprotokoll / race record")],
+    track: TrackFileOption = None,
 ) -> None:
     """Jeden Wurf aus dem offengelegten Seed nachrechnen / check every roll from the seed."""
-    record = _load(path)
+    record = _load(path, track)
     verdict = verify(record)
     console = Console(highlight=False)
     if verdict.honest:
         console.print(
-            f"[green]ehrlich / honest[/green]: {verdict.rolls} Würfe / rolls, "
-            f"{verdict.events} Ereignisse / events"
+            pick(f"[green]ehrlich[/green]: {verdict.rolls} Würfe, {verdict.events} Ereignisse",
+                 f"[green]honest[/green]: {verdict.rolls} rolls, {verdict.events} events")
         )
         return
     for problem in verdict.problems:

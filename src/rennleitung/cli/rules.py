@@ -37,7 +37,9 @@ def _console() -> Console:
 
 
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]")
+    from rennleitung.cli.common import show_error
+
+    show_error(error)
     raise typer.Exit(code=1)
 
 

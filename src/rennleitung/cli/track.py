@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import load_track, read_text
+from rennleitung.cli.common import Lang, current_lang, load_track, pick, read_text, show_error
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import (
     builtin_track_names,
@@ -24,6 +24,7 @@ from rennleitung.formula_de.builtin_tracks import (
 )
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
 from rennleitung.formula_de.trackcheck import ERROR, check_track
+from rennleitung.inputs import shown, write_text
 from rennleitung.render.board_svg import render_board
 
 app = typer.Typer(
@@ -35,7 +36,7 @@ app = typer.Typer(
 
 
 def _fail(error: RennleitungError) -> None:
-    Console(stderr=True, highlight=False).print(f"[red]{escape(str(error))}[/red]", markup=True)
+    show_error(error)
     raise typer.Exit(code=1)
 
 
@@ -246,15 +247,9 @@ def render(
     """Strecke als SVG zeichnen / draw a track as SVG."""
     track = _load(name)
     try:
-        output.write_text(render_board(track, names=names), encoding="utf-8")
-    except OSError as error:
-        _fail(
-            RennleitungError(
-                f"kann nicht schreiben ({error.strerror})",
-                f"cannot write ({error.strerror})",
-                str(output),
-            )
-        )
+        write_text(output, render_board(track, names=names))
+    except RennleitungError as error:
+        _fail(error)
     typer.echo(f"{output} geschrieben / written")
 
 
@@ -273,21 +268,25 @@ def check(
     problems = check_track(text, default_name=file.stem)
     console = Console(highlight=False, soft_wrap=True)
     for problem in problems:
-        label = "Fehler / error" if problem.severity == ERROR else "Warnung / warning"
+        label = pick("Fehler", "error") if problem.severity == ERROR else pick("Warnung", "warning")
         colour = "red" if problem.severity == ERROR else "yellow"
+        lang = current_lang()
+        texts = {Lang.DE: f"  {problem.de}", Lang.EN: f"  {problem.en}"}.get(
+            lang, f"  de: {problem.de}\n  en: {problem.en}")
         console.print(
             f"[{colour}]{escape(f'{file}:{problem.line}: {label} [{problem.kind}]')}[/{colour}] "
-            f"{escape(problem.key)}\n  de: {escape(problem.de)}\n  en: {escape(problem.en)}",
+            f"{shown(problem.key)}\n{shown(texts, 4000)}",
             markup=True,
         )
     errors = sum(1 for p in problems if p.severity == ERROR)
     warnings = len(problems) - errors
     if not problems:
-        console.print(f"{file}: in Ordnung / OK")
+        console.print(f"{shown(str(file))}: {pick('in Ordnung', 'OK')}")
     else:
         console.print(
-            f"{file}: {errors} Fehler, {warnings} Warnungen / {errors} errors, "
-            f"{warnings} warnings"
+            f"{shown(str(file))}: "
+            + pick(f"{errors} Fehler, {warnings} Warnungen",
+                   f"{errors} errors, {warnings} warnings")
         )
     if errors:
         raise typer.Exit(code=1)

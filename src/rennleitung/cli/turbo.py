@@ -67,7 +67,9 @@ def _table(title: str) -> Table:
 
 def _fail(error: RennleitungError) -> typer.Exit:
     """Exit code 1: the input or a rule refused it (2 is left to wrong usage)."""
-    console.print(f"[red]{escape(error.message_de)}[/red]\n[red]{escape(error.message_en)}[/red]")
+    from rennleitung.cli.common import show_error
+
+    show_error(error, labelled=True)
     return typer.Exit(code=1)
 
 

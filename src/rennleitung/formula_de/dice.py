@@ -108,11 +108,13 @@ class RollPurpose(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DiceRoll:
-    """One roll: which die, why, and what it showed."""
+    """One roll: which die, why, what it showed, and who rolled it ("" when nobody in
+    particular did, e.g. a qualifying draw outside a race)."""
 
     die: str
     purpose: str
     result: int
+    car: str = ""
 
 
 class Dice:
@@ -142,20 +144,20 @@ class Dice:
     def _draw(self, die: Die) -> int:
         return die.faces[self._rng.randrange(len(die.faces))]
 
-    def roll(self, die: Die, purpose: str) -> DiceRoll:
-        """Roll ``die`` for ``purpose``, record it and return it."""
+    def roll(self, die: Die, purpose: str, car: str = "") -> DiceRoll:
+        """Roll ``die`` for ``purpose`` on behalf of ``car``, record it and return it."""
         result = self._draw(die)
-        event = DiceRoll(die=die.name, purpose=str(purpose), result=result)
+        event = DiceRoll(die=die.name, purpose=str(purpose), result=result, car=car)
         self._history.append(event)
         return event
 
-    def gear(self, gear: int, purpose: str = RollPurpose.GEAR) -> DiceRoll:
+    def gear(self, gear: int, purpose: str = RollPurpose.GEAR, car: str = "") -> DiceRoll:
         """Roll the die of ``gear``."""
-        return self.roll(gear_die(gear), purpose)
+        return self.roll(gear_die(gear), purpose, car)
 
-    def black(self, purpose: str) -> DiceRoll:
+    def black(self, purpose: str, car: str = "") -> DiceRoll:
         """Roll the black d20."""
-        return self.roll(BLACK_DIE, purpose)
+        return self.roll(BLACK_DIE, purpose, car)
 
 
 class ScriptedDice(Dice):

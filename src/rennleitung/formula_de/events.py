@@ -43,6 +43,7 @@ class EventKind(StrEnum):
     PIT_ANNOUNCE = "pit_announce"
     PIT_IN = "pit_in"
     PIT_WORK = "pit_work"
+    QUICK_STOP = "quick_stop"
     PIT_OUT = "pit_out"
     ROLLING_OUT = "rolling_out"
     RETIRED = "retired"
@@ -151,6 +152,10 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
         "{driver} ist in Box {box}: {plan_de}; {points} Punkte abzuarbeiten",
         "{driver} is in box {box}: {plan_en}; {points} points to work off",
     ),
+    EventKind.QUICK_STOP: (
+        "{driver} würfelt für den schnellen Stopp {result} (sofort hinaus bei 1–{limit})",
+        "{driver} rolls {result} for the quick stop (straight out on 1–{limit})",
+    ),
     EventKind.PIT_WORK: (
         "{driver} arbeitet in der Box {result} Punkte ab, bleiben {left}",
         "{driver} works off {result} points in the pit, {left} left",
@@ -188,8 +193,8 @@ TEXTS: dict[EventKind, tuple[str, str]] = {
         "interruption: wrecks block the track; {how_en}",
     ),
     EventKind.T_CAR: (
-        "{driver} startet mit dem T-Car ({points} VP) aus Box {box} im 1. Gang",
-        "{driver} starts in the T-car ({points} points) from box {box} in 1st gear",
+        "{driver} startet mit dem T-Car ({points} VP) auf {space}",
+        "{driver} starts in the T-car ({points} points) on {space}",
     ),
     EventKind.HALTED: (
         "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",

@@ -101,10 +101,10 @@ def _pit_and_box_violation(
                 "a car in the pit lane must stop at its box",
                 i,
             )
-        if (
+        if (  # a slipstream may enter the pit lane (Masters 19-1-3, annex 3 2002)
             here.kind is SpaceKind.PIT_LANE
             and before.kind is SpaceKind.TRACK
-            and (not request.pit_allowed or in_slip)
+            and not request.pit_allowed
         ):
             return Violation(
                 "Masters 19-1-7",

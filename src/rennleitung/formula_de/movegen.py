@@ -243,8 +243,10 @@ def make_step(query: Query) -> Step:
                 return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
         elif here in must_enter_box:
             return None  # Masters 19-2-5: a car in the pit lane must stop at its box
-        elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and (not pit_allowed or slipstream):
-            return None  # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane
+        elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and not pit_allowed:
+            # Masters 19-1-7, 19-2-4; Dresden: at most 4th gear into the pit lane. A slipstream
+            # may carry the car into it (Masters 19-1-3, annex 3 2002; Dresden silent)
+            return None
         # corners (Masters 7-1, 10)
         was_over = over
         if over:
@@ -319,14 +321,15 @@ Layers = list[list[Node]]
 
 
 def walk_forward(
-    query: Query, roots: list[Node], steps: int, slipstream: bool
+    query: Query, roots: list[Node], steps: int, slipstream: bool, free: bool = False
 ) -> tuple[Layers, list[tuple[tuple[int, ...], Elimination]]]:
-    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there."""
+    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there. ``free``
+    ignores the path being checked (how far could the car get at all?)."""
     layers: Layers = [roots]
     eliminations: list[tuple[tuple[int, ...], Elimination]] = []
     edges = query.tables.edges
     step = query.step
-    follow = query.follow
+    follow = None if free else query.follow
     occupied = query.occupied
     for _ in range(steps):
         layer: dict[Walk, Node] = {}
@@ -509,6 +512,12 @@ def apply_slide(query: Query, node: Node, options: _Options) -> list[Node]:
     layers, eliminations = walk_forward(query, [node], slide, slipstream=False)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
+    if query.follow is not None:
+        # checking one path: the slide is mandatory and goes as far as it can (Masters 8-5-1;
+        # Dresden "Reifen"), so a path that stops it short ends nowhere
+        reach = len(walk_forward(query, [node], slide, slipstream=False, free=True)[0])
+        if len(layers) < reach:
+            return []
     return layers[-1]
 
 
@@ -581,11 +590,13 @@ def generate_moves(
         return []  # a car standing in a box that is not its own cannot move at all
     layers, eliminations = walk_forward(query, [root], distance, slipstream=False)
     blocked = None
+    reach = None
     if follow is not None:  # is the car really blocked, whatever path it takes?
         free = Query(track, request)
         free_layers, free_eliminations = walk_forward(free, [free.root()], distance, False)
         blocked = _is_blocked(free_layers, free_eliminations, distance)
-    return _options_for(query, layers, eliminations, distance, blocked)
+        reach = min(len(free_layers) - 1, distance)
+    return _options_for(query, layers, eliminations, distance, blocked, reach)
 
 
 def _is_blocked(
@@ -624,9 +635,11 @@ def _options_for(
     eliminations: list[tuple[tuple[int, ...], Elimination]],
     distance: int,
     blocked: bool | None = None,
+    reach: int | None = None,
 ) -> list[MoveOption]:
     """The options of a move of ``distance`` spaces from a walk at least that deep;
-    ``blocked`` overrides whether the car counts as blocked (checking one path)."""
+    ``blocked`` overrides whether the car counts as blocked and ``reach`` says how far it can
+    get at all (checking one path)."""
     request = query.request
     options = _Options()
     relevant = [(path, reason) for path, reason in eliminations if len(path) <= distance]
@@ -646,7 +659,9 @@ def _options_for(
                     add_slipstreams(query, end, options, slid)
     if blocked is None:
         blocked = depth < distance and not relevant and not box_ends
-    if blocked and depth < distance:
+    if blocked and depth < distance and (reach is None or depth == reach):
+        # Dresden "Blockierte Spur" ("so weit wie möglich"), Masters 12-0-1: a blocked car
+        # stops only at its farthest reach, never shorter
         _add_blocked(query, _nominal_ends(query, layers, depth), distance - depth, options)
     return list(options.by_key.values())
 

@@ -166,7 +166,9 @@ def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
         "spaces": option.spaces_moved,
         "brakes": option.brakes,
         "tyres": option.tyres,
-        "fuel": option.fuel,
+        # fuel points spent: the preset's fuel_per_lap per last corner left (Dresden
+        # Verschleiß: 1; masters-2002 spends none per lap)
+        "fuel": option.fuel * position.ruleset.fuel_per_lap,
         "lane_changes": option.lane_changes,
         "stop_corner": option.stop_corner,
         "corner_stops": option.corner_stops,

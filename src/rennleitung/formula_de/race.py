@@ -495,7 +495,8 @@ class Race:
         self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
 
     def _black(self, purpose: str, car: str) -> int:
-        return self.dice.black(purpose).result
+        """A black-die roll by ``car``: the dice history (and so the record) names who rolled."""
+        return self.dice.black(purpose, car).result
 
     def _set(self, car: str, **changes: object) -> CarState:
         state = replace(self.cars[car], **changes)  # type: ignore[arg-type]
@@ -574,7 +575,7 @@ class Race:
                 yield from self._turn(car)
             self.turn_car = ""
             if self._blocked():
-                self._restart()
+                yield from self._restart()
                 return
             now = self._order_item(car, bids)
             if car == leader:
@@ -675,12 +676,14 @@ class Race:
             cut = self._cuts[wrecks] = track_cut(self.track, wrecks)
         return cut
 
-    def _restart(self) -> None:
+    def _restart(self) -> Flow:
         """Dresden Neustart: the race is stopped and restarted with every car still racing:
         from the grid if the leader has not reached the ``full_restart_before_corner``-th
         corner, else in a tight field in the middle of the next straight ahead of the leader,
         each driver free to pick a gear up to ``restart_max_gear``. Cars in the pit lane stay
-        where they are; wrecks and cars rolling out with a failed engine are removed."""
+        where they are; wrecks and cars rolling out with a failed engine are removed. A complete
+        restart offers every driver already out a T-car on his original grid slot ("T-Cars
+        dürfen auf die ursprüngliche Position der Fahrer gestellt werden"), one per team."""
         rules = self.ruleset
         for car, state in self.cars.items():
             if state.status is CarStatus.WRECK or (
@@ -723,6 +726,9 @@ class Race:
                 info.needs_start = True
                 info.launch_pending = True
                 info.next_gears = ()
+            for car in self.grid_order:
+                if self.info[car].retirement is not None and self._t_car_left(car):
+                    yield from self._t_car(car, self._grid[self.info[car].grid - 1])
             return
         spots = restart_spots(self.track, self.cars[leader].space, len(order))
         gears = tuple(range(1, rules.restart_max_gear + 1))
@@ -769,21 +775,27 @@ class Race:
                 CornerPass(lap_of, corner.number, 0, corner.stops, penalty=False, neutral=True)
             )
 
+    def _t_car_left(self, car: str) -> bool:
+        """Dresden "Ausfälle": one T-car per team and race, if the ruleset has T-cars."""
+        if self.ruleset.t_car_points is None or car in self.halted:
+            return False
+        return self.entries[car].team_id not in self._t_cars_used
+
     def _t_car_allowed(self, car: str) -> bool:
         """Dresden "Ausfälle": out before the end of the first corner after the start, one
         T-car per team and race, from the team's box."""
-        rules = self.ruleset
         info = self.info[car]
         state = self.cars[car]
-        if rules.t_car_points is None or not state.box or not self.track.boxes:
-            return False
-        if self.entries[car].team_id in self._t_cars_used or car in self.halted:
+        if not self._t_car_left(car) or not state.box or not self.track.boxes:
             return False
         return self.laps_done(car) == 0 and not any(p.corner == 1 for p in info.passes)
 
-    def _t_car(self, car: str) -> Flow:
+    def _t_car(self, car: str, grid_slot: int | None = None) -> Flow:
+        """The T-car: from the team's box in 1st gear (Dresden "Ausfälle"), or after a
+        complete restart on the driver's grid slot with a start roll like everyone (Dresden
+        "Neustart")."""
         state = self.cars[car]
-        box_space = self.track.boxes[state.box - 1]
+        box_space = self.track.boxes[state.box - 1] if grid_slot is None else grid_slot
         if self._car_at(box_space) is not None:
             return  # the box is taken: no T-car now
         points = self.ruleset.t_car_points or 0
@@ -807,8 +819,8 @@ class Race:
         info.retirement = None
         info.retired_laps = 0
         info.crossings = 0
-        info.needs_start = False
-        info.next_gears = (1,)
+        info.needs_start = grid_slot is not None
+        info.next_gears = () if grid_slot is not None else (1,)
         info.launch_pending = True
         info.rolling_out = None
         info.inertia = False
@@ -816,7 +828,7 @@ class Race:
         info.start_wear = choice.wear
         info.t_car_pending = False
         info.fresh_tyres = True  # Masters 8-4-1: see _tyre_age
-        self._emit(EventKind.T_CAR, car, points=points, box=state.box)
+        self._emit(EventKind.T_CAR, car, points=points, box=state.box, space=self._name(box_space))
 
     def _setup(self) -> Flow:
         """Grid, weather, setups and boxes (Dresden "Rennen", "Qualifizierung", "Wetter").
@@ -826,7 +838,14 @@ class Race:
         cfg = self.config
         qualified = [c for c in cfg.qualifying]
         others = [e.id for e in cfg.entries if e.id not in qualified]
-        order = draw_grid(qualified, others, lambda car: self._black(RollPurpose.GRID_DRAW, car))
+        draws: dict[str, list[int]] = {}
+
+        def draw(car: str) -> int:
+            result = self._black(RollPurpose.GRID_DRAW, car)
+            draws.setdefault(car, []).append(result)
+            return result
+
+        order = draw_grid(qualified, others, draw)
         self.grid_order = order
         for slot, car in enumerate(order, start=1):
             entry = self.entries[car]
@@ -846,12 +865,13 @@ class Race:
                 grid=slot,
                 how="Qualifikation" if qualified_car else "ausgelost",
                 how_en="qualifying" if qualified_car else "drawn",
+                draws=list(draws.get(car, [])),  # every roll is in the log (Dresden Qualif.)
             )
         pole = order[0]
         result = self._black(RollPurpose.WEATHER, pole)
         roll = WeatherRoll(self.track.weather.weather_for(result).value)
         self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
-        self._emit_weather(result, roll)
+        self._emit_weather(result, roll, pole)
         if (cfg.pre_race_order or self.ruleset.pre_race_order) is PreRaceOrder.BOXES_FIRST:
             yield from self._choose_boxes(order)
             yield from self._choose_setups(order)
@@ -877,12 +897,14 @@ class Race:
 
     def _choose_boxes(self, order: list[str]) -> Flow:
         """Dresden "Rennen": one box per team, in the order of its best-placed driver (Masters
-        4-0-1: in grid order, pole first)."""
+        4-0-1: in grid order, pole first); Dresden Open "Rennen" (``box_per_driver``): "Jeder
+        Fahrer wählt entsprechend Platzierung ... eine Box", so every driver chooses his own."""
         if not self.track.boxes:
             return
         teams: dict[str, list[str]] = {}
         for car in order:
-            teams.setdefault(self.entries[car].team_id, []).append(car)
+            key = car if self.ruleset.box_per_driver else self.entries[car].team_id
+            teams.setdefault(key, []).append(car)
         free = list(range(1, len(self.track.boxes) + 1))
         for members in teams.values():
             choice = yield Ask(AskKind.BOX, members[0], boxes=tuple(free))
@@ -892,10 +914,13 @@ class Race:
                 self._set(car, box=choice.box)
                 self._emit(EventKind.BOX, car, box=choice.box)
 
-    def _emit_weather(self, result: int, roll: WeatherRoll) -> None:
+    def _emit_weather(self, result: int, roll: WeatherRoll, car: str) -> None:
+        """The weather roll, naming the driver who rolled it (the pole sitter, later the
+        leader)."""
         current = self.weather.current
         self._emit(
             EventKind.WEATHER,
+            car,
             result=result,
             roll_de=roll.label_de,
             roll_en=roll.label_en,
@@ -1001,7 +1026,9 @@ class Race:
         """Masters 6-3 steps 1–4 and the rest of the move."""
         state = self.cars[car]
         max_gear = None
-        if self.track.spaces[state.space].kind is SpaceKind.PIT_LANE:
+        if self.track.spaces[state.space].kind is not SpaceKind.TRACK:
+            # Dresden Boxenstopp: at most 4th in the pit lane, the box included (a car that
+            # left its box with 0 spaces still stands in it)
             max_gear = self.ruleset.pit_lane_max_gear
         gears = forced or legal_gears(self.ruleset, state.gear, state.wear, max_gear)
         choice = yield self._turn_ask(car, gears)
@@ -1042,7 +1069,7 @@ class Race:
     def _gear_roll(self, car: str, gear: int) -> int:
         """Roll the gear's die; a 20 in 5th or 30 in 6th asks for a weather roll at the end of
         the round (Masters 3-2-4, Dresden "Wetter"), whoever rolled it, rolling out included."""
-        result = self.dice.gear(gear).result
+        result = self.dice.gear(gear, car=car).result
         self._emit(EventKind.ROLL, car, gear=gear, result=result)
         if (gear, result) in self.ruleset.weather_reroll_trigger:
             self._weather_rolls_due += 1
@@ -1598,6 +1625,8 @@ class Race:
             info.pit_leave_next = True  # Masters 19-4-2
             return
         result = self._black(RollPurpose.QUICK_STOP, car)
+        # Masters 19-3: the black-die roll of a quick stop is an event like every roll
+        self._emit(EventKind.QUICK_STOP, car, result=result, limit=rules.quick_stop_success_max)
         if result <= rules.quick_stop_success_max:
             yield from self._pit_exit(car, math.ceil(result / 2), rules.pit_exit_max_gear)
         else:
@@ -1607,7 +1636,7 @@ class Race:
         info = self.info[car]
         rules = self.ruleset
         if rules.pit_system is PitSystem.POINTS:
-            result = self.dice.gear(rules.pit_work_gear).result
+            result = self.dice.gear(rules.pit_work_gear, car=car).result
             info.pit_points -= result
             self._emit(EventKind.PIT_WORK, car, result=result, left=max(info.pit_points, 0))
             if info.pit_points <= 0:
@@ -1649,7 +1678,7 @@ class Race:
 
     def _end_of_round(self) -> Flow:
         for car in self.grid_order:
-            if self.info[car].t_car_pending:
+            if self.info[car].t_car_pending and self._t_car_left(car):
                 yield from self._t_car(car)
         self._weather_rolls()
         for car, state in self.cars.items():
@@ -1677,7 +1706,7 @@ class Race:
             result = self._black(RollPurpose.WEATHER, leader)
             roll = WeatherRoll(self.track.weather.weather_for(result).value)
             self.weather = self.weather.after_roll(roll)
-            self._emit_weather(result, roll)
+            self._emit_weather(result, roll, leader)
         self._weather_rolls_due = 0
 
     def _clear_passed_wrecks(self) -> None:

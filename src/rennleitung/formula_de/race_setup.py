@@ -98,6 +98,11 @@ def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: i
         raise SetupError("keine Fahrer", "no drivers", "entries")
     if len(set(ids)) != len(ids):
         raise SetupError("doppelte Fahrer-Id", "duplicate driver id", "entries")
+    for n, entry in enumerate(config.entries):
+        for value, key in ((entry.id, "id"), (entry.name, "name"), (entry.team, "team")):
+            if not isinstance(value, str) or len(value) > 60 or (key == "id" and not value.strip()):
+                raise SetupError("Text mit 1 bis 60 Zeichen erwartet",
+                                 "text of 1 to 60 characters expected", f"entries[{n}].{key}")
     if len(ids) > grid_slots:
         raise SetupError(
             f"{len(ids)} Fahrer, aber nur {grid_slots} Startplätze",
@@ -105,6 +110,12 @@ def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: i
             "entries",
         )
     teams = {e.team_id for e in config.entries}
+    if boxes and ruleset.box_per_driver and len(ids) > boxes:
+        raise SetupError(
+            f"{len(ids)} Fahrer, aber nur {boxes} Boxen (Dresden Open: eine je Fahrer)",
+            f"{len(ids)} drivers but only {boxes} boxes (Dresden Open: one per driver)",
+            "entries",
+        )
     if boxes and len(teams) > boxes:
         raise SetupError(
             f"{len(teams)} Mannschaften, aber nur {boxes} Boxen",

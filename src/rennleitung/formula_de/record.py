@@ -45,6 +45,8 @@ class RaceRecord:
     seed: str | None
     summary: dict[str, Any]
     rules_version: int = 1
+    track: Track | None = None
+    """The board the record was read against (a track of one's own; None: built-in)."""
 
 
 def events_digest(events: list[Event]) -> str:
@@ -57,7 +59,9 @@ def events_digest(events: list[Event]) -> str:
 
 
 def rolls_data(rolls: tuple[DiceRoll, ...]) -> list[list[Any]]:
-    return [[r.die, r.purpose, r.result] for r in rolls]
+    """Each roll as ``[die, purpose, result, car]`` (records before rules version 12 hold the
+    first three only)."""
+    return [[r.die, r.purpose, r.result, r.car] for r in rolls]
 
 
 def config_to_data(config: RaceConfig) -> dict[str, Any]:
@@ -131,8 +135,13 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events),
         "rolls": rolls_data(race.dice.history),
         "classification": [
-            {"car": p.car, "driver": p.driver, "position": p.position, "laps": p.laps,
-             "status": p.status}
+            {
+                "car": p.car,
+                "driver": p.driver,
+                "position": p.position,
+                "laps": p.laps,
+                "status": p.status,
+            }
             for p in race.classification()
         ],
     }
@@ -206,4 +215,5 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         seed=None if seed is None else str(seed),
         summary=_summary(data.get("summary", {})),
         rules_version=version,
+        track=track,
     )

@@ -69,6 +69,43 @@ CHANGES: tuple[RuleChange, ...] = (
         "jedes ausgeschiedene Auto bleibt als Wrack liegen, bis alle es passiert haben",
         "every retired car stays as a wreck until everyone has passed it",
     ),
+    RuleChange(
+        9,
+        "Dresden Boxenstopp",
+        "höchstens 4. Gang auch für ein Auto, das noch in seiner Box steht",
+        "at most 4th gear also for a car still standing in its box",
+    ),
+    RuleChange(
+        10,
+        "Masters 19-1-3, annex 3 (2002)",
+        "ein Windschatten darf in die Boxengasse führen",
+        "a slipstream may carry the car into the pit lane",
+    ),
+    RuleChange(
+        11,
+        "Masters 19-3",
+        "der Wurf des schnellen Boxenstopps ist ein Ereignis (quick_stop)",
+        "the quick-stop roll is an event (quick_stop)",
+    ),
+    RuleChange(
+        12,
+        "Dresden Rennen, Qualifizierung",
+        "jeder Wurf nennt das Auto: Würfelliste, Wetter- und Startplatz-Ereignisse",
+        "every roll names its car: the roll list, the weather and grid events",
+    ),
+    RuleChange(
+        13,
+        "Dresden Neustart",
+        "beim kompletten Neustart bekommt jeder ausgeschiedene Fahrer ein T-Car auf seinem "
+        "Startplatz (eins je Mannschaft)",
+        "a complete restart offers every driver out a T-car on his grid slot (one per team)",
+    ),
+    RuleChange(
+        14,
+        "Dresden Open Rennen",
+        "in dresden-open wählt jeder Fahrer eine eigene Box",
+        "in dresden-open every driver chooses a box of his own",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

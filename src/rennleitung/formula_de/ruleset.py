@@ -623,6 +623,14 @@ class Ruleset:
             "Dresden Rennen; Entscheidung", "Streichresultate je Saison", "drop results per season"
         ),
     )
+    box_per_driver: bool = field(
+        default=False,
+        metadata=_doc(
+            "Dresden Rennen; Open Rennen",
+            "jeder Fahrer wählt eine eigene Box (sonst eine je Mannschaft)",
+            "every driver chooses a box of his own (else one per team)",
+        ),
+    )
     team_size: int = field(
         default=2,
         metadata=_doc(
@@ -870,6 +878,7 @@ DRESDEN_OPEN = replace(
     drop_results=0,
     t_car_points=20,
     wreck_removal=WreckRemoval.WHEN_PASSED,
+    box_per_driver=True,
 )
 """Dresden "Open": three races, points ×100, qualifying points, karma per 100 points."""
 

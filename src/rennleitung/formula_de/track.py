@@ -171,8 +171,9 @@ class Track:
                 f"Feld {name_or_index} gibt es nicht", f"no space {name_or_index}", self.name
             )
         if not isinstance(name_or_index, str):
-            raise RennleitungError("Feldname erwartet (z.B. B12)", "space name expected (e.g. B12)",
-                                   self.name)
+            raise RennleitungError(
+                "Feldname erwartet (z.B. B12)", "space name expected (e.g. B12)", self.name
+            )
         key = name_or_index.strip().upper()
         found = self.by_name.get(key)
         if found is None:

@@ -73,7 +73,16 @@ def ratings_chart(history: Sequence[HistoryPoint], team: str) -> str:
     drivers = sorted({name for point in history for name in point.ratings.get(team, {})})
     if not drivers:
         return ""
-    steps = [(point.round, point.ratings.get(team, {})) for point in history]
+    # a round in which a driver was not (yet, or no longer) with the team shows his nearest
+    # known rating, not a drop to zero
+    known = [point.ratings.get(team, {}) for point in history]
+    filled: list[dict[str, int]] = [{} for _ in history]
+    for name in drivers:
+        indices = [i for i, ratings in enumerate(known) if name in ratings]
+        for i in range(len(history)):
+            nearest = min(indices, key=lambda j: (abs(j - i), j))
+            filled[i][name] = known[nearest][name]
+    steps = [(point.round, filled[i]) for i, point in enumerate(history)]
     return points_chart_svg(steps, drivers, "Fahrer / drivers", "Runde / round",
                             "Kennzahl × 10 / rating × 10")
 
@@ -99,6 +108,7 @@ def document_page(document: Document, history: Sequence[HistoryPoint] = (),
         body += [_line(line) for line in section.lines]
         if section.table is not None and section.table.rows:
             body.append(_table(section.table))
+        body += [_line(line) for line in section.notes]
         body.append(_chart(section, history, team))
         body.append("</section>")
     return ("<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"

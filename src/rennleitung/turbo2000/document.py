@@ -21,7 +21,7 @@ class Table:
 
 @dataclass(frozen=True)
 class Section:
-    """A titled part: lines (leading spaces show nesting), then a table, then a chart.
+    """A titled part: lines (leading spaces show nesting), a table, notes, then a chart.
 
     ``chart`` names a history chart the HTML page draws here ("wm", "money", "ratings"); the
     text has no pictures, so it skips it.
@@ -31,6 +31,8 @@ class Section:
     lines: tuple[str, ...] = ()
     table: Table | None = None
     chart: str = ""
+    notes: tuple[str, ...] = ()
+    """Lines after the table (what belongs to a race result: a prize, an early end)."""
 
 
 @dataclass(frozen=True)
@@ -64,5 +66,6 @@ def as_text(document: Document) -> str:
         out += list(section.lines)
         if section.table is not None:
             out += table_text(section.table)
+        out += list(section.notes)
         out.append("")
     return "\n".join(out).rstrip("\n") + "\n"

@@ -118,8 +118,8 @@ def results_document(turn: Turn, evaluated_round: int) -> Document:
     for race in turn.races:
         table = Table(("Platz", "Fahrer / driver", "Rennstall / team", race.score_label,
                        "W M R"), tuple(race.rows), frozenset({0, 3})) if race.rows else None
-        sections.append(Section(f"Rennen / race: {race.title}",
-                                tuple(f"  {line}" for line in race.lines), table))
+        sections.append(Section(f"Rennen / race: {race.title}", table=table,
+                                notes=tuple(f"  {line}" for line in race.lines)))
     for key, title in NEWS_SECTIONS[1:]:
         if turn.news.get(key):
             sections.append(Section(title, tuple(turn.news[key])))
