@@ -131,7 +131,9 @@ def _at(where: str, path: str) -> str:
     return f"{where}: {path}" if where and path else where or path
 
 
-def check_data(data: Any, where: str, *, max_depth: int = MAX_DEPTH) -> None:
+def check_data(
+    data: Any, where: str, *, max_depth: int = MAX_DEPTH, finite: bool = True
+) -> None:
     """Refuse NaN/infinity and nesting deeper than ``max_depth`` anywhere in parsed data.
 
     Iterative, so no input can exhaust the stack here; the error names the key path.
@@ -139,7 +141,7 @@ def check_data(data: Any, where: str, *, max_depth: int = MAX_DEPTH) -> None:
     stack: list[tuple[Any, str, int]] = [(data, "", 0)]
     while stack:
         value, path, depth = stack.pop()
-        if isinstance(value, float) and not math.isfinite(value):
+        if finite and isinstance(value, float) and not math.isfinite(value):
             raise RennleitungError(
                 f"keine endliche Zahl ({value})",
                 f"not a finite number ({value})",
@@ -195,8 +197,11 @@ def load_json(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
     return data
 
 
-def load_toml(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
-    """Parse TOML text; like :func:`load_json` NaN/infinity and deep nesting are refused.
+def load_toml(
+    text: str, where: str, *, max_depth: int = MAX_DEPTH, finite: bool = True
+) -> dict[str, Any]:
+    """Parse TOML text; like :func:`load_json` NaN/infinity and deep nesting are refused
+    (``finite=False``: the caller checks each number itself, naming its line).
 
     ``tomllib.TOMLDecodeError`` is left to the caller when it wants the line for its own
     message; every other failure of the parser becomes a bilingual error here.
@@ -217,5 +222,5 @@ def load_toml(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> dict[str,
             f"invalid number in TOML ({clip(str(error), 80)})",
             where,
         ) from None
-    check_data(data, where, max_depth=max_depth)
+    check_data(data, where, max_depth=max_depth, finite=finite)
     return data

@@ -22,7 +22,7 @@ from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
 from rennleitung.formula_de.track import SpaceKind, Track
 
-from .test_movement_support import car, path, position
+from .test_movement_support import car, moves, path, position
 
 
 def _refused(pos: Position, roll: int, names: tuple[str, ...]) -> bool:
@@ -175,3 +175,20 @@ def test_a_slipstream_may_carry_the_car_into_the_pit_lane() -> None:
     ]
     assert into_pit
     assert check_path(pos, "x", 7, path(pos, into_pit[0]))
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "expected"), [("masters-2002", {"A3"}), ("dresden-2006", {"A3", "B2", "C2"})]
+)
+def test_a_blocked_car_stops_where_it_would_play_first_under_masters(
+    ruleset: str, expected: set[str]
+) -> None:
+    """Masters 12-1-3: of the farthest ends of a blocked car (A3, B2, C2 with cars on A4, B3,
+    C3) only the one that would play first next round (A3, the farthest along the lap) is
+    allowed; Dresden "Blockierte Spur" lets the driver choose ("kann er wählen")."""
+    pos = position(
+        car("x", "A1", brakes=3), car("a", "A4"), car("b", "B3"), car("c", "C3"), ruleset=ruleset
+    )
+    blocked = [o for o in moves(pos, "x", 6) if o.blocked]
+    assert {path(pos, o)[-1] for o in blocked} == expected
+    assert _refused(pos, 6, ("A2", "B2")) is (ruleset == "masters-2002")

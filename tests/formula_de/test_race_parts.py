@@ -121,7 +121,7 @@ def test_decisions_round_trip_through_json(decision: object) -> None:
 def test_bad_decision_data_names_the_field() -> None:
     with pytest.raises(DecisionError) as error:
         decision_from_data(MONACO, {"kind": "move", "path": ["Z99"]}, "decisions[3]")
-    assert error.value.where == "decisions[3]"
+    assert error.value.where == "decisions[3].path[0]"
 
 
 def test_every_event_kind_has_both_texts() -> None:

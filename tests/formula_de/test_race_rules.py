@@ -503,7 +503,7 @@ def test_out_before_the_end_of_the_first_corner_restarts_in_the_t_car_from_the_b
     pick(race, lambda o: sp("A9") in o.dangerous)
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
     ask = race.pending
-    assert ask is not None and ask.kind is AskKind.SETUP and ask.extra["points"] == 20
+    assert ask is not None and ask.kind is AskKind.SETUP and ask.points == 20 and ask.t_car
     with pytest.raises(DecisionError):
         race.apply(SetupChoice(SETUP, Tyre.HARD))  # 22 points: too many for the T-car
     race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
@@ -520,7 +520,7 @@ def test_head_to_head_the_higher_secret_bid_plays_first() -> None:
     place(race, "b", "C22", gear=2)
     go(race)
     ask = race.pending
-    assert ask is not None and ask.kind is AskKind.BID and ask.extra["rivals"] == ["b"]
+    assert ask is not None and ask.kind is AskKind.BID and ask.rivals == ("b",)
     race.apply(BidChoice(0))
     race.apply(BidChoice(3))
     assert race.pending is not None and race.pending.car == "b"  # despite the lower gear

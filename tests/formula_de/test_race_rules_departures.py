@@ -208,7 +208,7 @@ def test_a_complete_restart_offers_t_cars_on_the_original_grid_slots() -> None:
     offered = []
     while race.pending is not None and race.pending.kind is AskKind.SETUP:
         ask = race.pending
-        assert ask.extra.get("t_car")
+        assert getattr(ask, "t_car", False)
         offered.append(ask.car)
         race.apply(SetupChoice(replace(SETUP, box=0, tyres=4), Tyre.HARD))
     assert offered == ["w1", "w2", "w3", "w4"]

@@ -18,7 +18,6 @@ from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
-    Ask,
     AskKind,
     BoxChoice,
     DecisionError,
@@ -28,6 +27,7 @@ from rennleitung.formula_de.race_decisions import (
     SetupChoice,
     TurnChoice,
 )
+from rennleitung.formula_de.race_questions import Ask
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.ruleset import PreRaceOrder

@@ -21,9 +21,9 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.car import DriverProfile as EngineProfile
 from rennleitung.formula_de.car import Weather as EngineWeather
-from rennleitung.formula_de.events import EventKind, make_event
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_run import drive
+from rennleitung.formula_de.race_ledger import KarmaMove, KarmaReason
+from rennleitung.formula_de.race_run import drive, run_bot_race
 from rennleitung.league.driver_standings import driver_standings
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import LeagueKind, format_for
@@ -33,7 +33,7 @@ from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
-from rennleitung.league.race_run import in_race_karma, race_config, race_result, split_names
+from rennleitung.league.race_run import in_race_karma, race_config, race_result, round_orders
 from rennleitung.league.season import League
 from rennleitung.store.league_store import LeagueStore
 
@@ -138,38 +138,32 @@ def test_round_orders_follow_the_race() -> None:
     assert len(first) == 5
 
 
-def test_names_with_commas_are_split_by_the_roster() -> None:
-    names = {"Schumacher, M.": "a", "Schumacher": "b", "Hill": "c"}
-    assert split_names("Hill, Schumacher, M., Schumacher", names) == (
-        "Hill",
-        "Schumacher, M.",
-        "Schumacher",
-    )
-    with pytest.raises(RennleitungError):
-        split_names("Hill, Senna", names)
-
-
-def test_karma_events_become_league_movements_in_order() -> None:
-    events = [
-        make_event(1, 1, EventKind.KARMA, "a", {"driver": "a", "change": 1, "reason_de": "",
-                                                "reason_en": "natural 20", "karma": 31}),
-        make_event(2, 1, EventKind.KARMA, "a", {"driver": "a", "change": -20, "reason_de": "",
-                                                "reason_en": "+1 on the roll", "karma": 11}),
-        make_event(3, 2, EventKind.KARMA, "b", {"driver": "b", "change": -7, "reason_de": "",
-                                                "reason_en": "head to head", "karma": 23}),
-        make_event(4, 9, EventKind.KARMA, "a", {"driver": "a", "change": 12, "reason_de": "",
-                                                "reason_en": "end of race", "karma": 23}),
+def test_karma_moves_become_league_movements_in_order() -> None:
+    moves = [
+        KarmaMove(1, "a", KarmaReason.NATURAL_TWENTY, 1),
+        KarmaMove(2, "a", KarmaReason.PLUS_ONE, -20),
+        KarmaMove(3, "b", KarmaReason.HEAD_TO_HEAD, -7),
+        KarmaMove(4, "a", KarmaReason.END_OF_RACE, 12),
     ]
-    race = cast(Race, SimpleNamespace(events=events))
+    race = cast(Race, SimpleNamespace(karma_moves=moves))
     found = in_race_karma(race)
     assert [k.kind for k in found["a"]] == [InRaceKarmaKind.TWENTY_ROLLED,
                                             InRaceKarmaKind.PLUS_ONE]
     assert [(k.kind, k.amount) for k in found["b"]] == [(InRaceKarmaKind.HEAD_TO_HEAD, 7)]
-    odd = make_event(5, 9, EventKind.KARMA, "a", {"driver": "a", "change": 5, "reason_de": "",
-                                                  "reason_en": "gift", "karma": 28})
-    with pytest.raises(RennleitungError) as error:
-        in_race_karma(cast(Race, SimpleNamespace(events=[odd])))
-    assert "event 5" in str(error.value)
+
+
+def test_the_league_reads_karma_and_orders_as_data_not_sentences() -> None:
+    """Rewording an event's sentence changes nothing the league books."""
+    race = run_bot_race("monaco", "dresden-2006", 4, 1, "ledger")
+    karma, rounds = in_race_karma(race), round_orders(race)
+    assert rounds and karma
+    for event in race.events:
+        object.__setattr__(event, "en", "reworded")
+        object.__setattr__(event, "data", tuple(
+            (k, "reworded" if k in ("order", "reason_en") else v) for k, v in event.data))
+    assert in_race_karma(race) == karma and round_orders(race) == rounds
+    assert race.orders and all(set(o.cars) <= set(race.cars) for o in race.orders)
+    assert [o.round for o in race.orders] == list(range(1, race.round + 1))
 
 
 # --- the commands on SQLite ----------------------------------------------------------------
@@ -273,8 +267,8 @@ def test_a_car_out_on_its_finishing_move_is_retired_with_its_last_lap_incomplete
         Placing("Ben", "Ben", 2, 3, "retired", 1, 8, 30, rule="Dresden Verschleiß"),
     ]
     stub = SimpleNamespace(
-        finished=True, events=[], entries={"Anna": None, "Ben": None}, stopped=False, cars={},
-        laps=3, track=SimpleNamespace(title="Short circuit"),
+        finished=True, events=[], orders=[], karma_moves=[], entries={"Anna": None, "Ben": None},
+        stopped=False, cars={}, laps=3, track=SimpleNamespace(title="Short circuit"),
         config=SimpleNamespace(track="short"),
         classification=lambda: placings, driver=lambda car: car,
     )

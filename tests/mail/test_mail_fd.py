@@ -141,7 +141,9 @@ def test_faulty_and_late_answers_are_refused_and_the_bot_decides_at_the_deadline
     service.process_pending()
     send_due(service, clock.now)
     last = body_of(smtp.sink.to("anna@example.net")[-1])
-    assert "Nicht angewendet" in last or "nicht gefragt" in last
+    # refused: stale, not asked, or (the car is asked its box by now) not the question asked
+    assert any(refusal in last
+               for refusal in ("Nicht angewendet", "nicht gefragt", "passt nicht zur Frage"))
 
 
 def _late_setup(service: MailService, subject: str) -> bytes:

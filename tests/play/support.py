@@ -67,3 +67,10 @@ def play_on(service: RaceService, race_id: int, steps: int | None = None) -> App
         last = service.apply(race_id, car, answer, version, holder=f"acc-{car}")
         done += 1
     return last
+
+
+def play_until_turns(service: RaceService, race_id: int) -> None:
+    """Persons answer until the first gear question (past the setups asked of all at once and
+    the box choice)."""
+    while questions(service.race(race_id))[0].kind.value != "turn":
+        play_on(service, race_id, steps=1)

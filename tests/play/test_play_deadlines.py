@@ -5,19 +5,22 @@ from __future__ import annotations
 from datetime import timedelta
 
 from rennleitung.play import Actor, RaceService, RaceState
-from tests.play.support import START, Clock, play_on, small_spec, started
+from tests.play.support import START, Clock, play_on, play_until_turns, small_spec, started
 
 
 def test_a_passed_deadline_lets_the_bot_decide_as_timeout_bot(
     service: RaceService, clock: Clock
 ) -> None:
     race_id = started(service, small_spec(decision_seconds=60))
+    play_until_turns(service, race_id)
+    clock.advance(100)
+    play_on(service, race_id, steps=1)
     info = service.info(race_id)
     asked = [s for s in info.seats if s.deadline_at is not None]
-    assert len(asked) == 1 and asked[0].deadline_at == START + timedelta(seconds=60)
+    assert len(asked) == 1 and asked[0].deadline_at == clock.now + timedelta(seconds=60)
     car = asked[0].car
     version = info.version
-    assert service.run_due_deadlines(START + timedelta(seconds=59)) == []
+    assert service.run_due_deadlines(clock.now + timedelta(seconds=59)) == []
     assert service.version(race_id) == version
     clock.advance(61)
     timed_out = service.run_due_deadlines()
@@ -32,13 +35,31 @@ def test_a_passed_deadline_lets_the_bot_decide_as_timeout_bot(
     assert len(again) == 1 and again[0].deadline_at == clock.now + timedelta(seconds=60)
 
 
+def test_setups_asked_of_all_at_once_are_all_due_at_once(
+    service: RaceService, clock: Clock
+) -> None:
+    race_id = started(service, small_spec(decision_seconds=60))
+    due = {s.car: s.deadline_at for s in service.info(race_id).seats if s.deadline_at}
+    assert due == {"car1": START + timedelta(seconds=60), "car2": START + timedelta(seconds=60)}
+    clock.advance(30)
+    play_on(service, race_id, steps=1)  # one driver's setup in time
+    clock.advance(40)  # 70 s after the question
+    timed_out = service.run_due_deadlines()
+    stored = [d for d in service.decisions(race_id) if d.actor is not Actor.BOT]
+    answered = stored[0].car
+    assert [t.car for t in timed_out] == [c for c in due if c != answered]
+    actors = [(d.car, d.actor) for d in stored[:2]]
+    assert actors == [(answered, Actor.PERSON), (timed_out[0].car, Actor.TIMEOUT_BOT)]
+
+
 def test_an_answer_in_time_leaves_nothing_for_the_deadline(
     service: RaceService, clock: Clock
 ) -> None:
     race_id = started(service, small_spec(decision_seconds=60))
+    play_until_turns(service, race_id)
     clock.advance(30)
     play_on(service, race_id, steps=1)
-    clock.advance(40)  # 70 s after the first question, 40 s after the second
+    clock.advance(40)  # 70 s after the first gear question, 40 s after the next
     assert service.run_due_deadlines() == []
     assert Actor.TIMEOUT_BOT not in {d.actor for d in service.decisions(race_id)}
 

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import func, select
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.race_decisions import DecisionError, MoveChoice
 from rennleitung.formula_de.record import events_digest
@@ -23,8 +24,16 @@ from rennleitung.play import (
     SeatKind,
     StaleVersion,
 )
+from rennleitung.play.engine import decision_to_json, questions
 from rennleitung.store.race_tables import PlayDecisionRow
-from tests.play.support import SEED, person_answer, play_on, small_spec, started
+from tests.play.support import (
+    SEED,
+    person_answer,
+    play_on,
+    play_until_turns,
+    small_spec,
+    started,
+)
 
 
 def stored_count(service: RaceService, race_id: int) -> int:
@@ -71,6 +80,7 @@ def test_a_stale_or_repeated_decision_is_refused_and_the_race_unchanged(
     service: RaceService,
 ) -> None:
     race_id = started(service)
+    play_until_turns(service, race_id)
     car, answer, version = person_answer(service, race_id)
     service.apply(race_id, car, answer, version, holder=f"acc-{car}")
     after = service.version(race_id)
@@ -173,3 +183,22 @@ def test_the_seed_stays_out_of_views_until_the_flag(service: RaceService) -> Non
     assert info.seed is None and SEED not in repr(info)
     assert SEED not in json.dumps(service.record(race_id))
     assert all(SEED not in repr(d) for d in service.decisions(race_id))
+
+
+def test_answers_to_questions_asked_of_all_at_once_are_not_stale_for_each_other(
+    service: RaceService,
+) -> None:
+    race_id = started(service)
+    race = service.race(race_id)
+    version = service.version(race_id)
+    setups = {q.car: q for q in questions(race)}
+    assert set(setups) == {"car1", "car2"}  # Dresden "Rennen": setups at once
+    answers = {car: decision_to_json(race, make_bot("simple").decide(race, q))
+               for car, q in setups.items()}
+    service.apply(race_id, "car2", answers["car2"], version, holder="acc-car2")
+    with pytest.raises(StaleVersion):  # the same answer twice
+        service.apply(race_id, "car2", answers["car2"], version, holder="acc-car2")
+    applied = service.apply(race_id, "car1", answers["car1"], version, holder="acc-car1")
+    assert [d.car for d in applied.stored][:1] == ["car1"]
+    persons = [d.car for d in service.decisions(race_id) if d.actor is Actor.PERSON]
+    assert persons[:2] == ["car2", "car1"]

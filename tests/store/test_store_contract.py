@@ -214,7 +214,10 @@ def test_only_the_last_race_can_be_deleted_and_it_leaves_no_trace(store: LeagueS
     store.enter_race(SEASON, simple_race(2, ["Dirk", "Clara", "Ben", "Anna"]))
     refused(store, "race", lambda: store.delete_race(SEASON, 1))
     refused(store, "race", lambda: store.delete_race(SEASON, 3))
-    store.delete_race(SEASON, 2)
+    store.delete_race(SEASON, 2, by="Orga")
+    history = store.history(SEASON)
+    assert [(c.action, c.by, c.before["race"]) for c in history] == [("delete-race", "Orga", 2)]
+    after_first["league_corrections"] += 1
     assert row_counts(store) == after_first
     assert store.karma_ledger(SEASON) == ledger_after_first
     assert store.load(SEASON).held_races() == (1,)

@@ -14,12 +14,14 @@ import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import replace
+from email import message_from_bytes, policy
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 import uvicorn
+from aiosmtpd.controller import Controller
 from sqlalchemy import create_engine, text
 
 from rennleitung.web.app import create_app
@@ -194,3 +196,28 @@ def pick_gear(form: Any) -> None:
     low = [g for g in gears if g <= 4]
     gear = max(low) if low else min(gears)
     form.locator(f"input[name=gear][value='{gear}']").check()
+
+
+class Inbox:
+    """Mail received by the real SMTP server."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+        self.arrived = threading.Event()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
+        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
+        self.arrived.set()
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[Inbox, int]]:
+    inbox = Inbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()

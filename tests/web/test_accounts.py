@@ -4,18 +4,12 @@
 from __future__ import annotations
 
 import re
-import threading
-from collections.abc import Iterator
-from email import message_from_bytes, policy
-from typing import Any
 
-import pytest
-from aiosmtpd.controller import Controller
 from sqlalchemy import select
 
 from rennleitung.store.accounts import SignInLinkRow, UserRow
 from rennleitung.web.security import FAILURES_PER_ACCOUNT
-from tests.web.conftest import LiveServer, client, free_port, make_settings, signed_up
+from tests.web.conftest import Inbox, LiveServer, client, make_settings, signed_up
 
 
 def test_sign_up_sign_out_sign_in(server: LiveServer) -> None:
@@ -88,31 +82,6 @@ def test_redirects_stay_on_the_site(server: LiveServer) -> None:
     for target in ("https://evil.example/", "//evil.example/", "/\\evil.example"):
         answer = reader.get("/lang/de", params={"next": target})
         assert answer.headers["location"] == "/"
-
-
-class Inbox:
-    """Mail received by the real SMTP server."""
-
-    def __init__(self) -> None:
-        self.messages: list[Any] = []
-        self.arrived = threading.Event()
-
-    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.messages.append(message_from_bytes(envelope.content, policy=policy.default))
-        self.arrived.set()
-        return "250 OK"
-
-
-@pytest.fixture
-def smtp() -> Iterator[tuple[Inbox, int]]:
-    inbox = Inbox()
-    port = free_port()
-    controller = Controller(inbox, hostname="127.0.0.1", port=port)
-    controller.start()
-    try:
-        yield inbox, port
-    finally:
-        controller.stop()
 
 
 def test_one_time_link_by_mail(database_url: str, smtp: tuple[Inbox, int]) -> None:

@@ -16,10 +16,11 @@ from typing import Annotated
 
 import typer
 
-from rennleitung.cli.common import run_guarded, say
+from rennleitung.cli.common import load_track, run_guarded, say
+from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
-from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
+from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.record import record_of, record_to_json
 from rennleitung.league.blitz_codec import BlitzSession
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
@@ -35,8 +36,10 @@ STATUS = {
 
 def run(
     file: Path,
-    track: Annotated[str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")]
-    = DEFAULT_TRACK,
+    track: Annotated[
+        str, typer.Option("--track", help="Eingebaute Strecke oder Streckendatei (.toml) / "
+                                          "built-in track or track file (.toml).")
+    ] = DEFAULT_TRACK,
     bots: Annotated[
         str,
         typer.Option(
@@ -67,8 +70,10 @@ def run(
     from rennleitung.cli import blitz as blitz_cli  # registered from there: import late
 
     def action() -> tuple[RunStart, BlitzRunResult, BlitzMatch]:
+        if record is not None:
+            check_output(record, "--record")
         session = blitz_cli._load(file)
-        builtin_track(track)
+        board = load_track(track)
         players = session.match.players
         drivers = _drivers(bots, players)
         if laps < 0:
@@ -83,7 +88,7 @@ def run(
             start, clock = session.current, session.clock
         run_seed = seed if seed is not None else f"{session.seed}:board:{number}"
         result = run_blitz(start, players, track, run_seed, drivers, clock, moment,
-                           move_seconds, laps)
+                           move_seconds, laps, board)
         match = session.match.with_run(start, result.distances, result.finished_first)
         if record is not None:
             try:

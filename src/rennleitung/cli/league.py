@@ -7,8 +7,10 @@ to check everything) and prints what ``render.league_*`` makes of the result. ``
 
 from __future__ import annotations
 
+import getpass
 import json
 import secrets
+import sys
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
@@ -20,7 +22,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
+from rennleitung.cli.league_files import check_output, read_text_file
 from rennleitung.errors import RennleitungError
+from rennleitung.inputs import write_text
 from rennleitung.league.box_choice import box_choice_order
 from rennleitung.league.city_standings import city_standings
 from rennleitung.league.constructor_standings import constructor_standings
@@ -30,6 +34,7 @@ from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.profiles import parse_profile
 from rennleitung.league.qualifying_weather import parse_weather
+from rennleitung.league.race_result import RaceResult
 from rennleitung.league.race_result_codec import (
     qualifying_laps_from_csv,
     race_result_from_csv,
@@ -37,17 +42,22 @@ from rennleitung.league.race_result_codec import (
 )
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
+from rennleitung.league.starters import parse_starters
 from rennleitung.render.league_html import league_page
 from rennleitung.render.league_tables import (
     Row,
     city_rows,
+    column_label,
     constructor_rows,
+    display_value,
     driver_rows,
     grid_rows,
+    history_rows,
     karma_rows,
     label,
     race_rows,
     rows_to_csv,
+    rows_to_spreadsheet_csv,
 )
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import LeagueStore
@@ -62,6 +72,26 @@ app = typer.Typer(
 
 
 
+
+
+RaceNumberOption = Annotated[
+    int | None, typer.Option("--race", help="Rennnummer (CSV) / race number.")
+]
+LapsOption = Annotated[
+    int | None, typer.Option("--laps", help="Renndistanz (CSV: Standard 3) / race laps.")
+]
+TrackNameOption = Annotated[str | None, typer.Option("--track", help="Strecke / track.")]
+StartersTextOption = Annotated[
+    str,
+    typer.Option("--starters", help="Starter, Komma getrennt; Namen mit Komma gehen (\"Müller, "
+                                    "Max\") (Standard: alle) / starters, comma separated; names "
+                                    "with commas work (default: all)."),
+]
+WeatherOption = Annotated[
+    list[str] | None,
+    typer.Option("--weather", help="Gewürfeltes Wetter je Lauf (sonne, regen, wechselhaft) "
+                                   "/ rolled weather per run (sun, rain, changeable)."),
+]
 
 
 class TableName(StrEnum):
@@ -79,11 +109,60 @@ def _store(db: str | None) -> LeagueStore:
     return run_guarded(lambda: LeagueStore.open(resolve_url(db)))
 
 
-def _read(path: Path) -> str:
-    """A file's text through the safe input layer (regular files only, size limit, UTF-8)."""
-    from rennleitung.inputs import read_text
+def _read(path: Path, lang: Lang = Lang.BOTH) -> str:
+    return read_text_file(path, lang)
 
-    return read_text(path)
+
+ByOption = Annotated[
+    str | None,
+    typer.Option("--by", help="Wer korrigiert (für die Historie; Standard: Benutzername) / "
+                              "who corrects (for the history; default: user name)."),
+]
+
+
+def _by(by: str | None) -> str:
+    if by:
+        return by
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "?"
+
+
+def _race_from_file(
+    file: Path, race: int | None, laps: int | None, track: str | None, lang: Lang
+) -> RaceResult:
+    """A race from CSV (``--race`` needed, ``--laps``/``--track`` applied) or JSON (the file
+    says it all; an option that contradicts the file is refused, one the file leaves out is
+    applied)."""
+    text = _read(file, lang)
+    if file.suffix.lower() != ".json":
+        if race is None:
+            raise RennleitungError(
+                "für CSV bitte --race angeben", "please give --race for CSV", "--race"
+            )
+        return race_result_from_csv(text, race, 3 if laps is None else laps, track or "")
+    try:
+        data = load_json(text, str(file))
+    except json.JSONDecodeError as error:
+        raise RennleitungError(
+            f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+            f"{file}, line {error.lineno}",
+        ) from None
+    if not isinstance(data, dict):
+        raise RennleitungError("JSON-Objekt erwartet", "a JSON object is expected", str(file))
+    for key, option, value in (("race", "--race", race), ("laps", "--laps", laps),
+                               ("track", "--track", track)):
+        if value is None:
+            continue
+        if key in data and data[key] != value:
+            raise RennleitungError(
+                f"{option} {value} widerspricht der Datei ({key}: {data[key]!r})",
+                f"{option} {value} contradicts the file ({key}: {data[key]!r})",
+                option,
+            )
+        data = {**data, key: value}
+    return race_result_from_json(data)
 
 
 
@@ -145,44 +224,57 @@ def roster(league: str, db: DbOption = None, lang: LangOption = Lang.BOTH) -> No
 def enter_race(
     league: str,
     file: Annotated[Path, typer.Argument(help="Ergebnis als .csv oder .json / result file.")],
-    race: Annotated[int | None, typer.Option("--race", help="Rennnummer (CSV) / race number.")]
-    = None,
-    laps: Annotated[int, typer.Option("--laps", help="Renndistanz / race laps.")] = 3,
-    track: Annotated[str, typer.Option("--track", help="Strecke / track.")] = "",
+    race: RaceNumberOption = None,
+    laps: LapsOption = None,
+    track: TrackNameOption = None,
     db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
 ) -> None:
     """Ergebnis eines Tischrennens eintragen / enter a race played on a table."""
     store = _store(db)
 
     def action() -> int:
-        text = _read(file)
-        if file.suffix.lower() == ".json":
-            try:
-                data = load_json(text, str(file))
-            except json.JSONDecodeError as error:
-                raise RennleitungError(
-                    f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
-                    f"{file}, line {error.lineno}",
-                ) from None
-            result = race_result_from_json(data)
-        else:
-            if race is None:
-                raise RennleitungError(
-                    "für CSV bitte --race angeben", "please give --race for CSV", "--race"
-                )
-            result = race_result_from_csv(text, race, laps, track)
+        result = _race_from_file(file, race, laps, track, lang)
         return len(store.enter_race(league, result))
 
     booked = run_guarded(action)
-    say(f"Rennen eingetragen, {booked} Karmabuchungen", f"race entered, {booked} karma entries")
+    say(f"Rennen eingetragen, {bookings(booked)[0]}", f"race entered, {bookings(booked)[1]}",
+        lang)
+
+
+@app.command("replace-race")
+def replace_race(
+    league: str,
+    race: Annotated[int, typer.Argument(help="Zu ersetzendes Rennen / race to replace.")],
+    file: Annotated[Path, typer.Argument(help="Richtiges Ergebnis (.csv/.json) / the correct "
+                                              "result.")],
+    laps: LapsOption = None,
+    track: TrackNameOption = None,
+    by: ByOption = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Rennen N an Ort und Stelle ersetzen, Karma danach neu gebucht / replace race N in place,
+    every later karma movement rebooked."""
+    store = _store(db)
+
+    def action() -> int:
+        result = _race_from_file(file, race, laps, track, lang)
+        return len(store.replace_race(league, result, _by(by)))
+
+    booked = run_guarded(action)
+    say(f"Rennen {race} ersetzt, {bookings(booked)[0]}; spätere Rennen neu gebucht",
+        f"race {race} replaced, {bookings(booked)[1]}; later races rebooked", lang)
 
 
 @app.command("delete-race")
-def delete_race(league: str, race: int, db: DbOption = None) -> None:
+def delete_race(
+    league: str, race: int, by: ByOption = None, db: DbOption = None, lang: LangOption = Lang.BOTH
+) -> None:
     """Zuletzt eingetragenes Rennen löschen / delete the last race entered."""
     store = _store(db)
-    run_guarded(lambda: store.delete_race(league, race))
-    say(f"Rennen {race} gelöscht", f"race {race} deleted")
+    run_guarded(lambda: store.delete_race(league, race, _by(by)))
+    say(f"Rennen {race} gelöscht", f"race {race} deleted", lang)
 
 
 @app.command("enter-qualifying")
@@ -190,18 +282,11 @@ def enter_qualifying(
     league: str,
     race: int,
     file: Annotated[Path, typer.Argument(help="Runden als CSV / laps as CSV.")],
-    starters: Annotated[
-        str, typer.Option("--starters", help="Starter, Komma getrennt (Standard: alle) / "
-                                             "starters, comma separated (default: all).")
-    ] = "",
+    starters: StartersTextOption = "",
     seed: Annotated[
         int | None, typer.Option("--seed", help="Würfel-Seed der Auslosung / draw seed.")
     ] = None,
-    weather: Annotated[
-        list[str] | None,
-        typer.Option("--weather", help="Gewürfeltes Wetter je Lauf (sonne, regen, wechselhaft) "
-                                       "/ rolled weather per run (sun, rain, changeable)."),
-    ] = None,
+    weather: WeatherOption = None,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
@@ -209,18 +294,195 @@ def enter_qualifying(
     store = _store(db)
     draw_seed = seed if seed is not None else secrets.randbelow(2**31)
 
+    say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
+
     def action() -> tuple[League, QualifyingResult]:
-        laps = qualifying_laps_from_csv(_read(file))
-        names = [s.strip() for s in starters.split(",") if s.strip()]
-        if not names:
-            names = [d.name for d in store.load(league).roster.drivers]
+        laps = qualifying_laps_from_csv(_read(file, lang))
+        names = _starters(store.load(league), starters)
         rolled = [parse_weather(w, "--weather") for w in weather or []]
         result = store.enter_qualifying(league, race, laps, names, draw_seed, rolled)
         return store.load(league), result
 
     loaded, result = run_guarded(action)
     _print_grid(loaded, result, lang)
-    say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
+
+
+@app.command("replace-qualifying")
+def replace_qualifying(
+    league: str,
+    race: int,
+    file: Annotated[Path, typer.Argument(help="Richtige Runden als CSV / the correct laps.")],
+    starters: StartersTextOption = "",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Würfel-Seed der Auslosung (Standard: der "
+                                                "alte) / draw seed (default: the old one).")
+    ] = None,
+    weather: WeatherOption = None,
+    race_file: Annotated[
+        Path | None,
+        typer.Option("--race-file", help="Das richtige Rennen dazu, wenn es von der alten "
+                                         "Startaufstellung gestartet ist / the corrected race, "
+                                         "if it started from the old grid."),
+    ] = None,
+    by: ByOption = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Qualifizierung ersetzen (mit dem Rennen, falls nötig) / replace a qualifying."""
+    store = _store(db)
+
+    def action() -> tuple[League, QualifyingResult, int]:
+        old_seed = store.qualifying_seed(league, race)
+        draw_seed = seed if seed is not None else (
+            old_seed if old_seed is not None else secrets.randbelow(2**31))
+        say(f"Seed der Auslosung: {draw_seed}", f"draw seed: {draw_seed}", lang)
+        laps = qualifying_laps_from_csv(_read(file, lang))
+        names = _starters(store.load(league), starters)
+        rolled = [parse_weather(w, "--weather") for w in weather or []]
+        corrected = (_race_from_file(race_file, race, None, None, lang)
+                     if race_file is not None else None)
+        result = store.replace_qualifying(league, race, laps, names, draw_seed, rolled,
+                                          corrected, _by(by))
+        return store.load(league), result, draw_seed
+
+    loaded, result, _seed = run_guarded(action)
+    _print_grid(loaded, result, lang)
+    say(f"Qualifizierung zu Rennen {race} ersetzt", f"qualifying for race {race} replaced", lang)
+
+
+@app.command("delete-qualifying")
+def delete_qualifying(
+    league: str, race: int, by: ByOption = None, db: DbOption = None, lang: LangOption = Lang.BOTH
+) -> None:
+    """Qualifizierung eines Rennens löschen / delete a race's qualifying."""
+    store = _store(db)
+    run_guarded(lambda: store.delete_qualifying(league, race, _by(by)))
+    say(f"Qualifizierung zu Rennen {race} gelöscht", f"qualifying for race {race} deleted", lang)
+
+
+@app.command("rename")
+def rename_league(
+    league: str, new: str, by: ByOption = None, db: DbOption = None, lang: LangOption = Lang.BOTH
+) -> None:
+    """Liga umbenennen / rename a league."""
+    store = _store(db)
+    run_guarded(lambda: store.rename_league(league, new, _by(by)))
+    say(f"Liga {league!r} heißt jetzt {new.strip()!r}", f"league {league!r} is now "
+        f"{new.strip()!r}", lang)
+
+
+@app.command("rename-team")
+def rename_team(
+    league: str, old: str, new: str, by: ByOption = None, db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Team umbenennen / rename a team."""
+    store = _store(db)
+    run_guarded(lambda: store.rename_team(league, old, new, _by(by)))
+    say(f"Team {old!r} heißt jetzt {new.strip()!r}", f"team {old!r} is now {new.strip()!r}",
+        lang)
+
+
+@app.command("rename-driver")
+def rename_driver(
+    league: str, old: str, new: str, by: ByOption = None, db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Fahrer überall umbenennen / rename a driver everywhere."""
+    store = _store(db)
+    run_guarded(lambda: store.rename_driver(league, old, new, _by(by)))
+    say(f"Fahrer {old!r} heißt jetzt {new.strip()!r}", f"driver {old!r} is now "
+        f"{new.strip()!r}", lang)
+
+
+@app.command("remove-driver")
+def remove_driver(
+    league: str, driver: str, by: ByOption = None, db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Fahrer ohne Einträge entfernen / remove a driver who has nothing entered."""
+    store = _store(db)
+    run_guarded(lambda: store.remove_driver(league, driver, _by(by)))
+    say(f"Fahrer {driver!r} entfernt", f"driver {driver!r} removed", lang)
+
+
+@app.command("remove-team")
+def remove_team(
+    league: str, team: str, by: ByOption = None, db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Team ohne Fahrer entfernen / remove a team without drivers."""
+    store = _store(db)
+    run_guarded(lambda: store.remove_team(league, team, _by(by)))
+    say(f"Team {team!r} entfernt", f"team {team!r} removed", lang)
+
+
+@app.command("delete")
+def delete_league(
+    league: str,
+    yes: Annotated[bool, typer.Option("--yes", help="Wirklich löschen / really delete.")]
+    = False,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Ganze Liga löschen (vorher exportieren!) / delete a whole league (export it first!)."""
+    store = _store(db)
+
+    def action() -> None:
+        if not yes:
+            raise RennleitungError(
+                "Löschen entfernt die Liga mit allen Rennen und ihrer Historie; zum Bestätigen "
+                "--yes angeben (vorher mit export sichern)",
+                "deleting removes the league with every race and its history; give --yes to "
+                "confirm (back it up with export first)",
+                "--yes",
+            )
+        store.delete_league(league)
+
+    run_guarded(action)
+    say(f"Liga {league!r} gelöscht", f"league {league!r} deleted", lang)
+
+
+@app.command("add-organiser")
+def add_organiser(
+    league: str,
+    account: Annotated[str, typer.Argument(help="Konto auf dem Webserver / web account name.")],
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Webkonto darf Rennen eintragen und korrigieren / let a web account organise the league."""
+    store = _store(db)
+    run_guarded(lambda: store.add_organiser(league, account))
+    say(f"{account!r} organisiert jetzt {league!r} im Web",
+        f"{account!r} now organises {league!r} on the web", lang)
+
+
+@app.command("history")
+def history(
+    league: str,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON.")] = False,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Alle Korrekturen: wer, wann, was vorher war / every correction: who, when, what before."""
+    entries = run_guarded(lambda: _store(db).history(league))
+    if as_json:
+        typer.echo(json.dumps([
+            {"seq": c.seq, "at": c.at, "by": c.by, "action": c.action, "subject": c.subject,
+             "before": c.before, "after": c.after} for c in entries
+        ], ensure_ascii=False, indent=2))
+        return
+    if not entries:
+        say("keine Korrekturen", "no corrections", lang)
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(escape(f"{league}: {label('history', lang.value)}"))
+    for row in history_rows(entries, lang.value):
+        head = "  ".join(display_value(key, row[key], lang.value)
+                         for key in ("seq", "at", "by", "action", "subject"))
+        console.print(escape(head))
+        for key in ("before", "after"):
+            console.print(escape(f"    {label(key, lang.value)}: {row[key] or '-'}"))
 
 
 @app.command("grid")
@@ -277,12 +539,14 @@ def export(
     db: DbOption = None,
 ) -> None:
     """Ganze Liga als JSON (Sicherung, Umzug) / the whole league as JSON (backup, moving)."""
+    if out is not None:
+        run_guarded(lambda: check_output(out, "--out"))
     data = run_guarded(lambda: _store(db).export_league(league))
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     if out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
+        run_guarded(lambda: write_text(out, text))
         say(f"geschrieben: {out}", f"written: {out}")
 
 
@@ -291,13 +555,14 @@ def import_league(
     file: Annotated[Path, typer.Argument(help="Export einer Liga / a league export.")],
     name: Annotated[str | None, typer.Option("--name", help="Neuer Name / new name.")] = None,
     db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
 ) -> None:
     """Liga aus einem Export anlegen, alles neu geprüft / create a league from an export."""
     store = _store(db)
 
     def action() -> League:
         try:
-            data = load_json(_read(file), str(file))
+            data = load_json(_read(file, lang), str(file))
         except json.JSONDecodeError as error:
             raise RennleitungError(
                 f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
@@ -316,6 +581,11 @@ def standings(
     = TableName.DRIVERS,
     as_json: Annotated[bool, typer.Option("--json", help="JSON ausgeben / print JSON.")] = False,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV ausgeben / print CSV.")] = False,
+    spreadsheet: Annotated[
+        bool,
+        typer.Option("--spreadsheet", help="CSV für deutsche Tabellenkalkulation (; BOM, "
+                                           "Beschriftungen) / CSV for German spreadsheets."),
+    ] = False,
     driver: Annotated[
         str | None, typer.Option("--driver", help="Nur dieser Fahrer / only this driver.")
     ] = None,
@@ -330,6 +600,10 @@ def standings(
         rows = [row for row in rows if row.get("driver") == driver]
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+    elif spreadsheet:
+        sheet_lang = "de" if lang is Lang.BOTH else lang.value
+        sys.stdout.buffer.write(rows_to_spreadsheet_csv(rows, sheet_lang).encode("utf-8"))
+        sys.stdout.flush()
     elif as_csv:
         typer.echo(rows_to_csv(rows), nl=False)
     else:
@@ -344,9 +618,10 @@ def html(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Wertungsseite mit Punktegrafik schreiben / write the standings page with its chart."""
+    run_guarded(lambda: check_output(out, "--out"))
     loaded = run_guarded(lambda: _store(db).load(league))
-    out.write_text(league_page(loaded, lang.value), encoding="utf-8")
-    say(f"geschrieben: {out}", f"written: {out}")
+    run_guarded(lambda: write_text(out, league_page(loaded, lang.value)))
+    say(f"geschrieben: {out}", f"written: {out}", lang)
 
 
 def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
@@ -373,12 +648,16 @@ def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
     keys = list(dict.fromkeys(key for row in rows for key in row))
     table = Table(title=escape(title))
     for key in keys:
-        heading = (f"{label('race', lang.value)} {key[1:]}"
-                   if key.startswith("r") and key[1:].isdigit() else label(key, lang.value))
-        table.add_column(escape(heading))
+        table.add_column(escape(column_label(key, lang.value)))
     for row in rows:
-        table.add_row(*(escape("" if row.get(k) is None else str(row.get(k))) for k in keys))
+        table.add_row(*(escape(display_value(k, row.get(k), lang.value)) for k in keys))
     Console(highlight=False).print(table)
+
+
+def _starters(league: League, text: str) -> list[str]:
+    """``--starters`` as names of the league (commas inside names allowed); empty: all."""
+    names = [d.name for d in league.roster.drivers]
+    return parse_starters(text, names) or names
 
 
 def _raise(error: RennleitungError) -> None:
@@ -386,7 +665,7 @@ def _raise(error: RennleitungError) -> None:
 
 
 # Qualifying and races run here (cli/league_run.py).
-from rennleitung.cli.league_run import run_qualifying, run_race  # noqa: E402
+from rennleitung.cli.league_run import bookings, run_qualifying, run_race  # noqa: E402
 
 app.command("run-qualifying")(run_qualifying)
 app.command("run-race")(run_race)

@@ -21,13 +21,18 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
+from rennleitung.cli.common import DbOption, Lang, LangOption, load_track, run_guarded, say
+from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
-from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK, builtin_track
+from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
+from rennleitung.formula_de.commitment import commit
+from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.qualifying import GearChoice, PathChoice, QualifyingAskKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.record import record_of, record_to_json
+from rennleitung.formula_de.track import Track
+from rennleitung.inputs import write_text
 from rennleitung.league.box_choice import box_choice_order
 from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.qualifying import format_lap_time
@@ -45,12 +50,14 @@ from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_run import race_config, race_result, ruleset_for
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
+from rennleitung.league.starters import parse_starters
 from rennleitung.render.league_tables import Row, grid_rows, label, race_rows
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import MAX_SEED, LeagueStore
 
 TrackOption = Annotated[
-    str, typer.Option("--track", help="Eingebaute Strecke / built-in track.")
+    str, typer.Option("--track", help="Eingebaute Strecke oder Streckendatei (.toml) / "
+                                      "built-in track or track file (.toml).")
 ]
 SeedOption = Annotated[
     int | None, typer.Option("--seed", help="Würfel-Seed / dice seed (0 … 2^31−1).")
@@ -86,13 +93,15 @@ def _seed(seed: int | None) -> int:
     return seed
 
 
-def _names(text: str) -> list[str]:
-    return [s.strip() for s in text.split(",") if s.strip()]
+def _names(text: str, league: League) -> list[str]:
+    """``--starters`` as the league's names (a name may contain a comma: "Müller, Max")."""
+    return parse_starters(text, [d.name for d in league.roster.drivers])
 
 
-def _track(name: str) -> str:
-    builtin_track(name)  # an unknown track is refused here, naming the known ones
-    return name
+def _track(reference: str) -> Track:
+    """A built-in track by name or a track file (``.toml``), which FD Blitz and the league
+    allow (any board); an unknown name is refused, naming the built-in ones."""
+    return load_track(reference)
 
 
 # --- run-qualifying ------------------------------------------------------------------------
@@ -120,17 +129,18 @@ def run_qualifying(
     """Qualifizierung hier fahren: je Fahrer eine gezeitete Runde / run qualifying here."""
     store = run_guarded(lambda: LeagueStore.open(resolve_url(db)))
     draw_seed = run_guarded(lambda: _seed(seed))
+    say(f"Seed: {draw_seed}", f"seed: {draw_seed}", lang)
 
     def action() -> tuple[League, QualifyingResult, list[DriverLap], tuple[Weather, ...]]:
         loaded = store.load(league)
-        _track(track)
+        board = _track(track)
         if not 1 <= runs <= loaded.format.max_qualifying_runs:
             raise RennleitungError(
                 f"Läufe müssen zwischen 1 und {loaded.format.max_qualifying_runs} liegen",
                 f"runs must be between 1 and {loaded.format.max_qualifying_runs}",
                 "--runs",
             )
-        names = _names(starters) or [d.name for d in loaded.roster.drivers]
+        names = _names(starters, loaded) or [d.name for d in loaded.roster.drivers]
         drivers = [loaded.roster.driver(n, "--starters") for n in names]
         if driver is not None and driver not in names:
             raise RennleitungError(
@@ -139,16 +149,17 @@ def run_qualifying(
                 "--driver",
             )
         weather_dice = random.Random(f"{draw_seed}:weather:{race}")
-        rolled = tuple(roll_weather(builtin_track(track), weather_dice)[1] for _ in range(runs))
+        rolled = tuple(roll_weather(board, weather_dice)[1] for _ in range(runs))
         applied = applied_weather(rolled)
         ruleset = ruleset_for(loaded)
         bots = [d for d in drivers if d.name != driver]
         laps = run_bot_qualifying(bots, track, ruleset, applied, draw_seed, race,
-                                  seconds_per_roll)
+                                  seconds_per_roll, board)
         if driver is not None:
             own = loaded.roster.driver(driver, "--driver")
             for run, weather in enumerate(applied, start=1):
-                laps.append(_terminal_lap(own, track, ruleset, weather, run, draw_seed, race))
+                laps.append(_terminal_lap(own, track, ruleset, weather, run, draw_seed, race,
+                                          board))
         entered = [lap.result for lap in laps if lap.result is not None]
         result = store.enter_qualifying(league, race, entered, names, draw_seed, list(rolled))
         return store.load(league), result, laps, applied
@@ -182,11 +193,13 @@ def _print_lap(lap: DriverLap, lang: Lang) -> None:
 
 
 def _terminal_lap(
-    driver: Driver, track: str, ruleset: str, weather: Weather, run: int, seed: int, race: int
+    driver: Driver, track: str, ruleset: str, weather: Weather, run: int, seed: int, race: int,
+    board: Track | None = None,
 ) -> DriverLap:
     """One lap driven by a person: gear by gear, move by move; the time is the wall clock
     from the first question to the line (the CLI reads the clock, the engine does not)."""
-    lap = new_lap(track, ruleset, driver, weather, lap_seed(seed, race, run, driver.name))
+    lap = new_lap(track, ruleset, driver, weather, lap_seed(seed, race, run, driver.name),
+                  track_data=board)
     name = lap.track.name_of
     say(f"{driver.name}, Lauf {run} ({weather.value}): Start auf {name(lap.space)}",
          f"{driver.name}, run {run} ({weather.value}): start on {name(lap.space)}")
@@ -250,8 +263,9 @@ def run_race(
     race: int,
     track: TrackOption = DEFAULT_TRACK,
     bots: Annotated[
-        BotName, typer.Option("--bots", help="Bot in jedem Cockpit / bot in every seat.")
-    ] = BotName.SIMPLE,
+        BotName, typer.Option("--bots", help="Bot in jedem Cockpit (Standard: der stärkste) / "
+                                             "bot in every seat (default: the strongest).")
+    ] = BotName.STRONG,
     seed: SeedOption = None,
     laps: Annotated[
         int, typer.Option("--laps", help="Runden (0: Regelwerk, Dresden 3) / laps.")
@@ -265,32 +279,43 @@ def run_race(
     lang: LangOption = Lang.BOTH,
 ) -> None:
     """Rennen hier fahren, Bots in allen Cockpits, Ergebnis eintragen / run a race here."""
+    if record is not None:
+        run_guarded(lambda: check_output(record, "--record"))
     store = run_guarded(lambda: LeagueStore.open(resolve_url(db)))
     race_seed = run_guarded(lambda: _seed(seed))
+    say(f"Seed des Rennens: {race_seed}", f"race seed: {race_seed}", lang)
 
     def action() -> tuple[League, Race, int]:
         loaded = store.load(league)
         if laps < 0:
             raise RennleitungError("Runden ab 0", "laps from 0", "--laps")
-        config = race_config(loaded, race, _track(track), _names(starters), laps)
-        the_race = Race.create(config, race_seed)
+        board = _track(track)
+        config = race_config(loaded, race, track, _names(starters, loaded), laps)
+        the_race = Race(config, Dice.from_seed(race_seed), track=board,
+                        commitment=commit(race_seed))
         drivers: dict[str, Bot] = {e.id: make_bot(bots.value) for e in config.entries}
         while (ask := the_race.pending) is not None:
             the_race.apply(drivers[ask.car].decide(the_race, ask))
         result = race_result(the_race, race, the_race.track.title or track)
+        if record is not None:  # before storing: a record that cannot be written stores nothing
+            write_text(record, record_to_json(record_of(the_race, race_seed)))
         booked = store.enter_race(league, result)
-        if record is not None:
-            record.write_text(record_to_json(record_of(the_race, race_seed)), encoding="utf-8")
         return store.load(league), the_race, len(booked)
 
     loaded, the_race, booked = run_guarded(action)
     title = f"{loaded.name}: {label('race', lang.value)} {race} ({the_race.track.title or track})"
     _print_rows(race_rows(loaded, race), lang, title)
     say(
-        f"Rennen eingetragen, {booked} Karmabuchungen; Seed {race_seed}",
-        f"race entered, {booked} karma entries; seed {race_seed}",
+        f"Rennen eingetragen, {bookings(booked)[0]}; Seed {race_seed}",
+        f"race entered, {bookings(booked)[1]}; seed {race_seed}",
         lang,
     )
     if record is not None:
         say(f"Rennprotokoll: {record}", f"race record: {record}", lang)
 
+
+
+def bookings(count: int) -> tuple[str, str]:
+    """"1 Karmabuchung" / "3 karma entries": the count with its noun in each language."""
+    return (f"{count} Karmabuchung{'' if count == 1 else 'en'}",
+            f"{count} karma {'entry' if count == 1 else 'entries'}")

@@ -70,7 +70,8 @@ def run_main_job(seed: str | None = None) -> None:
 
         race = run_bot_race(DEFAULT_TRACK, "dresden-2006", CARS, LAPS, seed, BOTS, progress=show)
     console.print(classification_table(race))
-    BOARD_FILE.write_text(render_position(race.to_position()), encoding="utf-8")
+    BOARD_FILE.write_text(render_position(race.to_position(), order=running_order(race)),
+                          encoding="utf-8")
     RECORD_FILE.write_text(record_to_json(record_of(race, seed)), encoding="utf-8")
     console.print(
         f"{race.round} Spielrunden / rounds, {len(race.events)} Ereignisse / events; "

@@ -467,12 +467,19 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
     farthest = max(len(seq) - 1 for seq, _ in legal)
     if farthest < distance and not any_elimination and not box_reached:
         shortfall = distance - farthest
-        for seq, verdict in legal:
-            if len(seq) - 1 != farthest:
-                continue
+        ends = [(seq, verdict) for seq, verdict in legal if len(seq) - 1 == farthest]
+        if request.blocked_plays_first:  # Masters 12-1-3: the end that would play first
+            best = max(_play_order(track, request, seq) for seq, _ in ends)
+            ends = [(seq, v) for seq, v in ends if _play_order(track, request, seq) == best]
+        for seq, verdict in ends:
             for end_seq, end_verdict in _slide_ends(track, request, seq, verdict, out):
                 _blocked_options(track, request, end_seq, end_verdict, shortfall, out)
     return list(out.by_key.values())
+
+
+def _play_order(track: Track, request: MoveRequest, seq: list[int]) -> tuple[int, float]:
+    """Lines crossed, then height along the lap: the larger plays first (Masters 6-2-2)."""
+    return count_laps(track, request.start, tuple(seq[1:])), track.spaces[seq[-1]].height
 
 
 def _blocked_options(

@@ -591,12 +591,15 @@ def generate_moves(
     layers, eliminations = walk_forward(query, [root], distance, slipstream=False)
     blocked = None
     reach = None
+    first = None
     if follow is not None:  # is the car really blocked, whatever path it takes?
         free = Query(track, request)
         free_layers, free_eliminations = walk_forward(free, [free.root()], distance, False)
         blocked = _is_blocked(free_layers, free_eliminations, distance)
         reach = min(len(free_layers) - 1, distance)
-    return _options_for(query, layers, eliminations, distance, blocked, reach)
+        if blocked:
+            first = _first_to_play(free, _nominal_ends(free, free_layers, reach))
+    return _options_for(query, layers, eliminations, distance, blocked, reach, first)
 
 
 def _is_blocked(
@@ -636,6 +639,7 @@ def _options_for(
     distance: int,
     blocked: bool | None = None,
     reach: int | None = None,
+    first: tuple[int, float] | None = None,
 ) -> list[MoveOption]:
     """The options of a move of ``distance`` spaces from a walk at least that deep;
     ``blocked`` overrides whether the car counts as blocked and ``reach`` says how far it can
@@ -662,8 +666,23 @@ def _options_for(
     if blocked and depth < distance and (reach is None or depth == reach):
         # Dresden "Blockierte Spur" ("so weit wie möglich"), Masters 12-0-1: a blocked car
         # stops only at its farthest reach, never shorter
-        _add_blocked(query, _nominal_ends(query, layers, depth), distance - depth, options)
+        ends = _nominal_ends(query, layers, depth)
+        if query.request.blocked_plays_first:
+            best = _first_to_play(query, ends) if first is None else first
+            ends = [n for n in ends if _play_key(query, n) == best]
+        _add_blocked(query, ends, distance - depth, options)
     return list(options.by_key.values())
+
+
+def _play_key(query: Query, node: Node) -> tuple[int, float]:
+    """How early a car standing at the end of ``node`` plays: lines crossed, then height along
+    the lap (Masters 6-2-2: the leader first, then back round the lap)."""
+    return node.laps, query.track.spaces[node.walk.space].height
+
+
+def _first_to_play(query: Query, ends: list[Node]) -> tuple[int, float] | None:
+    """The key of the end that would play first next round (Masters 12-1-3)."""
+    return max((_play_key(query, n) for n in ends), default=None)
 
 
 def _add_blocked(query: Query, ends: list[Node], shortfall: int, options: _Options) -> None:

@@ -76,6 +76,8 @@ class MoveRequest:
     ``zero_tyres_spin`` says whether a car without tyre points that owes one more for
     overshooting spins again (Masters 10-4-2) or retires with a tyre failure (Dresden
     "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden").
+    ``blocked_plays_first`` keeps, of a blocked car's farthest ends, only those from which it
+    would play first next round (Masters 12-1-3; Dresden "Blockierte Spur" lets him choose).
     """
 
     start: int
@@ -97,6 +99,7 @@ class MoveRequest:
     slipstream_spaces: int = DEFAULTS.slipstream_spaces
     slipstream_corner_brakes: int = DEFAULTS.slipstream_corner_brakes
     zero_tyres_spin: bool = DEFAULTS.zero_tyres_spin_again
+    blocked_plays_first: bool = DEFAULTS.blocked_end_plays_first
 
     def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
         """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""

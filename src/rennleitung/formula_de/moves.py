@@ -10,7 +10,7 @@ open to this car (Masters 19-1-7, 19-2-4; Dresden "Boxenstopp": at most 4th gear
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
@@ -20,7 +20,7 @@ from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.position import Position
-from rennleitung.formula_de.track import SpaceKind
+from rennleitung.formula_de.track import SpaceKind, Track
 
 SLIPSTREAMABLE = frozenset({CarStatus.RUNNING, CarStatus.IN_PIT})
 """Cars that can be slipstreamed; spun cars and cars rolling out cannot (Masters 18-1-7)."""
@@ -105,14 +105,12 @@ def request_for(
         c.space: c.gear for c in position.cars if c.id != car.id and c.status in SLIPSTREAMABLE
     }
     max_gear = ruleset.pit_lane_max_gear
-    last_lap = car.laps >= position.laps - 1
     pit_allowed = (
         choices.pit_open
         and track.pit is not None
         and car.box > 0
         and (max_gear is None or gear <= max_gear)
-        and car.laps >= ruleset.pit_min_laps
-        and not (ruleset.pit_closed_last_lap and last_lap)
+        and ruleset.pit_lane_open(car.laps, position.laps)
     )
     return MoveRequest(
         start=car.space,
@@ -133,6 +131,7 @@ def request_for(
         slipstream_spaces=ruleset.slipstream_spaces,
         slipstream_corner_brakes=ruleset.slipstream_corner_brakes,
         zero_tyres_spin=ruleset.zero_tyres_spin_again,
+        blocked_plays_first=ruleset.blocked_end_plays_first,
     )
 
 
@@ -158,8 +157,18 @@ def check_path(
 
 
 def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
-    """The JSON form of an option (``moves --json``): spaces by name."""
-    name = position.track.name_of
+    """The JSON form of an option (``moves --json``): spaces by name, colliding cars by id."""
+    occupants = {c.space: c.id for c in reversed(position.cars) if c.status.on_track}
+    return option_data(position.track, option, occupants, position.ruleset.fuel_per_lap)
+
+
+def option_data(
+    track: Track, option: MoveOption, occupants: Mapping[int, str], fuel_per_lap: int
+) -> dict[str, object]:
+    """The JSON form of one move option: spaces by name, everything it costs and the tests it
+    triggers (``moves --json`` and the move question)."""
+    name = track.name_of
+    eliminated = option.eliminated
     return {
         "end": name(option.end),
         "path": [name(s) for s in option.path],
@@ -168,17 +177,14 @@ def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
         "tyres": option.tyres,
         # fuel points spent: the preset's fuel_per_lap per last corner left (Dresden
         # Verschleiß: 1; masters-2002 spends none per lap)
-        "fuel": option.fuel * position.ruleset.fuel_per_lap,
+        "fuel": option.fuel * fuel_per_lap,
         "lane_changes": option.lane_changes,
         "stop_corner": option.stop_corner,
         "corner_stops": option.corner_stops,
         "overshoot": option.overshoot,
         "dangerous": [name(s) for s in option.dangerous],
         "wall_tests": option.wall_tests,
-        "collisions": [
-            next((c.id for c in position.cars if c.space == s and c.status.on_track), name(s))
-            for s in option.contacts
-        ],
+        "collisions": [occupants.get(s, name(s)) for s in option.contacts],
         "slipstreams": option.slipstreams,
         "blocked": option.blocked,
         "laps": option.laps,
@@ -186,8 +192,8 @@ def option_to_data(position: Position, option: MoveOption) -> dict[str, object]:
         "pit": option.pit,
         "leftover": option.leftover,
         "body_loss": name(option.body_loss) if option.body_loss >= 0 else None,
-        "eliminated": option.eliminated is not None,
-        "elimination_rule": option.eliminated.rule if option.eliminated else None,
-        "elimination_reason_de": option.eliminated.text_de if option.eliminated else None,
-        "elimination_reason_en": option.eliminated.text_en if option.eliminated else None,
+        "eliminated": eliminated is not None,
+        "elimination_rule": eliminated.rule if eliminated else None,
+        "elimination_reason_de": eliminated.text_de if eliminated else None,
+        "elimination_reason_en": eliminated.text_en if eliminated else None,
     }

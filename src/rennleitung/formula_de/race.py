@@ -19,6 +19,7 @@ import math
 from collections.abc import Generator
 from dataclasses import dataclass, field, replace
 
+from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import (
     CarStatus,
@@ -32,11 +33,12 @@ from rennleitung.formula_de.car import (
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice, RollPurpose
 from rennleitung.formula_de.events import Event, EventKind, JsonValue, make_event
-from rennleitung.formula_de.movement import MoveOption
-from rennleitung.formula_de.moves import Choices, legal_moves
+from rennleitung.formula_de.movecheck import check_move
+from rennleitung.formula_de.movegen import generate_moves
+from rennleitung.formula_de.movement import MoveOption, MoveRequest
+from rennleitung.formula_de.moves import Choices, request_for
 from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.race_decisions import (
-    Ask,
     AskKind,
     BidChoice,
     BoxChoice,
@@ -49,9 +51,11 @@ from rennleitung.formula_de.race_decisions import (
     PitChoice,
     PitPlan,
     SetupChoice,
+    StaleVersion,
     TurnChoice,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
+from rennleitung.formula_de.race_ledger import KarmaMove, KarmaReason, PlayOrder
 from rennleitung.formula_de.race_order import (
     OrderItem,
     coordinate,
@@ -63,7 +67,26 @@ from rennleitung.formula_de.race_order import (
     round_order,
     sweep_key,
 )
-from rennleitung.formula_de.race_pit import all_plans, check_plan, clamp_plan, do_work, plan_points
+from rennleitung.formula_de.race_pit import (
+    MASTERS_REPAIRABLE,
+    REPAIRABLE,
+    all_plans,
+    check_plan,
+    clamp_plan,
+    do_work,
+    max_repairs,
+    plan_points,
+)
+from rennleitung.formula_de.race_questions import (
+    BidQuestion,
+    BoxQuestion,
+    KarmaQuestion,
+    MoveQuestion,
+    PitQuestion,
+    Question,
+    SetupQuestion,
+    TurnQuestion,
+)
 from rennleitung.formula_de.race_restart import restart_spots, track_cut
 from rennleitung.formula_de.race_retirement import (
     FROM_ELIMINATION,
@@ -77,6 +100,7 @@ from rennleitung.formula_de.race_setup import (
     draw_grid,
     grid_spaces,
 )
+from rennleitung.formula_de.race_view import RaceView, view_of
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
     PitSystem,
@@ -88,8 +112,11 @@ from rennleitung.formula_de.ruleset import (
 )
 from rennleitung.formula_de.track import SpaceKind, Track
 
-Flow = Generator[Ask, Decision, None]
-Check = Generator[Ask, Decision, bool]
+Answer = Decision | dict[str, Decision]
+"""What the flow receives: the decision of a single question, or the answers of a batch of
+simultaneous questions by car (a car halted meanwhile has none)."""
+Flow = Generator[Question | tuple[Question, ...], Answer, None]
+Check = Generator[Question | tuple[Question, ...], Answer, bool]
 
 STANDARD_SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
 """The setup offered in ``legal_decisions()`` (any valid split of the 22 points is accepted)."""
@@ -204,6 +231,8 @@ class Race:
         self.dangerous: set[int] = set()
         self.weather = WeatherState(current=config.qualifying_weather)
         self.events: list[Event] = []
+        self.karma_moves: list[KarmaMove] = []  # the league's karma data (race_ledger)
+        self.orders: list[PlayOrder] = []  # every round's order of play, as car ids
         self.decisions: list[tuple[str, Decision]] = []
         self.round = 0
         self.stopped = False
@@ -216,8 +245,13 @@ class Race:
         self._cuts: dict[frozenset[int], bool] = {}  # track_cut by the set of wrecks
         grid_first = self.track.grid[0] if self.track.grid else 0
         self._offset = 1 if self.track.spaces[grid_first].height > self.track.lap_rows / 2 else 0
+        self._requests: tuple[MoveRequest, ...] = ()  # behind the open move question
+        self._chosen: MoveOption | None = None  # the option of the accepted move answer
+        self._answers: dict[str, Decision] = {}  # of the open batch, by car
         self._proc = self._run()
-        self._ask: Ask | None = next(self._proc)
+        self._open: tuple[Question, ...] = ()
+        self._batch = False  # the open questions are asked at once (a tuple from the flow)
+        self._open_now(next(self._proc))
 
     @classmethod
     def create(cls, config: RaceConfig, seed: int | str) -> Race:
@@ -227,37 +261,60 @@ class Race:
     # --- public API ---------------------------------------------------------------------
 
     @property
-    def pending(self) -> Ask | None:
-        """The question waiting for an answer, or None when the race is over."""
-        return self._ask
+    def version(self) -> int:
+        """The number of decisions applied so far (halts and answers of an open batch
+        included): an answer made against another version is stale (``StaleVersion``)."""
+        return len(self.decisions)
+
+    @property
+    def pending(self) -> Question | None:
+        """The first open question, or None when the race is over. With several questions
+        open at once (setups, bids) it is the first not yet answered in the rules' order."""
+        for question in self._open:
+            if question.car not in self._answers:
+                return question
+        return None
+
+    def questions(self) -> list[Question]:
+        """Every open question not yet answered, in the rules' order; each names its car."""
+        return [q for q in self._open if q.car not in self._answers]
 
     @property
     def finished(self) -> bool:
-        return self._ask is None
+        return not self._open
 
-    def legal_decisions(self) -> list[Decision]:
-        """The decisions the pending question accepts. Setups and pit plans are open sets:
-        the list holds the standard setup per tyre and every plan worth listing; ``apply``
-        accepts any setup the ruleset allows."""
-        ask = self._ask
+    def open_answers(self) -> dict[str, Decision]:
+        """The answers to the open simultaneous questions that wait for the others, by car:
+        secret until all are in (``view`` shows each driver only his own)."""
+        return dict(self._answers)
+
+    def view(self, car: str | None = None) -> RaceView:
+        """What ``car``'s driver may know now, or with None what the spectators see
+        (``race_view.py``); ``view(car).to_json()`` is its JSON form."""
+        if car is not None and car not in self.cars:
+            raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "car")
+        return view_of(self, car)
+
+    def legal_decisions(self, car: str | None = None) -> list[Decision]:
+        """The decisions the open question of ``car`` (default: ``pending``) accepts. Setups,
+        pit plans and move paths are open sets: the list holds the standard setup per tyre,
+        every plan worth listing and the generator's paths; ``apply`` accepts any setup the
+        ruleset allows and any path the driving rules allow."""
+        ask = self._question(car) if car is not None else self.pending
         if ask is None:
             return []
-        if ask.kind is AskKind.SETUP:
-            wear = self.ruleset.fixed_setup or STANDARD_SETUP
-            if ask.extra.get("t_car"):
-                wear = T_CAR_SETUP
-            return [SetupChoice(wear, tyre) for tyre in Tyre]
-        if ask.kind is AskKind.BOX:
+        if isinstance(ask, SetupQuestion):
+            return [SetupChoice(ask.fixed or ask.suggested, tyre) for tyre in Tyre]
+        if isinstance(ask, BoxQuestion):
             return [BoxChoice(b) for b in ask.boxes]
-        if ask.kind is AskKind.MOVE:
+        if isinstance(ask, MoveQuestion):
             return [MoveChoice(o.path) for o in ask.moves]
-        if ask.kind is AskKind.KARMA:
+        if isinstance(ask, KarmaQuestion):
             return [KarmaChoice(a) for a in ask.karma_actions]
-        if ask.kind is AskKind.BID:
+        if isinstance(ask, BidQuestion):
             return [BidChoice(k) for k in range(ask.karma + 1)]
-        car = self.cars[ask.car]
-        if ask.kind is AskKind.PIT:
-            plans = all_plans(self.ruleset, car, self.info[ask.car].start_wear)
+        if isinstance(ask, PitQuestion):
+            plans = all_plans(self.ruleset, self.cars[ask.car], self.info[ask.car].start_wear)
             return [PitChoice(p) for p in plans]
         found: list[Decision] = []
         for gear in ask.gears:
@@ -267,31 +324,82 @@ class Race:
                         found.append(TurnChoice(gear, boost, soft, launch))
         return found
 
-    def apply(self, decision: Decision) -> None:
-        """Answer the pending question; an illegal answer raises ``DecisionError`` naming the
-        rule and leaves the race unchanged."""
-        ask = self._ask
-        if ask is None:
-            raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+    def check(self, decision: Decision, *, car: str | None = None) -> None:
+        """Raise ``DecisionError`` naming the rule or field if ``apply`` would refuse this
+        answer now; change nothing."""
         if isinstance(decision, Halt):
-            self.halt(ask.car)
             return
+        self._validate(self._asked(car), decision)
+        self._chosen = None
+
+    def apply(
+        self, decision: Decision, *, car: str | None = None, expected_version: int | None = None
+    ) -> None:
+        """Answer the open question of ``car`` (default: ``pending``'s car). Answers to
+        simultaneous questions come in any order; the race goes on when all are in, in the
+        rules' order. With ``expected_version`` the answer must have been made against this
+        version (else ``StaleVersion``). An illegal answer raises ``DecisionError`` naming the
+        rule or field; a refused answer leaves the race unchanged."""
+        if expected_version is not None and expected_version != self.version:
+            raise StaleVersion(expected_version, self.version)
+        if isinstance(decision, Halt):
+            asked = self.pending
+            if asked is None:
+                raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+            self.halt(asked.car if car is None else car)
+            return
+        ask = self._asked(car)
         self._validate(ask, decision)
         self.decisions.append((ask.car, decision))
+        if not self._batch:
+            self._send(decision)
+            return
+        self._answers[ask.car] = decision
+        if all(q.car in self._answers for q in self._open):
+            self._send(dict(self._answers))
+
+    def _asked(self, car: str | None) -> Question:
+        """The open, unanswered question of ``car`` (default: ``pending``)."""
+        if self.finished:
+            raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
+        ask = self.pending if car is None else self._question(car)
+        if ask is None:
+            assert car is not None
+            if car not in self.cars:
+                raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "car")
+            raise DecisionError(
+                f"an {self.driver(car)} ist jetzt keine Frage offen",
+                f"no question is open for {self.driver(car)} now",
+                "car",
+            )
+        return ask
+
+    def _question(self, car: str) -> Question | None:
+        return next((q for q in self.questions() if q.car == car), None)
+
+    def _open_now(self, asked: Question | tuple[Question, ...]) -> None:
+        self._batch = isinstance(asked, tuple)
+        self._open = asked if isinstance(asked, tuple) else (asked,)
+        self._answers = {}
+        if self._batch and not self._open:  # nobody left to ask
+            self._send({})
+
+    def _send(self, answer: Answer) -> None:
         try:
-            self._ask = self._proc.send(decision)
+            self._open_now(self._proc.send(answer))
         except StopIteration:
-            self._ask = None
+            self._open = ()
+            self._answers = {}
 
     def halt(self, car: str) -> None:
         """Stop ``car`` for the rest of the race: it makes no more turns and stands where it is,
         an obstacle like any car (Dresden "FD Blitz": a player whose time is up "muß sofort
         seinen Zug beenden. Das Auto bleibt dort stehen, wo es gerade steht"). If the car's own
         gear, move or pit question is pending, its turn ends there: what is rolled stays rolled,
-        the rest is not done. Any other pending question of the car is answered first. The halt
-        is kept among the decisions, so the record replays it at the same moment."""
-        ask = self._ask
-        if ask is None:
+        the rest is not done. A secret bid not yet made is dropped (no bid); any other open
+        question of the car is answered first. The halt is kept among the decisions, so the
+        record replays it at the same moment."""
+        if self.finished:
             raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
         if car not in self.cars:
             raise DecisionError(f"unbekanntes Auto {car!r}", f"unknown car {car!r}", "halt")
@@ -307,8 +415,10 @@ class Race:
                 f"{self.driver(car)} is no longer moving",
                 "Dresden FD Blitz",
             )
-        cut = ask.car == car
-        if cut and ask.kind not in _CUT_SHORT:
+        own = self._question(car)
+        batch = self._batch
+        cut = own is not None and not batch
+        if own is not None and not batch and own.kind not in _CUT_SHORT:
             raise DecisionError(
                 "erst die offene Frage beantworten",
                 "answer the pending question first",
@@ -317,16 +427,21 @@ class Race:
         self.halted.add(car)
         self.decisions.append((car, Halt()))
         self._emit(EventKind.HALTED, car, rule="Dresden FD Blitz")
-        if cut:
+        if own is not None and batch:
+            self._open = tuple(q for q in self._open if q.car != car)
+            if all(q.car in self._answers for q in self._open):
+                self._send(dict(self._answers))
+        elif cut:
             try:
-                self._ask = self._proc.throw(_TurnCut())
+                self._open_now(self._proc.throw(_TurnCut()))
             except StopIteration:
-                self._ask = None
+                self._open = ()
 
     def to_position(self, to_move: str = "") -> Position:
         """This moment in the position notation of the movement layer."""
-        if not to_move and self._ask is not None:
-            to_move = self._ask.car
+        ask = self.pending
+        if not to_move and ask is not None:
+            to_move = ask.car
         return Position(
             track=self.track,
             track_ref=self.config.track,
@@ -390,7 +505,8 @@ class Race:
 
     # --- validation ---------------------------------------------------------------------
 
-    def _validate(self, ask: Ask, decision: Decision) -> None:
+    def _validate(self, ask: Question, decision: Decision) -> None:
+        self._chosen = None
         rule = {
             AskKind.SETUP: SetupChoice,
             AskKind.BOX: BoxChoice,
@@ -406,37 +522,28 @@ class Race:
                 f"a decision of kind {ask.kind.value} is expected",
                 f"race.{ask.car}",
             )
-        if isinstance(decision, SetupChoice):
+        if isinstance(ask, SetupQuestion) and isinstance(decision, SetupChoice):
             try:
-                if ask.extra.get("t_car"):
-                    decision.wear.validate_setup(
-                        total=int(ask.extra["points"]),
-                        box_max=self.ruleset.box_max,
-                        area_minimum=self.ruleset.area_minimum,
-                    )
-                else:
-                    self.ruleset.validate_setup(decision.wear)
-            except DecisionError:
-                raise
-            except Exception as error:
-                de = getattr(error, "de", str(error))
-                en = getattr(error, "en", str(error))
-                raise DecisionError(de, en, getattr(error, "where", "setup")) from None
-        elif isinstance(decision, BoxChoice):
+                decision.wear.validate_setup(
+                    total=ask.points,
+                    box_max=ask.box_max,
+                    area_minimum=ask.area_minimum,
+                    fixed=ask.fixed,
+                )
+            except RennleitungError as error:
+                raise DecisionError(error.de, error.en, error.where or "setup") from None
+        elif isinstance(ask, BoxQuestion) and isinstance(decision, BoxChoice):
             if decision.box not in ask.boxes:
                 raise DecisionError(
                     f"Box {decision.box} ist nicht frei",
                     f"box {decision.box} is not free",
                     "Dresden Rennen",
                 )
-        elif isinstance(decision, TurnChoice):
+        elif isinstance(ask, TurnQuestion) and isinstance(decision, TurnChoice):
             self._validate_turn(ask, decision)
-        elif isinstance(decision, MoveChoice):
-            if not any(o.path == decision.path for o in ask.moves):
-                raise DecisionError(
-                    "dieser Zug ist nicht erlaubt", "this move is not legal", "Masters 7"
-                )
-        elif isinstance(decision, BidChoice):
+        elif isinstance(ask, MoveQuestion) and isinstance(decision, MoveChoice):
+            self._chosen = self._move_option(ask, decision.path)
+        elif isinstance(ask, BidQuestion) and isinstance(decision, BidChoice):
             if not 0 <= decision.karma <= ask.karma:
                 raise DecisionError(
                     f"Gebot zwischen 0 und {ask.karma} Karma",
@@ -446,12 +553,32 @@ class Race:
         elif isinstance(decision, PitChoice):
             car = self.cars[ask.car]
             check_plan(self.ruleset, car, self.info[ask.car].start_wear, decision.plan)
-        elif isinstance(decision, KarmaChoice) and decision.action not in ask.karma_actions:
+        elif (
+            isinstance(ask, KarmaQuestion)
+            and isinstance(decision, KarmaChoice)
+            and decision.action not in ask.karma_actions
+        ):
             raise DecisionError(
                 "nicht genug Karma dafür", "not enough karma for that", "Dresden Karmapool"
             )
 
-    def _validate_turn(self, ask: Ask, choice: TurnChoice) -> None:
+    def _move_option(self, ask: MoveQuestion, path: tuple[int, ...]) -> MoveOption:
+        """The option a path stands for: the offered one with this path, else any path the
+        literal rules accept (``movecheck.check_move``) at its cost; a path that breaks a rule
+        is refused with the first rule it breaks (Masters 7, 11, 12, 18, 19)."""
+        offered = next((o for o in ask.moves if o.path == path), None)
+        if offered is not None:
+            return offered
+        first: RennleitungError | None = None
+        for request in self._requests:
+            try:
+                return check_move(self.track, request, path)[0]
+            except RennleitungError as error:
+                first = first or error
+        assert first is not None  # a move question always has its request
+        raise DecisionError(first.de, first.en, first.where)
+
+    def _validate_turn(self, ask: TurnQuestion, choice: TurnChoice) -> None:
         if choice.gear not in ask.gears:
             allowed = ", ".join(map(str, ask.gears))
             raise DecisionError(
@@ -493,6 +620,20 @@ class Race:
         if car:
             data = {"driver": self.driver(car), **data}
         self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
+
+    def _karma(self, car: str, change: int, reason: KarmaReason) -> None:
+        """Tell a karma movement (the car's karma already changed): an event for people and a
+        ``KarmaMove`` for the league."""
+        de, en = _KARMA_WORDS[reason]
+        self._emit(
+            EventKind.KARMA,
+            car,
+            change=change,
+            reason_de=de,
+            reason_en=en,
+            karma=self.info[car].karma,
+        )
+        self.karma_moves.append(KarmaMove(len(self.events), car, reason, change))
 
     def _black(self, purpose: str, car: str) -> int:
         """A black-die roll by ``car``: the dice history (and so the record) names who rolled."""
@@ -557,6 +698,7 @@ class Race:
         order, top = round_order(self.track, items)
         order = [c for c in order if c not in self.halted]
         self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
+        self.orders.append(PlayOrder(len(self.events), self.round, tuple(order)))
         if not order:
             return
         leader = order_of_play(self.track, items)[0]
@@ -619,7 +761,7 @@ class Race:
             if s.status in RACING or (s.status is CarStatus.WRECK and not self._wrecks_stay)
         ]
 
-    def _head_to_head(self) -> Generator[Ask, Decision, dict[str, int]]:
+    def _head_to_head(self) -> Generator[Question | tuple[Question, ...], Answer, dict[str, int]]:
         """Dresden "Kopf an Kopf": cars level with each other bid karma in secret; the bids
         are revealed together and spent, and the higher bid plays first."""
         rules = self.ruleset
@@ -634,16 +776,19 @@ class Race:
         for group in level_groups(self.track, items):
             if not any(self.info[c].karma > 0 for c in group):
                 continue
+            asked = tuple(
+                BidQuestion(car, self.info[car].karma, tuple(c for c in group if c != car))
+                for car in group
+                if car not in self.halted
+            )
+            answers = yield asked
+            assert isinstance(answers, dict)
             offers: dict[str, int] = {}
-            for car in group:
-                if car in self.halted:
-                    continue  # halted while the bids were being asked: no bid
-                rivals = [c for c in group if c != car]
-                choice = yield Ask(
-                    AskKind.BID, car, karma=self.info[car].karma, extra={"rivals": rivals}
-                )
-                assert isinstance(choice, BidChoice)
-                offers[car] = choice.karma
+            for question in asked:  # the rules' order; a car halted meanwhile has no bid
+                choice = answers.get(question.car)
+                if choice is not None:
+                    assert isinstance(choice, BidChoice)
+                    offers[question.car] = choice.karma
             if not any(offers.values()):
                 continue
             self._emit(
@@ -653,14 +798,7 @@ class Race:
             for car, karma in offers.items():
                 if karma:
                     self.info[car].karma -= karma
-                    self._emit(
-                        EventKind.KARMA,
-                        car,
-                        change=-karma,
-                        reason_de="Kopf an Kopf",
-                        reason_en="head to head",
-                        karma=self.info[car].karma,
-                    )
+                    self._karma(car, -karma, KarmaReason.HEAD_TO_HEAD)
             bids.update(offers)
         return bids
 
@@ -799,7 +937,14 @@ class Race:
         if self._car_at(box_space) is not None:
             return  # the box is taken: no T-car now
         points = self.ruleset.t_car_points or 0
-        choice = yield Ask(AskKind.SETUP, car, extra={"t_car": True, "points": points})
+        choice = yield SetupQuestion(
+            car,
+            points=points,
+            box_max=self.ruleset.box_max,
+            area_minimum=self.ruleset.area_minimum,
+            suggested=T_CAR_SETUP,
+            t_car=True,
+        )
         assert isinstance(choice, SetupChoice)
         self._t_cars_used.add(self.entries[car].team_id)
         if state.status is CarStatus.WRECK:
@@ -881,8 +1026,22 @@ class Race:
 
     def _choose_setups(self, order: list[str]) -> Flow:
         """Dresden "Rennen"; Masters 5: each driver's setup and tyres, in grid order."""
-        for car in order:
-            choice = yield Ask(AskKind.SETUP, car)
+        rules = self.ruleset
+        asked = tuple(
+            SetupQuestion(
+                car,
+                points=rules.setup_points,
+                box_max=rules.box_max,
+                area_minimum=rules.area_minimum,
+                suggested=rules.fixed_setup or STANDARD_SETUP,
+                fixed=rules.fixed_setup,
+            )
+            for car in order
+        )
+        answers = yield asked
+        assert isinstance(answers, dict)
+        for car in order:  # in grid order, whatever order the answers came in
+            choice = answers[car]
             assert isinstance(choice, SetupChoice)
             self._set(car, wear=choice.wear, tyre=choice.tyre)
             self.info[car].start_wear = choice.wear
@@ -907,7 +1066,7 @@ class Race:
             teams.setdefault(key, []).append(car)
         free = list(range(1, len(self.track.boxes) + 1))
         for members in teams.values():
-            choice = yield Ask(AskKind.BOX, members[0], boxes=tuple(free))
+            choice = yield BoxQuestion(members[0], tuple(free), tuple(members))
             assert isinstance(choice, BoxChoice)
             free.remove(choice.box)
             for car in members:
@@ -990,15 +1149,17 @@ class Race:
         yield from self._move(car, 1, spaces, choice)
         self.info[car].next_gears = (1, 2) if restart else self.ruleset.super_start_next_gears
 
-    def _turn_ask(self, car: str, gears: tuple[int, ...], boost_ok: bool = True) -> Ask:
+    def _turn_ask(
+        self, car: str, gears: tuple[int, ...], boost_ok: bool = True
+    ) -> TurnQuestion:
         state = self.cars[car]
         info = self.info[car]
         tyre = self.ruleset.tyre(state.tyre)
         effects = state.profile.effects_at(in_pit_lane=self._in_pit_lane(car))
-        return Ask(
-            AskKind.TURN,
+        return TurnQuestion(
             car,
             gears=gears,
+            gear=state.gear,
             boost=boost_ok and self.ruleset.engine_boost and state.wear[WearArea.ENGINE] > 1,
             soft_bonus=tyre.movement_bonus(self.weather.current, state.set_lap) > 0,
             launch_optional=info.launch_pending and effects.launch_optional,
@@ -1012,9 +1173,7 @@ class Race:
         pit = self.track.pit
         if self.ruleset.pit_system is not PitSystem.POINTS or pit is None or not state.box:
             return False
-        if self.laps_done(car) < self.ruleset.pit_min_laps:
-            return False
-        if self.ruleset.pit_closed_last_lap and self.laps_done(car) >= self.laps - 1:
+        if not self.ruleset.pit_lane_open(self.laps_done(car), self.laps):
             return False
         here = self.track.spaces[state.space]
         if here.kind is not SpaceKind.TRACK:
@@ -1090,7 +1249,11 @@ class Race:
         return effects.launch
 
     def _options(self, car: str, roll: int, choices: Choices) -> list[MoveOption]:
-        return legal_moves(self.to_position(car), car, roll, choices)
+        """The generator's options; the request is kept so that a person's answer may take
+        any other path the rules allow (``_move_option``)."""
+        request = request_for(self.to_position(car), car, roll, choices)
+        self._requests = (request,)
+        return generate_moves(self.track, request)
 
     def _move(self, car: str, gear: int, roll: int, choice: TurnChoice) -> Flow:
         extra = self._launch_extra(car, choice.launch)
@@ -1110,15 +1273,21 @@ class Race:
 
     def _choose(
         self, car: str, options: list[MoveOption], roll: int
-    ) -> Generator[Ask, Decision, MoveOption | None]:
+    ) -> Generator[Question | tuple[Question, ...], Answer, MoveOption | None]:
         if not options:
             self._emit(EventKind.NO_MOVE, car, space=self._name(self.cars[car].space))
             return None
         if len(options) == 1:
             return options[0]
-        choice = yield Ask(AskKind.MOVE, car, moves=tuple(options), roll=roll)
-        assert isinstance(choice, MoveChoice)
-        return next(o for o in options if o.path == choice.path)
+        occupants = tuple(
+            (s.space, c) for c, s in reversed(self.cars.items()) if s.status.on_track
+        )
+        choice = yield MoveQuestion(
+            car, tuple(options), roll, self.track, occupants, self.ruleset.fuel_per_lap
+        )
+        assert isinstance(choice, MoveChoice) and self._chosen is not None
+        chosen, self._chosen = self._chosen, None
+        return chosen
 
     def _record_passes(self, car: str, option: MoveOption) -> None:
         state = self.cars[car]
@@ -1223,7 +1392,14 @@ class Race:
                 self._lose(car, WearArea.BODY, "Mauer", "wall")
                 if self.info[car].retirement is not None:
                     return
-        if new_laps >= self.laps and info.retirement is None:
+        rolled_over = (  # our decision (docs/formula_de/race.md): Dresden roll-out over the line
+            info.rolling_out is Retirement.ENGINE
+            and self.ruleset.engine_failure is EngineFailure.ROLL_OUT
+        )
+        if new_laps >= self.laps and (info.retirement is None or rolled_over):
+            if rolled_over:  # classified as a finisher, as Masters 16-0-6 lets a car roll home
+                info.retirement = None
+                info.rolling_out = None
             self._finish(car)  # after the tests of the move (Masters 6-3 step 9), before contacts
             return
         if option.spin:
@@ -1283,14 +1459,7 @@ class Race:
             lost = total <= limit
             if fresh and result == 20 and rules.karma and rules.karma_per_natural_twenty:
                 info.karma += rules.karma_per_natural_twenty
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=rules.karma_per_natural_twenty,
-                    reason_de="gewürfelte 20",
-                    reason_en="natural 20",
-                    karma=info.karma,
-                )
+                self._karma(car, rules.karma_per_natural_twenty, KarmaReason.NATURAL_TWENTY)
             fresh = False
             mod = modifier + bonus
             self._emit(
@@ -1314,31 +1483,28 @@ class Race:
                 actions.append(KarmaAction.REROLL)
             if not actions:
                 return lost
-            choice = yield Ask(
-                AskKind.KARMA,
+            choice = yield KarmaQuestion(
                 car,
                 karma_actions=(KarmaAction.NONE, *actions),
                 test=purpose,
-                extra={"result": result, "limit": limit, "total": total},
+                result=result,
+                limit=limit,
+                total=total,
+                karma=info.karma,
+                costs=(
+                    (KarmaAction.PLUS_ONE, rules.karma_plus_one_cost),
+                    (KarmaAction.REROLL, rules.karma_reroll_cost),
+                ),
             )
             assert isinstance(choice, KarmaChoice)
             if choice.action is KarmaAction.NONE:
                 return lost
-            plus_one = (rules.karma_plus_one_cost, "+1 auf den Wurf", "+1 on the roll")
-            reroll = (rules.karma_reroll_cost, "Wurf wiederholen", "re-roll")
-            cost, reason_de, reason_en = {
-                KarmaAction.PLUS_ONE: plus_one,
-                KarmaAction.REROLL: reroll,
+            cost, reason = {
+                KarmaAction.PLUS_ONE: (rules.karma_plus_one_cost, KarmaReason.PLUS_ONE),
+                KarmaAction.REROLL: (rules.karma_reroll_cost, KarmaReason.REROLL),
             }[choice.action]
             info.karma -= cost
-            self._emit(
-                EventKind.KARMA,
-                car,
-                change=-cost,
-                reason_de=reason_de,
-                reason_en=reason_en,
-                karma=info.karma,
-            )
+            self._karma(car, -cost, reason)
             if choice.action is KarmaAction.PLUS_ONE:
                 bonus += 1
             else:
@@ -1595,7 +1761,7 @@ class Race:
         plan = info.pit_plan
         announced = plan is not None
         if plan is None:
-            choice = yield Ask(AskKind.PIT, car)
+            choice = yield self._pit_question(car)
             assert isinstance(choice, PitChoice)
             plan = choice.plan
         else:
@@ -1632,6 +1798,22 @@ class Race:
         else:
             info.pit_leave_next = True  # Masters 19-3-4
 
+    def _pit_question(self, car: str) -> PitQuestion:
+        rules = self.ruleset
+        state = self.cars[car]
+        start = self.info[car].start_wear
+        masters = rules.pit_system is PitSystem.QUICK_LONG
+        allowed = MASTERS_REPAIRABLE if masters else REPAIRABLE
+        return PitQuestion(
+            car,
+            box=state.box,
+            fuel_max=0 if masters else max(start[WearArea.FUEL] - state.wear.fuel, 0),
+            repairs_max=max_repairs(rules, state.wear),
+            repairable=tuple(a for a in allowed if state.wear[a] < start[a]),
+            long_stop=masters,
+            tyre_required=masters,
+        )
+
     def _pit_turn(self, car: str) -> Flow:
         info = self.info[car]
         rules = self.ruleset
@@ -1667,8 +1849,10 @@ class Race:
             return
         options = self._options(car, spaces, Choices(gear=gear, extra=extra, pit_open=False))
         if optional:
+            using = self._requests
             without = self._options(car, spaces, Choices(gear=gear, pit_open=False))
             options = _launch_declinable(options, without)
+            self._requests = (*self._requests, *using)  # declining first: it costs less
         option = yield from self._choose(car, options, spaces)
         if option is None or (optional and _stands_still(option)):
             return  # the Praktiker declined the space and nothing is left to drive
@@ -1750,15 +1934,18 @@ class Race:
             )
             if income:
                 self.info[car].karma += income
-                self._emit(
-                    EventKind.KARMA,
-                    car,
-                    change=income,
-                    reason_de="Rennende",
-                    reason_en="end of race",
-                    karma=self.info[car].karma,
-                )
+                self._karma(car, income, KarmaReason.END_OF_RACE)
 
+
+_KARMA_WORDS: dict[KarmaReason, tuple[str, str]] = {
+    KarmaReason.NATURAL_TWENTY: ("gewürfelte 20", "natural 20"),
+    KarmaReason.PLUS_ONE: ("+1 auf den Wurf", "+1 on the roll"),
+    KarmaReason.REROLL: ("Wurf wiederholen", "re-roll"),
+    KarmaReason.HEAD_TO_HEAD: ("Kopf an Kopf", "head to head"),
+    KarmaReason.END_OF_RACE: ("Rennende", "end of race"),
+}
+"""The words of the karma events (the texts of records made so far; changing them changes
+every record's event digest)."""
 
 _TEST_WORDS: dict[str, tuple[str, str]] = {
     RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),

@@ -7,13 +7,13 @@ record therefore survives changes of the move generator's internal order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import StrEnum
+from dataclasses import dataclass
 from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import Tyre, Wear, WearArea
-from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.race_kinds import AskKind, KarmaAction
+from rennleitung.formula_de.race_questions import Ask, Question
 from rennleitung.formula_de.track import Track
 
 
@@ -21,22 +21,22 @@ class DecisionError(RennleitungError):
     """A decision the race cannot accept now; ``where`` names the rule or field."""
 
 
-class AskKind(StrEnum):
-    """The kinds of question a race asks a driver."""
-
-    SETUP = "setup"  # 22 points and the starting tyres (Dresden "Rennen"; Masters 5)
-    BOX = "box"  # box choice in grid order (Dresden "Rennen")
-    TURN = "turn"  # gear, boost, soft bonus, launch, pit announcement (Masters 6-3 1–3)
-    MOVE = "move"  # which legal move (Masters 6-3 5–8)
-    PIT = "pit"  # what the crew does, on arrival (Dresden "Boxenstopp"; Masters 19-3, 19-4)
-    KARMA = "karma"  # spend karma on a failed own event roll (Dresden "Karmapool")
-    BID = "bid"  # secret karma bid when level with other cars (Dresden "Kopf an Kopf")
+__all__ = ["Ask", "AskKind", "KarmaAction", "Question"]  # re-exported for older callers
 
 
-class KarmaAction(StrEnum):
-    NONE = "none"
-    PLUS_ONE = "plus_one"
-    REROLL = "reroll"
+class StaleVersion(DecisionError):
+    """A decision made against another version of the race than the current one: stale (the
+    race moved on) or sent twice. The race is left unchanged; ``expected`` is the version the
+    sender saw, ``actual`` the race's version now."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        super().__init__(
+            f"veraltete Entscheidung: gesehen Stand {expected}, das Rennen ist bei Stand {actual}",
+            f"stale decision: made against version {expected}, the race is at version {actual}",
+            "version",
+        )
+        self.expected = expected
+        self.actual = actual
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,29 +147,6 @@ DECISION_KIND: dict[type, AskKind] = {
 }
 
 
-@dataclass(frozen=True)
-class Ask:
-    """A question to one driver. ``gears`` are the legal gears of a turn; ``moves`` the legal
-    options of a move; ``boxes`` the free boxes; ``test`` names the failed check of a karma
-    question; ``roll`` the gear roll behind a move question; ``karma`` the most a driver may bid;
-    ``extra`` holds details (``t_car`` and ``points`` for a T-car setup, ``rivals`` of a bid)."""
-
-    kind: AskKind
-    car: str
-    gears: tuple[int, ...] = ()
-    boost: bool = False
-    soft_bonus: bool = False
-    launch_optional: bool = False
-    pit_plans: bool = False
-    moves: tuple[MoveOption, ...] = ()
-    boxes: tuple[int, ...] = ()
-    karma_actions: tuple[KarmaAction, ...] = ()
-    test: str = ""
-    roll: int = 0
-    karma: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
-
-
 def plan_to_data(plan: PitPlan) -> dict[str, Any]:
     return {
         "tyre": plan.tyre.value if plan.tyre else None,
@@ -179,25 +156,74 @@ def plan_to_data(plan: PitPlan) -> dict[str, Any]:
     }
 
 
-def plan_from_data(data: Any, where: str) -> PitPlan:
-    if not isinstance(data, dict):
-        raise DecisionError("Objekt erwartet", "object expected", where)
-    try:
-        tyre = Tyre(data["tyre"]) if data.get("tyre") else None
-        return PitPlan(
-            tyre=tyre,
-            fuel=int(data.get("fuel", 0)),
-            repairs=tuple(WearArea(a) for a in data.get("repairs", [])),
-            long=bool(data.get("long", False)),
-        )
-    except (KeyError, ValueError, TypeError) as error:
+def _field(data: dict[str, Any], key: str, where: str) -> Any:
+    if key not in data:
+        raise DecisionError(f"Feld {key!r} fehlt", f"field {key!r} is missing", f"{where}.{key}")
+    return data[key]
+
+
+def _int(data: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
+    """A whole number field; ``default`` when absent (required when None)."""
+    value = data.get(key, default) if default is not None else _field(data, key, where)
+    if isinstance(value, bool) or not isinstance(value, int):
         raise DecisionError(
-            f"ungültiger Boxenplan: {error}", f"invalid pit plan: {error}", where
+            f"ganze Zahl erwartet, nicht {value!r}",
+            f"whole number expected, not {value!r}",
+            f"{where}.{key}",
+        )
+    return value
+
+
+def _bool(data: dict[str, Any], key: str, where: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise DecisionError(
+            f"true oder false erwartet, nicht {value!r}",
+            f"true or false expected, not {value!r}",
+            f"{where}.{key}",
+        )
+    return value
+
+
+def _choice(enum: Any, value: Any, where: str) -> Any:
+    """A member of ``enum`` by its JSON value; the message lists the allowed values."""
+    try:
+        return enum(value)
+    except (ValueError, TypeError):
+        allowed = ", ".join(str(m.value) for m in enum)
+        raise DecisionError(
+            f"{value!r} ist nicht erlaubt (möglich: {allowed})",
+            f"{value!r} is not allowed (possible: {allowed})",
+            where,
         ) from None
 
 
+def _object(data: Any, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise DecisionError("Objekt erwartet", "object expected", where)
+    return data
+
+
+def plan_from_data(data: Any, where: str) -> PitPlan:
+    """Parse the JSON form of a pit plan; errors name the field."""
+    data = _object(data, where)
+    tyre = data.get("tyre")
+    repairs = data.get("repairs", [])
+    if not isinstance(repairs, list):
+        raise DecisionError("Liste erwartet", "list expected", f"{where}.repairs")
+    return PitPlan(
+        tyre=None if tyre is None else _choice(Tyre, tyre, f"{where}.tyre"),
+        fuel=_int(data, "fuel", where, 0),
+        repairs=tuple(
+            _choice(WearArea, a, f"{where}.repairs[{n}]") for n, a in enumerate(repairs)
+        ),
+        long=_bool(data, "long", where, False),
+    )
+
+
 def decision_to_data(track: Track, decision: Decision) -> dict[str, Any]:
-    """The JSON form of a decision; moves by space names."""
+    """The JSON form of a decision; moves by space names. These forms are in stored records:
+    extend them, never rename a field (``docs/formula_de/questions.md``)."""
     match decision:
         case SetupChoice(wear=wear, tyre=tyre):
             return {"kind": "setup", "wear": wear.as_dict(), "tyre": tyre.value}
@@ -227,39 +253,71 @@ def decision_to_data(track: Track, decision: Decision) -> dict[str, Any]:
     raise AssertionError(decision)  # pragma: no cover
 
 
+def _path_from_data(track: Track, data: dict[str, Any], where: str) -> tuple[int, ...]:
+    names = _field(data, "path", where)
+    if not isinstance(names, list):
+        raise DecisionError(
+            "Liste von Feldnamen erwartet", "list of space names expected", f"{where}.path"
+        )
+    path = []
+    for n, name in enumerate(names):
+        if not isinstance(name, str):
+            raise DecisionError(
+                f"Feldname erwartet, nicht {name!r}",
+                f"space name expected, not {name!r}",
+                f"{where}.path[{n}]",
+            )
+        try:
+            path.append(track.space(name))
+        except RennleitungError as error:
+            raise DecisionError(error.de, error.en, f"{where}.path[{n}]") from None
+    return tuple(path)
+
+
+def _setup_from_data(data: dict[str, Any], where: str) -> SetupChoice:
+    wear = _object(_field(data, "wear", where), f"{where}.wear")
+    try:
+        parsed = Wear.from_mapping(wear)
+    except RennleitungError as error:
+        place = error.where.removeprefix("wear.")
+        raise DecisionError(error.de, error.en, f"{where}.wear.{place}") from None
+    tyre = _choice(Tyre, _field(data, "tyre", where), f"{where}.tyre")
+    return SetupChoice(wear=parsed, tyre=tyre)
+
+
 def decision_from_data(track: Track, data: Any, where: str = "decision") -> Decision:
-    """Parse the JSON form of a decision; errors name the field."""
+    """Parse the JSON form of an answer (any kind, ``halt`` included); every error names the
+    field at fault, e.g. ``decision.pit.repairs[1]``."""
     if not isinstance(data, dict) or "kind" not in data:
         raise DecisionError("Objekt mit 'kind' erwartet", "object with 'kind' expected", where)
     kind = data["kind"]
-    try:
-        if kind == "setup":
-            return SetupChoice(wear=Wear.from_mapping(data["wear"]), tyre=Tyre(data["tyre"]))
-        if kind == "box":
-            return BoxChoice(box=int(data["box"]))
-        if kind == "turn":
-            pit = data.get("pit")
-            return TurnChoice(
-                gear=int(data["gear"]),
-                boost=bool(data.get("boost", False)),
-                soft_bonus=bool(data.get("soft_bonus", False)),
-                launch=bool(data.get("launch", True)),
-                pit=None if pit is None else plan_from_data(pit, f"{where}.pit"),
-            )
-        if kind == "move":
-            return MoveChoice(path=tuple(track.space(name) for name in data["path"]))
-        if kind == "pit":
-            return PitChoice(plan=plan_from_data(data["plan"], f"{where}.plan"))
-        if kind == "karma":
-            return KarmaChoice(action=KarmaAction(data["action"]))
-        if kind == "bid":
-            return BidChoice(karma=int(data["karma"]))
-        if kind == "halt":
-            return Halt()
-    except RennleitungError as error:
-        raise DecisionError(error.de, error.en, where) from None
-    except (KeyError, ValueError, TypeError) as error:
-        raise DecisionError(
-            f"ungültige Entscheidung: {error}", f"invalid decision: {error}", where
-        ) from None
-    raise DecisionError(f"unbekannte Art {kind!r}", f"unknown kind {kind!r}", f"{where}.kind")
+    if kind == "setup":
+        return _setup_from_data(data, where)
+    if kind == "box":
+        return BoxChoice(box=_int(data, "box", where))
+    if kind == "turn":
+        pit = data.get("pit")
+        return TurnChoice(
+            gear=_int(data, "gear", where),
+            boost=_bool(data, "boost", where, False),
+            soft_bonus=_bool(data, "soft_bonus", where, False),
+            launch=_bool(data, "launch", where, True),
+            pit=None if pit is None else plan_from_data(pit, f"{where}.pit"),
+        )
+    if kind == "move":
+        return MoveChoice(path=_path_from_data(track, data, where))
+    if kind == "pit":
+        return PitChoice(plan=plan_from_data(_field(data, "plan", where), f"{where}.plan"))
+    if kind == "karma":
+        action = _choice(KarmaAction, _field(data, "action", where), f"{where}.action")
+        return KarmaChoice(action=action)
+    if kind == "bid":
+        return BidChoice(karma=_int(data, "karma", where))
+    if kind == "halt":
+        return Halt()
+    allowed = "setup, box, turn, move, pit, karma, bid, halt"
+    raise DecisionError(
+        f"unbekannte Art {kind!r} (möglich: {allowed})",
+        f"unknown kind {kind!r} (possible: {allowed})",
+        f"{where}.kind",
+    )

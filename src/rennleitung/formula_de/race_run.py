@@ -68,11 +68,17 @@ def run_bot_race(
     if not 1 <= cars <= MAX_CARS:
         raise RennleitungError(f"1 bis {MAX_CARS} Autos", f"1 to {MAX_CARS} cars", "cars")
     config = RaceConfig(
-        track=board.name if board is not None else track, ruleset=ruleset,
-        entries=bot_entries(cars), laps=laps, max_rounds=max_rounds,
+        track=board.name if board is not None else track,
+        ruleset=ruleset,
+        entries=bot_entries(cars),
+        laps=laps,
+        max_rounds=max_rounds,
     )
-    race = (Race.create(config, seed) if board is None else
-            Race(config, Dice.from_seed(seed), track=board, commitment=commit(seed)))
+    race = (
+        Race.create(config, seed)
+        if board is None
+        else Race(config, Dice.from_seed(seed), track=board, commitment=commit(seed))
+    )
     drivers: dict[str, Bot] = {
         entry.id: make_bot(names[n % len(names)]) for n, entry in enumerate(config.entries)
     }

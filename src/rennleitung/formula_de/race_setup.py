@@ -101,8 +101,11 @@ def check_config(config: RaceConfig, ruleset: Ruleset, grid_slots: int, boxes: i
     for n, entry in enumerate(config.entries):
         for value, key in ((entry.id, "id"), (entry.name, "name"), (entry.team, "team")):
             if not isinstance(value, str) or len(value) > 60 or (key == "id" and not value.strip()):
-                raise SetupError("Text mit 1 bis 60 Zeichen erwartet",
-                                 "text of 1 to 60 characters expected", f"entries[{n}].{key}")
+                raise SetupError(
+                    "Text mit 1 bis 60 Zeichen erwartet",
+                    "text of 1 to 60 characters expected",
+                    f"entries[{n}].{key}",
+                )
     if len(ids) > grid_slots:
         raise SetupError(
             f"{len(ids)} Fahrer, aber nur {grid_slots} Startplätze",

@@ -29,26 +29,23 @@ def replay(record: RaceRecord, until: int | None = None) -> Race:
         raise RecordError(
             "der Seed ist noch nicht offengelegt", "the seed has not been revealed yet", "seed"
         )
-    race = Race(record.config, Dice.from_seed(record.seed), track=record.track,
-                commitment=record.commitment)
+    race = Race(
+        record.config, Dice.from_seed(record.seed), track=record.track, commitment=record.commitment
+    )
     for n, (car, decision) in enumerate(record.decisions):
         if until is not None and len(race.events) >= until:
             return race
-        ask = race.pending
-        if isinstance(decision, Halt) and ask is not None:
-            try:
-                race.halt(car)  # any car, at this moment (Dresden FD Blitz)
-            except RennleitungError as error:
-                raise RecordError(error.de, error.en, f"decisions[{n}] ({error.where})") from None
-            continue
-        if ask is None or ask.car != car:
+        if race.finished:
             raise RecordError(
-                f"Entscheidung von {car}, aber gefragt ist {ask.car if ask else 'niemand'}",
-                f"decision by {car}, but {ask.car if ask else 'nobody'} is asked",
+                f"Entscheidung von {car}, aber das Rennen ist vorbei",
+                f"decision by {car}, but the race is over",
                 f"decisions[{n}]",
             )
         try:
-            race.apply(decision)
+            if isinstance(decision, Halt):
+                race.halt(car)  # any car, at this moment (Dresden FD Blitz)
+            else:
+                race.apply(decision, car=car)  # simultaneous answers in any order
         except RennleitungError as error:
             raise RecordError(error.de, error.en, f"decisions[{n}] ({error.where})") from None
     return race

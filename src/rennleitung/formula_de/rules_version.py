@@ -106,6 +106,19 @@ CHANGES: tuple[RuleChange, ...] = (
         "in dresden-open wählt jeder Fahrer eine eigene Box",
         "in dresden-open every driver chooses a box of his own",
     ),
+    RuleChange(
+        15,
+        "Entscheidung/decision; Masters 16-0-6",
+        "ein Dresdner Auto, das nach Motorschaden in der letzten Runde über die Linie rollt, "
+        "kommt ins Ziel",
+        "a Dresden car rolling over the line on its last lap after an engine failure finishes",
+    ),
+    RuleChange(
+        16,
+        "Masters 12-1-3",
+        "blockiert: in masters-2002 nur das weiteste Feld, von dem aus man zuerst am Zug wäre",
+        "blocked: in masters-2002 only the farthest end that would play first",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

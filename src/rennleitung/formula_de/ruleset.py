@@ -229,6 +229,15 @@ class Ruleset:
             "body points lost by the car in front when a blocked car is eliminated",
         ),
     )
+    blocked_end_plays_first: bool = field(
+        default=False,
+        metadata=_doc(
+            "Masters 12-1-3; Dresden Blockierte Spur",
+            "blockiert: von den weitesten Feldern nur das, von dem aus man zuerst am Zug wäre "
+            "(sonst freie Wahl)",
+            "blocked: of the farthest spaces only the one that would play first (else free choice)",
+        ),
+    )
     zero_tyres_spin_again: bool = field(
         default=False,
         metadata=_doc(
@@ -721,6 +730,15 @@ class Ruleset:
         )
         return max(jobs) + (0 if announced else self.pit_unannounced_penalty)
 
+    def pit_lane_open(self, laps_done: int, race_laps: int) -> bool:
+        """Whether the pit lane is open to a car that has completed ``laps_done`` laps of
+        ``race_laps``: after ``pit_min_laps`` full laps (Masters 19-2-4) and, with
+        ``pit_closed_last_lap``, not on the last lap (Masters 19-1-7). The one place the
+        rules, the move generator and the bots ask."""
+        if laps_done < self.pit_min_laps:
+            return False
+        return not (self.pit_closed_last_lap and laps_done >= race_laps - 1)
+
     def start_outcome(self, roll: int) -> StartOutcome:
         """Look a black-die start roll up in ``start_roll``."""
         for low, high, outcome in self.start_roll:
@@ -917,6 +935,7 @@ MASTERS_2002 = replace(
     fuel_per_lap=0,
     tyre_table=TYRES_MASTERS,
     zero_tyres_spin_again=True,
+    blocked_end_plays_first=True,
     pit_system=PitSystem.QUICK_LONG,
     pit_refuel_points=0,
     pit_tyre_points=0,

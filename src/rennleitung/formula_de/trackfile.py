@@ -398,7 +398,7 @@ def read_track_file(
     """Read a track file and return the spec (None if it cannot be made) with every problem the
     file format shows, each with its line and key. The graph is checked in trackcheck.py."""
     try:
-        data = load_toml(text, "")
+        data = load_toml(text, "", finite=False)  # _Reader.get_float names line and key
     except RennleitungError as error:
         place = Place(0, error.where or "Datei/file")
         return None, (TrackFileError(error.de, error.en, str(place), place=place, kind="toml"),)

@@ -36,6 +36,7 @@ from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import AskKind
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.track import Track
 from rennleitung.league.blitz_match import RunStart
 from rennleitung.league.chess_clock import ChessClock
 
@@ -114,8 +115,10 @@ def run_blitz(
     now: float,
     move_seconds: float = MOVE_SECONDS,
     laps: int = 0,
+    track_data: Track | None = None,
 ) -> BlitzRunResult:
-    """Drive one run with ``drivers`` against ``clock`` (already started) from ``now``."""
+    """Drive one run with ``drivers`` against ``clock`` (already started) from ``now``;
+    ``track_data`` is the board when it comes from a track file (Blitz: any board)."""
     if move_seconds <= 0:
         raise RennleitungError(
             "Sekunden je Zug müssen größer als 0 sein", "seconds per move must be above 0",
@@ -123,7 +126,7 @@ def run_blitz(
         )
     keeper = _Timekeeper(clock, now, move_seconds)
     config = blitz_config(start, players, track, laps)
-    race = Race(config, Dice.from_seed(seed), commitment=commit(seed))
+    race = Race(config, Dice.from_seed(seed), track=track_data, commitment=commit(seed))
     base = min(_distance(race, p) for p in players)
     out: list[str] = []
     charged = 0

@@ -1,8 +1,9 @@
 """The city ranking of the Open ("Open": "Städtewertung").
 
 Dresden names the ranking but not its formula. Decision: a city's score is the average of the
-championship totals (race and qualifying points) of all drivers from that city, so a city
-neither gains by sending many drivers nor loses by sending few. Ties: the city whose best
+championship totals (race and qualifying points) of its drivers who started at least one Open
+race, so a city neither gains by sending many drivers nor loses by sending few, and a
+registered driver who never starts does not halve his city. Ties: the city whose best
 driver stands higher in the drivers' table, then a shared rank.
 """
 
@@ -36,9 +37,11 @@ def city_standings(league: League) -> tuple[CityStanding, ...]:
     for city in league.roster.cities():
         members = [d for d in drivers if d.city == city]
         total = sum(d.points for d in members)
+        started = [d for d in members if d.places]
         lines.append(
             CityStanding(0, city, tuple(d.driver for d in members), total,
-                         Fraction(total, len(members)), min(d.rank for d in members))
+                         Fraction(total, len(started)) if started else Fraction(0),
+                         min(d.rank for d in members))
         )
 
     def key(line: CityStanding) -> tuple[int | Fraction, ...]:

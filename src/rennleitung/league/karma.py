@@ -13,7 +13,7 @@ balance at that moment cannot cover is refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from rennleitung.errors import RennleitungError
@@ -57,6 +57,11 @@ class KarmaEntry:
     reason: KarmaReason
     balance: int
     note: str = ""
+    figures: tuple[int, ...] = field(default=(), compare=False)
+    """The numbers behind an end-of-race movement (points; grid and place; laps), so the
+    reason can be worded in any language; ``note`` keeps the English wording for the store."""
+    driven_by: str | None = field(default=None, compare=False)
+    """The team-mate at the wheel when an in-race movement happened in a stand-in's car."""
 
 
 def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
@@ -68,7 +73,8 @@ def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
         for d in league.roster.drivers
     ]
 
-    def book(driver: str, race: int, amount: int, reason: KarmaReason, note: str) -> None:
+    def book(driver: str, race: int, amount: int, reason: KarmaReason, note: str,
+             figures: tuple[int, ...] = (), driven_by: str | None = None) -> None:
         if amount == 0:
             return
         balance = balances[driver] + amount
@@ -81,23 +87,27 @@ def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
                 f"race {race}, {driver}, karma",
             )
         balances[driver] = balance
-        entries.append(KarmaEntry(driver, race, amount, reason, balance, note))
+        entries.append(KarmaEntry(driver, race, amount, reason, balance, note, figures,
+                                  driven_by))
 
     for result in league.races:
         for entry in result.drivers:
             driven = f"driven by {entry.driven_by}" if entry.driven_by else ""
             for event in entry.karma:
                 reason, amount = _in_race(event)
-                book(entry.driver, result.race, amount, reason, event.note or driven)
+                book(entry.driver, result.race, amount, reason, event.note or driven,
+                     driven_by=None if event.note else entry.driven_by)
             points = race_points(fmt, entry.position, entry.laps_completed)
             book(entry.driver, result.race, points // fmt.race_points_per_karma,
-                 KarmaReason.CHAMPIONSHIP_POINTS, f"{points} points")
+                 KarmaReason.CHAMPIONSHIP_POINTS, f"{points} points", (points,))
             gained = entry.grid - entry.position
             if entry.status is FinishStatus.FINISHED and gained > 0:
                 book(entry.driver, result.race, KARMA_PER_PLACE_GAINED * gained,
-                     KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}")
+                     KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}",
+                     (entry.grid, entry.position))
             book(entry.driver, result.race, KARMA_PER_LAP_MOST_LED * entry.laps_most_led,
-                 KarmaReason.LAPS_MOST_LED, f"{entry.laps_most_led} laps")
+                 KarmaReason.LAPS_MOST_LED, f"{entry.laps_most_led} laps",
+                 (entry.laps_most_led,))
     return tuple(entries)
 
 

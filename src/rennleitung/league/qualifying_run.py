@@ -105,9 +105,13 @@ def to_qualifying_lap(
 
 
 def new_lap(
-    track: str, ruleset: str, driver: Driver, weather: Weather, seed: str, tyre: Tyre | None = None
+    track: str, ruleset: str, driver: Driver, weather: Weather, seed: str, tyre: Tyre | None = None,
+    track_data: Track | None = None,
 ) -> TimedLap:
-    """A fresh timed lap for a league driver (his profile; tyres by default as the bots)."""
+    """A fresh timed lap for a league driver (his profile; tyres by default as the bots).
+
+    ``track`` names the track; ``track_data`` is the track itself when it comes from a track
+    file rather than the built-in ones (FD Blitz and the league allow any board)."""
     config = QualifyingConfig(
         track=track,
         ruleset=ruleset,
@@ -115,7 +119,7 @@ def new_lap(
         tyre=tyre if tyre is not None else tyre_for(weather),
         weather=engine_weather(weather),
     )
-    return TimedLap(config, Dice.from_seed(seed))
+    return TimedLap(config, Dice.from_seed(seed), track=track_data)
 
 
 def run_bot_qualifying(
@@ -126,6 +130,7 @@ def run_bot_qualifying(
     seed: int,
     race: int,
     seconds_per_roll: float = SECONDS_PER_ROLL,
+    track_data: Track | None = None,
 ) -> list[DriverLap]:
     """Every driver's bot lap in every run; ``weather`` is the applied weather per run."""
     if seconds_per_roll <= 0:
@@ -140,7 +145,7 @@ def run_bot_qualifying(
         for driver in drivers:
             lap = drive_lap(
                 new_lap(track, ruleset, driver, run_weather,
-                        lap_seed(seed, race, run, driver.name)),
+                        lap_seed(seed, race, run, driver.name), track_data=track_data),
                 bot,
             )
             time_ms = round(lap.rolls * seconds_per_roll * 1000)

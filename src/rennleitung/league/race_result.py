@@ -93,6 +93,9 @@ class RaceResult:
     source: RaceSource = RaceSource.TABLE
     rounds: tuple[RoundOrder, ...] = ()
     """Running order after every round of play; empty for races entered from a table."""
+    did_not_start: tuple[str, ...] = ()
+    """Drivers on the qualifying grid who did not start: no place, no points, no karma; the
+    cars behind them close up on the grid."""
 
     def result_of(self, driver: str) -> DriverRaceResult | None:
         """The driver's result, or None if the driver did not start."""

@@ -34,6 +34,8 @@ STATUS_ALIASES = {
     "finished": FinishStatus.FINISHED, "ziel": FinishStatus.FINISHED,
     "retired": FinishStatus.RETIRED, "ausfall": FinishStatus.RETIRED,
 }
+DID_NOT_START = frozenset({"did-not-start", "dns", "nicht-gestartet", "ns"})
+"""``status`` values of a qualified driver who stayed out; his row needs no grid or place."""
 
 
 def race_result_to_json(result: RaceResult) -> dict[str, Any]:
@@ -59,6 +61,7 @@ def race_result_to_json(result: RaceResult) -> dict[str, Any]:
             for e in result.drivers
         ],
         "rounds": [{"lap": r.lap, "order": list(r.order)} for r in result.rounds],
+        "did_not_start": list(result.did_not_start),
     }
 
 
@@ -102,6 +105,7 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
         str(data.get("track", "")),
         _enum(RaceSource, str(data.get("source", "table")), "source"),
         rounds,
+        tuple(str(name) for name in _list(data, "did_not_start", "json", required=False)),
     )
 
 
@@ -112,9 +116,13 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
     ``head-to-head:5``. Empty ``laps`` means the full distance; empty ``status`` means finished.
     """
     entries = []
+    absent: list[str] = []
     for line, row in _csv_rows(text, RACE_CSV_COLUMNS[:3]):
         where = f"line {line}"
         status_text = (row.get("status") or "finished").strip()
+        if status_text.lower() in DID_NOT_START:
+            absent.append((row.get("driver") or "").strip())
+            continue
         status = _status(status_text, f"{where}, status")
         laps_text = (row.get("laps") or "").strip()
         entries.append(
@@ -129,7 +137,7 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
                 _karma_events(row.get("karma") or "", f"{where}, karma"),
             )
         )
-    return RaceResult(race, tuple(entries), laps, track)
+    return RaceResult(race, tuple(entries), laps, track, did_not_start=tuple(absent))
 
 
 def qualifying_laps_from_csv(text: str) -> tuple[QualifyingLap, ...]:
@@ -158,7 +166,11 @@ def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str,
     header_line = clean.split("\n", 1)[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.DictReader(io.StringIO(clean), delimiter=delimiter)
-    header = [h.strip() for h in reader.fieldnames or []]
+    try:
+        header = [h.strip() for h in reader.fieldnames or []]
+    except csv.Error as error:  # e.g. a lone carriage return inside the header line
+        raise RennleitungError(f"CSV nicht lesbar ({error})", f"unreadable CSV ({error})",
+                               "line 1") from None
     reader.fieldnames = header
     missing = [column for column in required if column not in header]
     if missing:
@@ -214,8 +226,10 @@ def _status(text: str, where: str) -> FinishStatus:
     status = STATUS_ALIASES.get(text.strip().lower())
     if status is None:
         raise RennleitungError(
-            f"unbekannter Status {text!r}; erlaubt: ziel (finished), ausfall (retired)",
-            f"unknown status {text!r}; allowed: finished (ziel), retired (ausfall)",
+            f"unbekannter Status {text!r}; erlaubt: ziel (finished), ausfall (retired), "
+            "nicht-gestartet (did-not-start)",
+            f"unknown status {text!r}; allowed: finished (ziel), retired (ausfall), "
+            "did-not-start (nicht-gestartet)",
             where,
         )
     return status

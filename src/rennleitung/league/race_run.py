@@ -17,6 +17,7 @@ from rennleitung.formula_de.car import DriverProfile as EngineProfile
 from rennleitung.formula_de.car import Weather as EngineWeather
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import RACING, Race
+from rennleitung.formula_de.race_ledger import KarmaReason
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.league.formats import LeagueKind
 from rennleitung.league.karma import karma_balances, karma_ledger
@@ -40,14 +41,14 @@ RULESETS: dict[LeagueKind, str] = {
 }
 """The race engine's preset for each kind of league (Dresden "Saison", "Open")."""
 
-KARMA_REASONS: dict[str, InRaceKarmaKind | None] = {
-    "natural 20": InRaceKarmaKind.TWENTY_ROLLED,
-    "+1 on the roll": InRaceKarmaKind.PLUS_ONE,
-    "re-roll": InRaceKarmaKind.REROLL,
-    "head to head": InRaceKarmaKind.HEAD_TO_HEAD,
-    "end of race": None,  # the league books end-of-race karma itself (race-result.md)
+KARMA_REASONS: dict[KarmaReason, InRaceKarmaKind | None] = {
+    KarmaReason.NATURAL_TWENTY: InRaceKarmaKind.TWENTY_ROLLED,
+    KarmaReason.PLUS_ONE: InRaceKarmaKind.PLUS_ONE,
+    KarmaReason.REROLL: InRaceKarmaKind.REROLL,
+    KarmaReason.HEAD_TO_HEAD: InRaceKarmaKind.HEAD_TO_HEAD,
+    KarmaReason.END_OF_RACE: None,  # the league books end-of-race karma itself (race-result.md)
 }
-"""The race's karma events (by their English reason) as league karma movements."""
+"""The race's karma movements (``Race.karma_moves``, by reason) as league karma movements."""
 
 
 def ruleset_for(league: League) -> str:
@@ -176,7 +177,7 @@ def round_orders(race: Race) -> tuple[RoundOrder, ...]:
     from the lap events before it. A race stopped at its safety limit adds its last round from
     the final positions.
     """
-    names = {race.driver(car): car for car in race.entries}
+    orders = {play.seq: play for play in race.orders}
     laps_done: dict[str, int] = {car: 0 for car in race.entries}
     rounds: list[RoundOrder] = []
     for event in race.events:
@@ -185,9 +186,10 @@ def round_orders(race: Race) -> tuple[RoundOrder, ...]:
             if isinstance(lap, int):
                 laps_done[event.car] = max(laps_done[event.car], lap)
         elif event.kind is EventKind.ROUND and event.round > 1:
-            order = split_names(str(event.get("order") or ""), names)
-            if order:
-                rounds.append(_round(race, order, laps_done[names[order[0]]]))
+            play = orders.get(event.seq)
+            if play is not None and play.cars:
+                order = tuple(race.driver(c) for c in play.cars)
+                rounds.append(_round(race, order, laps_done[play.cars[0]]))
     if race.stopped:
         racing = [c for c, s in race.cars.items() if s.status in RACING]
         racing.sort(key=race.progress_of, reverse=True)
@@ -202,42 +204,13 @@ def _round(race: Race, order: tuple[str, ...], leader_laps: int) -> RoundOrder:
     return RoundOrder(lap=min(leader_laps + 1, race.laps), order=order)
 
 
-def split_names(text: str, names: dict[str, str]) -> tuple[str, ...]:
-    """Driver names from a ", "-joined list, also when a name itself contains ", "."""
-    found: list[str] = []
-    rest = text
-    while rest:
-        match = max(
-            (n for n in names if rest == n or rest.startswith(n + ", ")), key=len, default=None
-        )
-        if match is None:
-            raise RennleitungError(
-                f"unbekannter Fahrer in der Reihenfolge: {rest!r}",
-                f"unknown driver in the order of play: {rest!r}",
-                "race, rounds",
-            )
-        found.append(match)
-        rest = rest[len(match) + 2 :]
-    return tuple(found)
-
-
 def in_race_karma(race: Race) -> dict[str, tuple[InRaceKarma, ...]]:
     """Each car's karma movements during the race, in order (Dresden "Karmapool")."""
     found: dict[str, list[InRaceKarma]] = {}
-    for event in race.events:
-        if event.kind is not EventKind.KARMA:
-            continue
-        reason = str(event.get("reason_en") or "")
-        if reason not in KARMA_REASONS:
-            raise RennleitungError(
-                f"unbekannte Karmabuchung des Rennens: {reason!r}",
-                f"unknown karma movement of the race: {reason!r}",
-                f"race, event {event.seq}",
-            )
-        kind = KARMA_REASONS[reason]
+    for move in race.karma_moves:
+        kind = KARMA_REASONS[move.reason]
         if kind is None:
             continue
-        change = event.get("change")
-        amount = -change if kind is InRaceKarmaKind.HEAD_TO_HEAD and isinstance(change, int) else 0
-        found.setdefault(event.car, []).append(InRaceKarma(kind, amount))
+        amount = -move.change if kind is InRaceKarmaKind.HEAD_TO_HEAD else 0
+        found.setdefault(move.car, []).append(InRaceKarma(kind, amount))
     return {car: tuple(items) for car, items in found.items()}

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rennleitung.league.drops import dropped_races
 from rennleitung.league.points import race_points
+from rennleitung.league.race_result import FinishStatus
 from rennleitung.league.season import League
 
 
@@ -25,6 +26,13 @@ class RaceScore:
     qualifying_points: int
     dropped: bool = False
     driven_by: str | None = None
+    finished: bool = False
+    """The car saw the flag; only then is a first place a win (``docs/league/rules.md``)."""
+
+    @property
+    def won(self) -> bool:
+        """First place with a classified finish: a retired car placed first has not won."""
+        return self.position == 1 and self.finished
 
     @property
     def points(self) -> int:
@@ -41,10 +49,13 @@ def race_scores(league: League, driver: str) -> tuple[RaceScore, ...]:
         quali = qualifying.points_of(driver) if qualifying is not None else 0
         entry = result.result_of(driver)
         if entry is None:
-            rows.append(RaceScore(result.race, None, 0, quali))
+            # Qualifying points belong to a race the driver started (a non-starter has none).
+            rows.append(RaceScore(result.race, None, 0,
+                                  0 if driver in result.did_not_start else quali))
             continue
         points = race_points(fmt, entry.position, entry.laps_completed)
-        rows.append(RaceScore(result.race, entry.position, points, quali, False, entry.driven_by))
+        rows.append(RaceScore(result.race, entry.position, points, quali, False, entry.driven_by,
+                              entry.status is FinishStatus.FINISHED))
     dropped = dropped_races(
         fmt,
         {row.race: row.points for row in rows},
@@ -53,6 +64,6 @@ def race_scores(league: League, driver: str) -> tuple[RaceScore, ...]:
     )
     return tuple(
         RaceScore(r.race, r.position, r.race_points, r.qualifying_points, r.race in dropped,
-                  r.driven_by)
+                  r.driven_by, r.finished)
         for r in rows
     )

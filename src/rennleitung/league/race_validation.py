@@ -79,14 +79,46 @@ def validate_race_result(
     _check_classification(result)
     if result.rounds:
         _check_rounds(result)
+    _check_did_not_start(result, roster, expected_grid, seen)
     if expected_grid is not None:
         actual = [e.driver for e in sorted(result.drivers, key=lambda e: e.grid)]
-        if actual != list(expected_grid):
+        starting = [name for name in expected_grid if name not in result.did_not_start]
+        if actual != starting:
             raise RennleitungError(
-                f"Startaufstellung weicht von der Qualifizierung ab: {', '.join(expected_grid)}",
-                f"grid differs from qualifying: {', '.join(expected_grid)}",
+                f"Startaufstellung weicht von der Qualifizierung ab: {', '.join(starting)}",
+                f"grid differs from qualifying: {', '.join(starting)}",
                 f"{race_where}, grid",
             )
+
+
+def _check_did_not_start(
+    result: RaceResult, roster: Roster, expected_grid: Sequence[str] | None, starters: set[str]
+) -> None:
+    """"Did not start" belongs to a driver who qualified and then stayed out: he is on the
+    qualifying grid, not among the starters, and named once."""
+    where = f"race {result.race}, did_not_start"
+    for name in result.did_not_start:
+        roster.driver(name, where)
+        if expected_grid is None or name not in expected_grid:
+            raise RennleitungError(
+                f"{name} steht nicht in der Startaufstellung einer Qualifizierung; wer nicht "
+                "qualifiziert war, fehlt einfach im Ergebnis",
+                f"{name} is not on a qualifying grid; a driver who did not qualify is simply "
+                "left out of the result",
+                where,
+            )
+        if name in starters:
+            raise RennleitungError(
+                f"{name} hat ein Ergebnis und kann nicht zugleich nicht gestartet sein",
+                f"{name} has a result and cannot also be a non-starter",
+                where,
+            )
+    if len(set(result.did_not_start)) != len(result.did_not_start):
+        raise RennleitungError(
+            "ein Fahrer steht zweimal unter den Nichtstartern",
+            "a driver is listed twice among the non-starters",
+            where,
+        )
 
 
 def _check_laps(laps: int, status: FinishStatus, race_laps: int, where: str) -> None:

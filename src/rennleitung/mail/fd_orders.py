@@ -226,7 +226,8 @@ def parse_orders(text: str, ask: Ask, track: Track,
                 f"does not fit the question: asked is the {kind_label(ask.kind, 'en')}"))
     if problems:
         return None, problems
-    decision = _decide(ask, track, read, options if options is not None else ask.moves,
+    offered = ask.moves if ask.kind is AskKind.MOVE else ()
+    decision = _decide(ask, track, read, options if options is not None else offered,
                        problems)
     return (decision if not problems else None), problems
 

@@ -161,7 +161,8 @@ def question_text(race: Race, ask: Ask, language: str, version: int) -> str:
 
 def board_attachments(race: Race, ask: Ask, png: bool = True) -> list[Attachment]:
     """The board with the legal destinations marked: SVG, and PNG if ``rsvg-convert`` runs."""
-    svg = render_position(race.to_position(ask.car), ask.moves).encode("utf-8")
+    moves = ask.moves if ask.kind is AskKind.MOVE else ()
+    svg = render_position(race.to_position(ask.car), moves).encode("utf-8")
     files = [Attachment("board.svg", "image/svg+xml", svg)]
     converter = shutil.which("rsvg-convert") if png else None
     if converter:

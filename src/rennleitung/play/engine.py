@@ -1,8 +1,10 @@
 """The one place where ``play/`` touches the race engine's API.
 
-The engine is growing a person-facing API (``Race.version``, ``Race.questions()``, ``apply`` with
-``car`` and ``expected_version``, questions and views as JSON). Everything the service needs from
-the engine goes through these functions, so following the engine is a change in this file only.
+The engine's person-facing API (issue 12): ``Race.version``, ``Race.questions()`` (every open
+question, each naming its car; setups and secret bids are asked of all drivers at once),
+``Race.apply(decision, car=, expected_version=)`` raising ``StaleVersion``, questions and views
+with ``to_json()``, decisions parsed from JSON. Everything the service needs from the engine goes
+through these functions, so following the engine is a change in this file only.
 """
 
 from __future__ import annotations
@@ -14,33 +16,24 @@ from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
-    Ask,
     Decision,
-    DecisionError,
     Halt,
+    StaleVersion,
     decision_from_data,
     decision_to_data,
 )
+from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.race_setup import RaceConfig
 from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackfile import parse_track_file
 
-
-class StaleVersion(DecisionError):
-    """A decision made against another version of the race than the current one: stale or
-    repeated, never applied."""
+__all__ = ["StaleVersion"]  # the engine's, re-exported: web and mail catch it from here
 
 
-def stale(car: str, expected: int, current: int) -> StaleVersion:
+def stale(expected: int, current: int) -> StaleVersion:
     """The refusal of a decision made against version ``expected``."""
-    return StaleVersion(
-        f"Entscheidung für Stand {expected}, das Rennen steht bei {current}: schon beantwortet "
-        "oder veraltet, nicht angewendet",
-        f"decision made against version {expected}, the race is at {current}: already answered "
-        "or stale, not applied",
-        f"version ({car})",
-    )
+    return StaleVersion(expected, current)
 
 
 def uploaded_track(name: str, text: str) -> Track:
@@ -55,13 +48,28 @@ def new_race(config: RaceConfig, seed: str, track: Track | None = None) -> Race:
 
 def version(race: Race) -> int:
     """The number of decisions applied (halts included)."""
-    return len(race.decisions)
+    return race.version
 
 
-def questions(race: Race) -> tuple[Ask, ...]:
-    """Every open question; each names its car (``ask.car``)."""
-    ask = race.pending
-    return () if ask is None else (ask,)
+def questions(race: Race) -> tuple[Question, ...]:
+    """Every open question not yet answered, in the rules' order; each names its car."""
+    return tuple(race.questions())
+
+
+def current_for(race: Race, car: str, expected: int) -> bool:
+    """Whether an answer of ``car`` made against version ``expected`` still answers the
+    question open now. Between one driver's questions the version moves only by his own
+    answers, so only the current version qualifies; but questions asked of all drivers at once
+    (setups, secret bids) stay the same while the others answer theirs, so an answer made
+    before the others' answers in the same round is still current."""
+    now = race.version
+    if expected == now:
+        return True
+    others = race.open_answers()
+    if question_of(race, car) is None or car in others or not others:
+        return False
+    opened = now - len(others)
+    return opened <= expected < now and all(c in others for c, _ in race.decisions[opened:])
 
 
 def asked_cars(race: Race) -> frozenset[str]:
@@ -69,7 +77,7 @@ def asked_cars(race: Race) -> frozenset[str]:
     return frozenset(ask.car for ask in questions(race))
 
 
-def question_of(race: Race, car: str) -> Ask | None:
+def question_of(race: Race, car: str) -> Question | None:
     """The open question of ``car``, if any."""
     return next((ask for ask in questions(race) if ask.car == car), None)
 
@@ -80,14 +88,7 @@ def apply(race: Race, car: str, decision: Decision) -> None:
     if isinstance(decision, Halt):
         race.halt(car)
         return
-    if question_of(race, car) is None:
-        asked = ", ".join(sorted(asked_cars(race))) or "-"
-        raise DecisionError(
-            f"{car} ist nicht gefragt (gefragt: {asked})",
-            f"{car} is not asked (asked: {asked})",
-            f"race.{car}",
-        )
-    race.apply(decision)
+    race.apply(decision, car=car)
 
 
 def replay(race: Race, decisions: Iterable[tuple[str, Decision]]) -> Race:
@@ -107,14 +108,11 @@ def decision_from_json(race: Race, data: Mapping[str, Any], where: str = "decisi
     return decision_from_data(race.track, dict(data), where)
 
 
-def question_to_json(race: Race, ask: Ask) -> dict[str, Any]:
-    """The JSON form of a question: its kind, its car and the decisions it offers."""
-    return {
-        "kind": ask.kind.value,
-        "car": ask.car,
-        "options": [decision_to_data(race.track, d) for d in _legal(race, ask)],
-    }
+def question_to_json(race: Race, ask: Question) -> dict[str, Any]:
+    """The JSON form of a question (``docs/formula_de/questions.md``)."""
+    return ask.to_json()
 
 
-def _legal(race: Race, ask: Ask) -> list[Decision]:
-    return race.legal_decisions() if race.pending is ask else []
+def view_json(race: Race, car: str | None) -> dict[str, Any]:
+    """What ``car``'s driver may know now (None: the spectators' view), as JSON."""
+    return race.view(car).to_json()

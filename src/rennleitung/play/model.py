@@ -124,6 +124,7 @@ class RaceInfo:
     updated_at: datetime
     seed: str | None = None
     custom_track: bool = False
+    rules_version: int = 1
 
     def seat(self, car: str) -> Seat:
         """The seat of ``car``."""

@@ -24,8 +24,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Engine
-from sqlalchemy.orm import Session
+from sqlalchemy import Connection, Engine
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
@@ -34,6 +33,7 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, Halt
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
+from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
 from rennleitung.formula_de.ruleset import get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.play import engine as eng
@@ -53,15 +53,21 @@ from rennleitung.play.model import (
     TimedOut,
 )
 from rennleitung.store.race_store import (
+    DecisionData,
+    RaceData,
     RaceStore,
-    bump_version,
-    decision_rows,
+    SeatData,
+    add_decisions,
+    add_race,
     due_seats,
+    load_decisions,
+    load_race,
+    load_seats,
     race_ids,
-    race_row,
-    seat_rows,
+    save_race,
+    save_seats,
+    seat_changes,
 )
-from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySeatRow
 
 log = logging.getLogger(__name__)
 
@@ -94,15 +100,18 @@ class _Live:
 class _Tx:
     """What one transaction works on and what it did."""
 
-    session: Session
-    row: PlayRaceRow
-    seats: dict[str, PlaySeatRow]
+    connection: Connection
+    row: RaceData
+    seats: dict[str, SeatData]
     live: _Live | None
     now: datetime
     seen_version: int
     seen_state: str
+    seen_config: str
+    seen_seats: dict[str, tuple[Any, ...]]
     asked_before: frozenset[str]
     stored: list[StoredDecision] = field(default_factory=list)
+    rows: list[DecisionData] = field(default_factory=list)
     decided: set[str] = field(default_factory=set)
     asked_new: list[str] = field(default_factory=list)
     mutated: bool = False
@@ -173,35 +182,38 @@ class RaceService:
                 "decision_seconds",
             )
         eng.new_race(config, secret, track)  # refuses what cannot start, naming the rule
-        with self.store.write() as session:
-            row = PlayRaceRow(
-                name=spec.name,
-                state=RaceState.OPEN.value,
-                config=json.dumps(config_to_data(config), ensure_ascii=False),
-                track_text=spec.track_text,
-                decision_seconds=spec.decision_seconds,
-                commitment=commit(secret),
-                seed=secret,
-                version=0,
-                organiser=spec.organiser,
-                created_at=moment,
-                updated_at=moment,
+        race = RaceData(
+            id=0,
+            name=spec.name,
+            state=RaceState.OPEN.value,
+            config=json.dumps(config_to_data(config), ensure_ascii=False),
+            track_text=spec.track_text,
+            decision_seconds=spec.decision_seconds,
+            commitment=commit(secret),
+            seed=secret,
+            version=0,
+            organiser=spec.organiser,
+            created_at=moment,
+            updated_at=moment,
+            rules_version=RULES_VERSION,
+        )
+        seats = [
+            SeatData(
+                id=0,
+                race_id=0,
+                number=number,
+                car=seat.car,
+                driver=seat.driver,
+                kind=seat.kind.value,
+                bot=seat.bot,
+                holder=seat.holder,
+                asked_at=None,
+                deadline_at=None,
             )
-            session.add(row)
-            session.flush()
-            for number, seat in enumerate(spec.seats, start=1):
-                session.add(
-                    PlaySeatRow(
-                        race_id=row.id,
-                        number=number,
-                        car=seat.car,
-                        driver=seat.driver,
-                        kind=seat.kind.value,
-                        bot=seat.bot,
-                        holder=seat.holder,
-                    )
-                )
-            race_id = row.id
+            for number, seat in enumerate(spec.seats, start=1)
+        ]
+        with self.store.write() as connection:
+            race_id = add_race(connection, race, seats)
         self._tell([RaceChanged(race_id, 0, RaceState.OPEN)])
         return race_id
 
@@ -308,6 +320,7 @@ class RaceService:
             )
             tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
             tx.row.state = RaceState.RUNNING.value
+            tx.row.rules_version = RULES_VERSION  # the rules the race is played under
             tx.live = _Live(eng.new_race(config, tx.row.seed, _row_track(tx.row)))
             tx.changed = True
 
@@ -353,8 +366,8 @@ class RaceService:
                         f"car {car}",
                     )
             race = tx.race
-            if expected_version is not None and expected_version != eng.version(race):
-                raise eng.stale(car, expected_version, eng.version(race))
+            if expected_version is not None and not eng.current_for(race, car, expected_version):
+                raise eng.stale(expected_version, eng.version(race))
             chosen = (
                 eng.decision_from_json(race, decision)
                 if isinstance(decision, Mapping)
@@ -379,7 +392,7 @@ class RaceService:
             _seat(tx, car)
             race = tx.race
             if expected_version is not None and expected_version != eng.version(race):
-                raise eng.stale(car, expected_version, eng.version(race))
+                raise eng.stale(expected_version, eng.version(race))
             self._record(tx, car, Halt(), Actor.ORGANISER, None)
 
         return self._transact(race_id, now, work)
@@ -401,8 +414,8 @@ class RaceService:
         decision is stored with actor ``timeout-bot``. The web and mail processes call this
         periodically; two processes doing so at once decide each question once."""
         moment = utc(now or self._clock())
-        with self.store.read() as session:
-            due = due_seats(session, moment, [RaceState.RUNNING.value])
+        with self.store.read() as connection:
+            due = due_seats(connection, moment, [RaceState.RUNNING.value])
         done: list[TimedOut] = []
         for race_id, car in due:
 
@@ -427,35 +440,36 @@ class RaceService:
 
     def info(self, race_id: int) -> RaceInfo:
         """The race as anyone may see it (the seed only once it is over)."""
-        with self.store.read() as session:
-            row = _row(session, race_id)
-            return _info(row, seat_rows(session, race_id))
+        with self.store.read() as connection:
+            row = _row(connection, race_id)
+            return _info(row, load_seats(connection, race_id))
 
     def races(
         self, *, states: tuple[RaceState, ...] | None = None, holder: str | None = None
     ) -> list[RaceInfo]:
         """Races, newest first; only those in ``states``; only those where ``holder`` sits."""
-        with self.store.read() as session:
-            ids = race_ids(session, None if states is None else [s.value for s in states], holder)
-            return [_info(_row(session, i), seat_rows(session, i)) for i in ids]
+        with self.store.read() as connection:
+            chosen = None if states is None else [s.value for s in states]
+            ids = race_ids(connection, chosen, holder)
+            return [_info(_row(connection, i), load_seats(connection, i)) for i in ids]
 
     def decisions(self, race_id: int) -> tuple[StoredDecision, ...]:
         """Every stored decision of the race in order, with actor and time."""
-        with self.store.read() as session:
-            _row(session, race_id)
-            return tuple(_stored(r) for r in decision_rows(session, race_id))
+        with self.store.read() as connection:
+            _row(connection, race_id)
+            return tuple(_stored(r) for r in load_decisions(connection, race_id))
 
     def version(self, race_id: int) -> int:
         """The stored version: a page or a mail loop compares it with what it showed."""
-        with self.store.read() as session:
-            return _row(session, race_id).version
+        with self.store.read() as connection:
+            return _row(connection, race_id).version
 
     def race(self, race_id: int) -> Race:
         """The race in memory, brought up to the stored version (rebuilt after a restart).
         For reading and rendering only: changes go through the service."""
-        with self._lock(race_id), self.store.read() as session:
-            row = _row(session, race_id)
-            live = self._sync(session, row)
+        with self._lock(race_id), self.store.read() as connection:
+            row = _row(connection, race_id)
+            live = self._sync(connection, row)
             if live is None:
                 raise _state_error(race_id, RaceState(row.state), "running, finished, closed")
             return live.race
@@ -470,8 +484,8 @@ class RaceService:
     def record(self, race_id: int) -> dict[str, Any]:
         """The race record (``rennleitung-race/1``); the seed is in it once the race is over."""
         race = self.race(race_id)
-        with self.store.read() as session:
-            seed = _row(session, race_id).seed
+        with self.store.read() as connection:
+            seed = _row(connection, race_id).seed
         return record_of(race, seed)
 
     def forget(self, race_id: int | None = None) -> None:
@@ -489,17 +503,20 @@ class RaceService:
         with self._lock(race_id):
             tx: _Tx | None = None
             try:
-                with self.store.write() as session:
-                    row = _row(session, race_id, lock=True)
-                    live = self._sync(session, row)
+                with self.store.write() as connection:
+                    row = _row(connection, race_id, lock=True)
+                    live = self._sync(connection, row)
+                    seats = {s.car: s for s in load_seats(connection, race_id)}
                     tx = _Tx(
-                        session=session,
+                        connection=connection,
                         row=row,
-                        seats={s.car: s for s in seat_rows(session, race_id)},
+                        seats=seats,
                         live=live,
                         now=moment,
                         seen_version=row.version,
                         seen_state=row.state,
+                        seen_config=row.config,
+                        seen_seats={car: seat_changes(s) for car, s in seats.items()},
                         asked_before=(
                             eng.asked_cars(live.race)
                             if live is not None and row.state == RaceState.RUNNING.value
@@ -527,8 +544,8 @@ class RaceService:
         tx.mutated = True
         seq = eng.version(race)
         data = eng.decision_to_json(race, decision)
-        tx.session.add(
-            PlayDecisionRow(
+        tx.rows.append(
+            DecisionData(
                 race_id=tx.row.id,
                 seq=seq,
                 car=car,
@@ -581,13 +598,23 @@ class RaceService:
                 seat.asked_at = seat.deadline_at = None
         version = eng.version(tx.race) if tx.live is not None else tx.row.version
         state = tx.row.state
-        if version != tx.seen_version or state != tx.seen_state or tx.changed:
+        changed_seats = [
+            seat for car, seat in tx.seats.items() if seat_changes(seat) != tx.seen_seats[car]
+        ]
+        if (
+            version != tx.seen_version
+            or state != tx.seen_state
+            or tx.row.config != tx.seen_config
+            or changed_seats
+            or tx.changed
+        ):
             tx.changed = True
-            tx.session.flush()
-            if not bump_version(
-                tx.session, tx.row.id, tx.seen_version, version, state, tx.now
-            ):
-                raise eng.stale("-", tx.seen_version, version)
+            add_decisions(tx.connection, tx.rows)
+            save_seats(tx.connection, changed_seats)
+            tx.row.version = version
+            tx.row.updated_at = tx.now
+            if not save_race(tx.connection, tx.row, tx.seen_version):
+                raise eng.stale(tx.seen_version, version)
         return Applied(
             race_id=tx.row.id,
             version=version,
@@ -618,7 +645,7 @@ class RaceService:
 
     # --- races in memory ------------------------------------------------------------------
 
-    def _sync(self, session: Session, row: PlayRaceRow) -> _Live | None:
+    def _sync(self, connection: Connection, row: RaceData) -> _Live | None:
         """The race in memory at the stored version: kept, caught up with decisions stored by
         another process, or rebuilt from all of them."""
         if row.state == RaceState.OPEN.value:
@@ -636,11 +663,14 @@ class RaceService:
             live = _Live(eng.new_race(config, row.seed, _row_track(row)))
         race = live.race
         try:
-            for stored in decision_rows(session, row.id, after=eng.version(race)):
+            for stored in load_decisions(connection, row.id, after=eng.version(race)):
                 decision = eng.decision_from_json(
                     race, json.loads(stored.decision), f"decisions[{stored.seq}]"
                 )
                 eng.apply(race, stored.car, decision)
+        except RennleitungError as error:
+            self.forget(row.id)
+            raise _unreplayable(row, error) from None
         except Exception:
             self.forget(row.id)
             raise
@@ -673,14 +703,14 @@ class RaceService:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _row(session: Session, race_id: int, lock: bool = False) -> PlayRaceRow:
-    row = race_row(session, race_id, lock)
+def _row(connection: Connection, race_id: int, lock: bool = False) -> RaceData:
+    row = load_race(connection, race_id, lock)
     if row is None:
         raise PlayError(f"kein Rennen {race_id}", f"no race {race_id}", "race")
     return row
 
 
-def _seat(tx: _Tx, car: str) -> PlaySeatRow:
+def _seat(tx: _Tx, car: str) -> SeatData:
     seat = tx.seats.get(car)
     if seat is None:
         known = ", ".join(tx.seats)
@@ -710,6 +740,21 @@ def _state_error(race_id: int, state: RaceState, wanted: str) -> PlayError:
         f"Rennen {race_id} ist {_STATE_DE[state]}; dafür muss es {wanted} sein",
         f"race {race_id} is {state.value}; this needs it {wanted}",
         "race",
+    )
+
+
+def _unreplayable(row: RaceData, error: RennleitungError) -> PlayError:
+    """A stored race that no longer replays: under older rules, name the fixes since."""
+    changes = changes_since(row.rules_version)
+    if not changes:
+        return PlayError(error.de, error.en, f"race {row.id}: {error.where}")
+    rules = ", ".join(c.rule for c in changes)
+    return PlayError(
+        f"Rennen {row.id} wurde nach Regelstand {row.rules_version} gespielt und lässt sich "
+        f"nach Stand {RULES_VERSION} nicht nachspielen ({error.de}); geändert: {rules}",
+        f"race {row.id} was played under rules version {row.rules_version} and does not "
+        f"replay under version {RULES_VERSION} ({error.en}); changed since: {rules}",
+        f"race {row.id}: {error.where}",
     )
 
 
@@ -748,14 +793,14 @@ def _spec_track(spec: RaceSpec) -> Track | None:
     return None if spec.track_text is None else eng.uploaded_track(spec.track, spec.track_text)
 
 
-def _row_track(row: PlayRaceRow) -> Track | None:
+def _row_track(row: RaceData) -> Track | None:
     if row.track_text is None:
         return None
     name = str(json.loads(row.config)["track"])
     return eng.uploaded_track(name, row.track_text)
 
 
-def _seat_value(row: PlaySeatRow) -> Seat:
+def _seat_value(row: SeatData) -> Seat:
     return Seat(
         car=row.car,
         number=row.number,
@@ -768,7 +813,7 @@ def _seat_value(row: PlaySeatRow) -> Seat:
     )
 
 
-def _info(row: PlayRaceRow, seats: list[PlaySeatRow]) -> RaceInfo:
+def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
     config = json.loads(row.config)
     state = RaceState(row.state)
     over = state in (RaceState.FINISHED, RaceState.CLOSED)
@@ -788,10 +833,11 @@ def _info(row: PlayRaceRow, seats: list[PlaySeatRow]) -> RaceInfo:
         updated_at=utc(row.updated_at),
         seed=row.seed if over else None,
         custom_track=row.track_text is not None,
+        rules_version=row.rules_version,
     )
 
 
-def _stored(row: PlayDecisionRow) -> StoredDecision:
+def _stored(row: DecisionData) -> StoredDecision:
     return StoredDecision(
         seq=row.seq,
         car=row.car,

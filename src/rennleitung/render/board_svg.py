@@ -379,6 +379,42 @@ def _draw_cars(canvas: _Canvas, track: Track, cars: Sequence[Car]) -> None:
         )
 
 
+LEGEND_ROW = 1.0
+"""Height of one legend line, in board units."""
+
+
+def _draw_paths(
+    canvas: _Canvas, track: Track, paths: Sequence[tuple[Sequence[int], str, str]]
+) -> None:
+    """Each path as a line through its spaces' centres, its label (the cost) at its end."""
+    s = canvas.style.scale
+    for spaces, colour, label in paths:
+        if not spaces:
+            continue
+        points = [_centre(track.polygons[i]) for i in spaces]
+        canvas.add(
+            f'<path d="{canvas.path(points)}" fill="none" stroke="{escape(colour)}" '
+            f'stroke-width="{0.12 * s:.1f}" stroke-linecap="round" stroke-linejoin="round" '
+            'opacity="0.85"/>'
+        )
+        if label:
+            end = points[-1]
+            canvas.text((end[0], end[1] + 0.55), label, 0.38 * s, fill="#000", weight="bold")
+
+
+def _draw_legend(canvas: _Canvas, legend: Sequence[tuple[str, str]], top: float) -> None:
+    """Rows of a colour swatch and a text below the board, starting at pixel ``top``."""
+    s = canvas.style.scale
+    for n, (colour, text) in enumerate(legend):
+        y = top + (n + 0.5) * LEGEND_ROW * s
+        canvas.add(
+            f'<rect x="{0.6 * s:.1f}" y="{y - 0.3 * s:.1f}" width="{0.6 * s:.1f}" '
+            f'height="{0.6 * s:.1f}" rx="2" fill="{escape(colour)}" stroke="#000"/>'
+            f'<text x="{1.5 * s:.1f}" y="{y:.1f}" font-size="{0.55 * s:.1f}" fill="#fff" '
+            f'dominant-baseline="central">{escape(text)}</text>'
+        )
+
+
 def render_board(
     track: Track,
     *,
@@ -388,12 +424,18 @@ def render_board(
     arrows: bool = True,
     title: str | None = None,
     style: BoardStyle = DEFAULT_STYLE,
+    paths: Sequence[tuple[Sequence[int], str, str]] = (),
+    legend: Sequence[tuple[str, str]] = (),
 ) -> str:
     """The whole board as an SVG document.
 
     ``cars`` are (space index, label, colour); ``highlights`` maps space indices to a fill
-    colour (e.g. the spaces a move can reach); ``names`` writes every space's notation."""
+    colour (e.g. the spaces a move can reach); ``names`` writes every space's notation;
+    ``paths`` are (spaces, colour, label) drawn as lines (a move's way and its cost);
+    ``legend`` rows (colour, text) are listed below the board."""
     canvas = _Canvas(track, style)
+    board_height = canvas.height
+    canvas.height += len(legend) * LEGEND_ROW * style.scale + (0.5 * style.scale if legend else 0)
     s = style.scale
     heading = title if title is not None else track.title
     canvas.add(
@@ -413,7 +455,9 @@ def render_board(
     _draw_flags(canvas, track)
     if names:
         _draw_names(canvas, track)
+    _draw_paths(canvas, track, paths)
     _draw_cars(canvas, track, cars)
+    _draw_legend(canvas, legend, board_height)
     canvas.add(
         f'<text x="{0.6 * s:.1f}" y="{1.2 * s:.1f}" font-size="{1.1 * s:.1f}" '
         f'font-weight="bold" fill="#fff">{escape(heading)}</text>'

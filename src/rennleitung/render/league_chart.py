@@ -1,13 +1,15 @@
 """SVG line chart of points after each race per driver: a pure function returning SVG text.
 
 No plotting library: a handful of polylines, axis ticks and a legend, with colours taken in
-turn from a fixed palette so the same table always draws the same picture.
+turn from a fixed palette so the same table always draws the same picture. The legend has a
+line for every driver (the drawing grows for a big league), and every text is escaped for
+attributes as well as content, so no name can break out of the SVG.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 PALETTE = (
     "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -15,6 +17,10 @@ PALETTE = (
 )
 WIDTH, HEIGHT = 720, 420
 LEFT, RIGHT, TOP, BOTTOM = 56, 170, 24, 44
+LEGEND_ROW = 14
+"""Height of one legend line; the drawing grows downwards so every driver has one."""
+LEGEND_CHARS = 22
+"""Longer names are shortened in the legend (the full name is the line's tooltip)."""
 
 
 def points_chart_svg(
@@ -26,6 +32,7 @@ def points_chart_svg(
 ) -> str:
     """A line per driver through (race, points after that race), drivers in legend order."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    height = max(HEIGHT, TOP + LEGEND_ROW * len(drivers) + BOTTOM // 2)
     top_points = max([1, *(p for _, totals in steps for p in totals.values())])
     count = max(1, len(steps))
 
@@ -36,9 +43,9 @@ def points_chart_svg(
         return TOP + plot_h - plot_h * points / top_points
 
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(title)}">',
-        f'<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="white"/>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" role="img" aria-label="{escape(title)}">',
+        f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="white"/>',
         f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" '
         'stroke="#333"/>',
         f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#333"/>',
@@ -72,15 +79,19 @@ def points_chart_svg(
             f'<polyline class="driver" data-driver="{escape(driver)}" fill="none" '
             f'stroke="{colour}" stroke-width="2"{dash} points="{points}"/>'
         )
-        legend_y = TOP + 14 * number
+        legend_y = TOP + LEGEND_ROW * number
         parts.append(
             f'<line x1="{WIDTH - RIGHT + 12}" y1="{legend_y}" x2="{WIDTH - RIGHT + 30}" '
             f'y2="{legend_y}" stroke="{colour}" stroke-width="3"{dash}/>'
-            f'<text x="{WIDTH - RIGHT + 36}" y="{legend_y + 4}" font-size="11">'
-            f'{escape(driver)}</text>'
+            f'<text class="legend" x="{WIDTH - RIGHT + 36}" y="{legend_y + 4}" font-size="11">'
+            f'<title>{escape(driver)}</title>{escape(_short(driver))}</text>'
         )
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= LEGEND_CHARS else name[: LEGEND_CHARS - 1] + "…"
 
 
 def _ticks(top: int) -> list[int]:

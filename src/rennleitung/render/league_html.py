@@ -7,7 +7,7 @@ so the page can be mailed or put on any web space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from rennleitung.league.city_standings import city_standings
 from rennleitung.league.constructor_standings import constructor_standings
@@ -21,6 +21,7 @@ from rennleitung.render.league_tables import (
     Row,
     city_rows,
     constructor_rows,
+    display_value,
     driver_rows,
     grid_rows,
     label,
@@ -47,10 +48,21 @@ STYLE = (
 
 def league_page(league: League, lang: str = "both") -> str:
     """The whole page as HTML text."""
+    return (
+        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
+        f"<h1>{escape(league.name)}</h1>" + league_sections(league, lang) + "</body></html>\n"
+    )
+
+
+def league_sections(league: League, lang: str = "both") -> str:
+    """The page's sections without the document around them (the web server puts them in its
+    own page): chart, tables, karma, every race with its grid and lap chart."""
     drivers = driver_standings(league)
     sections = [
         _section("chart", lang, points_chart_svg(
             points_after_each_race(league), [d.driver for d in drivers], league.name,
+            label("race", lang), label("points", lang),
         )),
         _section("drivers", lang, _table(driver_rows(drivers), lang)),
         _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),
@@ -74,11 +86,12 @@ def league_page(league: League, lang: str = "both") -> str:
         if result.rounds:
             sections.append(_section("lap_chart", lang, f"<h3>{escape(title)}</h3>"
                                      + lap_chart_svg(result.rounds, title), f"-{result.race}"))
-    return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
-        f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
-        f"<h1>{escape(league.name)}</h1>" + "".join(sections) + "</body></html>\n"
-    )
+    return "".join(sections)
+
+
+def rows_table(rows: Sequence[Row], lang: str) -> str:
+    """Any rows (e.g. the karma ledger) as an HTML table, every cell escaped."""
+    return _table(rows, lang)
 
 
 def _section(key: str, lang: str, body: str, suffix: str = "") -> str:
@@ -93,7 +106,7 @@ def _table(rows: Sequence[Row], lang: str) -> str:
     keys = list(dict.fromkeys(key for row in rows for key in row))
     head = "".join(f"<th>{escape(_column(key, lang))}</th>" for key in keys)
     body = "".join(
-        "<tr>" + "".join(_cell(row.get(key)) for key in keys) + "</tr>" for row in rows
+        "<tr>" + "".join(_cell(key, row.get(key), lang) for key in keys) + "</tr>" for row in rows
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
@@ -104,8 +117,8 @@ def _column(key: str, lang: str) -> str:
     return label(key, lang)
 
 
-def _cell(value: str | int | None) -> str:
+def _cell(key: str, value: str | int | None, lang: str) -> str:
     if value is None:
         return "<td></td>"
     css = "" if isinstance(value, int) else ' class="text"'
-    return f"<td{css}>{escape(str(value))}</td>"
+    return f"<td{css}>{escape(display_value(key, value, lang))}</td>"

@@ -7,7 +7,7 @@ when it leaves the running order (retired); the leader's lap is written along th
 from __future__ import annotations
 
 from collections.abc import Sequence
-from xml.sax.saxutils import escape
+from html import escape
 
 from rennleitung.league.race_result import RoundOrder
 from rennleitung.render.league_chart import PALETTE

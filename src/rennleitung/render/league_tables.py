@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Sequence
 
 from rennleitung.league.city_standings import CityStanding
 from rennleitung.league.constructor_standings import TeamStanding
 from rennleitung.league.driver_standings import DriverStanding
 from rennleitung.league.grid import QualifyingResult
-from rennleitung.league.karma import KarmaEntry, karma_ledger
+from rennleitung.league.history import ACTIONS, Correction
+from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
 from rennleitung.league.points import race_points
 from rennleitung.league.qualifying import format_lap_time
 from rennleitung.league.season import League
@@ -51,6 +53,16 @@ LABELS: dict[str, tuple[str, str]] = {
     "laps": ("Runden", "Laps"),
     "status": ("Status", "Status"),
     "driven_by": ("gefahren von", "driven by"),
+    "seq": ("Nr.", "No."),
+    "at": ("Zeit (UTC)", "Time (UTC)"),
+    "by": ("von", "by"),
+    "action": ("Korrektur", "Correction"),
+    "subject": ("betrifft", "Subject"),
+    "before": ("vorher", "before"),
+    "after": ("nachher", "after"),
+    "kind": ("Art", "Kind"),
+    "name": ("Name", "Name"),
+    "history": ("Korrekturen", "Corrections"),
 }
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -78,7 +90,7 @@ def driver_rows(standings: Sequence[DriverStanding]) -> list[Row]:
         row: Row = {
             "rank": line.rank, "driver": line.driver, "team": line.team, "city": line.city,
             "points": line.points, "gross_points": line.gross_points,
-            "wins": sum(1 for r in line.races if r.position == 1),
+            "wins": sum(1 for r in line.races if r.won),
             "dropped": " ".join(str(r.race) for r in line.races if r.dropped),
         }
         for race in line.races:
@@ -110,12 +122,77 @@ def city_rows(standings: Sequence[CityStanding]) -> list[Row]:
 
 
 def karma_rows(ledger: Sequence[KarmaEntry], lang: str = "both") -> list[Row]:
-    """The karma ledger, one movement per row, reason in words."""
+    """The karma ledger, one movement per row, reason and note in words."""
     return [
         {"driver": e.driver, "race": e.race, "amount": e.amount,
-         "reason": _reason(e.reason.value, lang), "balance": e.balance, "note": e.note}
+         "reason": _reason(e.reason.value, lang), "balance": e.balance,
+         "note": karma_note(e, lang)}
         for e in ledger
     ]
+
+
+def karma_note(entry: KarmaEntry, lang: str = "both") -> str:
+    """The note of a movement in the reader's language, worded from its figures; a note typed
+    by the organiser (or one stored without figures) is shown as it is."""
+    figures = entry.figures
+    if entry.driven_by is not None:
+        return _words(f"gefahren von {entry.driven_by}", f"driven by {entry.driven_by}", lang)
+    if entry.reason is KarmaReason.CHAMPIONSHIP_POINTS and len(figures) == 1:
+        n = figures[0]
+        return _words(f"{n} {'Punkt' if n == 1 else 'Punkte'}",
+                      f"{n} {'point' if n == 1 else 'points'}", lang)
+    if entry.reason is KarmaReason.PLACES_GAINED and len(figures) == 2:
+        grid, place = figures
+        return _words(f"Start {grid} → Platz {place}", f"grid {grid} → place {place}", lang)
+    if entry.reason is KarmaReason.LAPS_MOST_LED and len(figures) == 1:
+        n = figures[0]
+        return _words(f"{n} {'Runde' if n == 1 else 'Runden'}",
+                      f"{n} {'lap' if n == 1 else 'laps'}", lang)
+    return entry.note
+
+
+VALUES: dict[str, dict[str, tuple[str, str]]] = {
+    "status": {
+        "finished": ("im Ziel", "finished"),
+        "retired": ("ausgefallen", "retired"),
+        "did-not-start": ("nicht gestartet", "did not start"),
+    },
+    "kind": {"season": ("Saison", "season"), "open": ("Open", "Open")},
+    "action": {key: words for key, words in ACTIONS.items()},
+}
+"""Coded values shown in words (the JSON and CSV for programs keep the codes)."""
+
+
+def display_value(key: str, value: str | int | None, lang: str) -> str:
+    """A cell as a person reads it: coded values in words, ``None`` as empty."""
+    if value is None:
+        return ""
+    words = VALUES.get(key, {}).get(str(value))
+    return _words(*words, lang) if words else str(value)
+
+
+SUBJECTS: dict[str, tuple[str, str]] = {
+    "race": ("Rennen", "race"), "qualifying": ("Qualifizierung", "qualifying"),
+    "driver": ("Fahrer", "driver"), "team": ("Team", "team"), "league": ("Liga", "league"),
+}
+
+
+def history_rows(history: Sequence[Correction], lang: str = "both") -> list[Row]:
+    """The league's corrections, oldest first; what was there before as compact JSON."""
+    rows: list[Row] = []
+    for c in history:
+        kind, _, rest = c.subject.partition(" ")
+        words = SUBJECTS.get(kind)
+        subject = f"{_words(*words, lang)} {rest}" if words else c.subject
+        rows.append({"seq": c.seq, "at": c.at, "by": c.by, "action": c.action,
+                     "subject": subject, "before": _compact(c.before),
+                     "after": _compact(c.after)})
+    return rows
+
+
+def _compact(data: object) -> str | None:
+    return None if data is None else json.dumps(data, ensure_ascii=False,
+                                                separators=(",", ":"))
 
 
 def race_rows(league: League, race: int) -> list[Row]:
@@ -137,6 +214,11 @@ def race_rows(league: League, race: int) -> list[Row]:
             "position": e.position, "driver": e.driver, "grid": e.grid,
             "laps": e.laps_completed, "status": e.status.value, "driven_by": e.driven_by,
             "points": points, "amount": karma_by_driver.get(e.driver, 0),
+        })
+    for name in result.did_not_start:
+        rows.append({
+            "position": None, "driver": name, "grid": None, "laps": None,
+            "status": "did-not-start", "driven_by": None, "points": 0, "amount": 0,
         })
     return rows
 
@@ -167,6 +249,36 @@ def rows_to_csv(rows: Sequence[Row]) -> str:
     for row in rows:
         writer.writerow({key: "" if row.get(key) is None else row.get(key) for key in keys})
     return out.getvalue()
+
+
+def rows_to_spreadsheet_csv(rows: Sequence[Row], lang: str = "de") -> str:
+    """Rows as CSV that a German spreadsheet opens as it is: a byte-order mark (so Excel reads
+    UTF-8), ``;`` between fields, column labels and coded values in words, decimal commas."""
+    keys = list(dict.fromkeys(key for row in rows for key in row))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow([column_label(key, lang) for key in keys])
+    for row in rows:
+        writer.writerow([_spreadsheet_cell(key, row.get(key), lang) for key in keys])
+    return "\ufeff" + out.getvalue()
+
+
+def column_label(key: str, lang: str) -> str:
+    """A column's heading; race columns ``r3`` read "Rennen 3"."""
+    if key.startswith("r") and key[1:].isdigit():
+        return f"{label('race', lang)} {key[1:]}"
+    return label(key, lang)
+
+
+def _spreadsheet_cell(key: str, value: str | int | None, lang: str) -> str:
+    text = display_value(key, value, lang)
+    if lang != "en" and key == "score":
+        text = text.replace(".", ",")
+    return text
+
+
+def _words(de: str, en: str, lang: str) -> str:
+    return {"de": de, "en": en}.get(lang, de if de == en else f"{de} / {en}")
 
 
 def _reason(value: str, lang: str) -> str:

@@ -36,16 +36,53 @@ def option_colour(option: MoveOption) -> str:
     return OPTION_COLOURS["plain"]
 
 
+def _cost(option: MoveOption) -> str:
+    """A short cost label: brake (B) and tyre (R/T) points, X for an elimination."""
+    if option.eliminated is not None:
+        return "X"
+    parts = [f"B{option.brakes}" if option.brakes else "",
+             f"T{option.tyres}" if option.tyres else ""]
+    return " ".join(p for p in parts if p) or "0"
+
+
 def render_position(
-    position: Position, options: Sequence[MoveOption] = (), *, names: bool = False
+    position: Position,
+    options: Sequence[MoveOption] = (),
+    *,
+    names: bool = False,
+    order: Sequence[str] = (),
 ) -> str:
     """SVG text of the position; the cheapest option per end space decides its colour. Cars
-    that finished are drawn where they crossed the line; retired cars are gone."""
-    cars = [
-        (car.space, car.id[:3].upper(), "#555555" if car.status is CarStatus.WRECK else colour)
-        for car, colour in zip(position.cars, CAR_COLOURS * 10, strict=False)
-        if car.status.on_track or car.status is CarStatus.FINISHED
+    carry their number (their place in the position's list) and the legend lists number,
+    colour, name and place (``order``: car ids from the leader back; default: the list).
+    Each option's way is drawn with its cost (B brake points, T tyre points, X eliminated).
+    Cars that finished are drawn where they crossed the line; retired cars are gone."""
+    places = {car_id: n for n, car_id in enumerate(order or [c.id for c in position.cars], 1)}
+    cars = []
+    legend = []
+    for number, (car, colour) in enumerate(
+        zip(position.cars, CAR_COLOURS * 10, strict=False), 1
+    ):
+        shade = "#555555" if car.status is CarStatus.WRECK else colour
+        if car.status.on_track or car.status is CarStatus.FINISHED:
+            cars.append((car.space, str(number), shade))
+        name = car.name or car.id
+        place = places.get(car.id)
+        status = "" if car.status is CarStatus.RUNNING else f" ({car.status.label_en})"
+        legend.append(
+            (shade, f"{number}  {name[:40]}  P{place if place else '-'}{status}")
+        )
+    paths = [
+        ((option.start, *option.path), option_colour(option), _cost(option))
+        for option in options
     ]
+    if options:
+        legend.extend((
+            (OPTION_COLOURS["plain"], "Zug ohne Kosten / move without cost (0)"),
+            (OPTION_COLOURS["costly"], "kostet Bremsen B / Reifen T oder Gefahr / costs brake B, "
+                                       "tyre T points or danger"),
+            (OPTION_COLOURS["eliminated"], "scheidet aus / eliminated (X)"),
+        ))
     highlights: dict[int, str] = {}
     ranking = list(OPTION_COLOURS.values())
     for option in options:
@@ -55,4 +92,7 @@ def render_position(
             highlights[option.end] = colour
     for space in position.dangerous:
         highlights.setdefault(space, "#b0b0b0")
-    return render_board(position.track, names=names, cars=cars, highlights=highlights)
+    return render_board(
+        position.track, names=names, cars=cars, highlights=highlights, paths=paths,
+        legend=legend,
+    )

@@ -15,7 +15,9 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, make_url
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Connection, Engine, create_engine, event, make_url, text
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rennleitung.errors import RennleitungError
@@ -66,12 +68,38 @@ def open_database(url: str) -> Engine:
 
 
 def migrate(engine: Engine) -> None:
-    """Run every Alembic migration not yet applied, in one transaction."""
+    """Run every Alembic migration not yet applied, in one transaction.
+
+    A database already at the newest revision is only read (a read-only command must not wait
+    for the write lock while someone else is writing). Otherwise the migrating process takes a
+    lock first, so several processes opening a fresh database at once do not all create the
+    schema: PostgreSQL an advisory lock held until the migration commits, SQLite its write
+    lock (``BEGIN IMMEDIATE``). Whoever waited finds the schema done and does nothing.
+    """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    if _at_head(engine, config):
+        return
     with engine.connect() as connection, connection.execution_options(**{WRITE: True}).begin():
+        if engine.dialect.name == "postgresql":
+            connection.execute(
+                text("SELECT pg_advisory_xact_lock(:key, hashtext(current_schema()))"),
+                {"key": MIGRATION_LOCK},
+            )
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+MIGRATION_LOCK = 0x526C  # "Rl": the advisory lock key of rennleitung's migrations
+
+
+def _at_head(engine: Engine, config: Config) -> bool:
+    """Whether the schema is already at the newest revision (read only, no lock taken)."""
+    heads = set(ScriptDirectory.from_config(config).get_heads())
+    with engine.connect() as connection:
+        current = set(MigrationContext.configure(connection).get_current_heads())
+        connection.rollback()
+    return current == heads
 
 
 def _safe(url: str) -> str:
@@ -84,11 +112,28 @@ def _safe(url: str) -> str:
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
     """Foreign keys on; transactions begun by ``_sqlite_begin``, not by the sqlite3 module
-    (which would begin them only at the first write, after the checks have read)."""
+    (which would begin them only at the first write, after the checks have read).
+
+    Write-ahead log with ``synchronous=NORMAL``: readers never wait for the writer, and a commit
+    costs no fsync (the log is synced at checkpoints), which a race applying a decision per
+    commit needs (``benchmarks/race_service.py``). The database stays consistent after any
+    crash; a power cut may take back the last commits, which a server that must never lose one
+    avoids by running on PostgreSQL (``docs/storage.md``)."""
     dbapi_connection.isolation_level = None
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
     cursor.execute("PRAGMA foreign_keys=ON")
+    mode = cursor.execute("PRAGMA journal_mode").fetchone()
+    if mode is not None and str(mode[0]).lower() not in {"wal", "memory"}:
+        # Write-ahead log: readers keep reading the last committed state while one process
+        # writes ("database is locked" for a read-only ``standings`` otherwise).
+        cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+SQLITE_BUSY_MS = 30_000
+"""How long an SQLite connection waits for another process's write lock before giving up."""
 
 
 def _sqlite_begin(connection: Connection) -> None:

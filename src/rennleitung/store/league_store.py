@@ -11,6 +11,7 @@ import json
 import random
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Engine, delete, func, select
@@ -18,9 +19,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from rennleitung.errors import RennleitungError
+from rennleitung.league import corrections
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import LeagueKind, format_for
 from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
+from rennleitung.league.history import Correction
 from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
 from rennleitung.league.league_codec import league_to_json, replay_league
 from rennleitung.league.profiles import DriverProfile
@@ -35,9 +38,12 @@ from rennleitung.league.race_result import (
     RaceSource,
     RoundOrder,
 )
+from rennleitung.league.race_result_codec import race_result_to_json
 from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
+from rennleitung.store import league_history
 from rennleitung.store.database import WRITE, open_database
+from rennleitung.store.league_organisers import OrganiserRow
 from rennleitung.store.models import (
     DriverRow,
     GridSlotRow,
@@ -113,33 +119,236 @@ class LeagueStore:
             _insert_ledger(session, row.id, ids, booked)
             return booked
 
-    def delete_race(self, league: str, race: int) -> None:
+    def delete_race(self, league: str, race: int, by: str = "") -> None:
         """Take back the last race entered (a typing error): its results and karma go too.
 
-        Only the last race can go, because the karma of every later race builds on it.
+        Only the last race can go, because the karma of every later race builds on it; an
+        earlier race is corrected in place with ``replace_race``.
         """
         with self._write() as session:
             row = _league_row(session, league, lock=True)
-            held = _load_league(session, row).held_races()
+            current = _load_league(session, row)
+            held = current.held_races()
             if not held or race != held[-1]:
                 last = held[-1] if held else "-"
                 raise RennleitungError(
-                    f"nur das zuletzt eingetragene Rennen kann gelöscht werden ({last})",
-                    f"only the last race entered can be deleted ({last})",
+                    f"nur das zuletzt eingetragene Rennen kann gelöscht werden ({last}); "
+                    "ein früheres Rennen wird mit replace-race ersetzt",
+                    f"only the last race entered can be deleted ({last}); an earlier race is "
+                    "corrected with replace-race",
                     "race",
                 )
+            old = current.race(race)
+            assert old is not None
             session.execute(
                 delete(KarmaLedgerRow).where(
                     KarmaLedgerRow.league_id == row.id, KarmaLedgerRow.race_number == race
                 )
             )
-            race_id = select(RaceRow.id).where(RaceRow.league_id == row.id,
-                                               RaceRow.number == race).scalar_subquery()
-            result_ids = select(ResultRow.id).where(ResultRow.race_id == race_id)
-            session.execute(delete(RaceKarmaRow).where(RaceKarmaRow.result_id.in_(result_ids)))
-            session.execute(delete(ResultRow).where(ResultRow.race_id == race_id))
-            session.execute(delete(RaceRow).where(RaceRow.league_id == row.id,
-                                                  RaceRow.number == race))
+            _delete_race_rows(session, row.id, race)
+            league_history.record(session, row.id, by, "delete-race", f"race {race}",
+                                  race_result_to_json(old), None)
+
+    # --- corrections (each one transaction, each kept in the league's history) -----------
+
+    def replace_race(
+        self, league: str, result: RaceResult, by: str = ""
+    ) -> tuple[KarmaEntry, ...]:
+        """Replace race ``result.race`` in place; the karma of it and every later race is
+        booked again. Returns the karma movements of the replaced race."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            old = current.race(result.race)
+            _updated, ledger = corrections.replace_race(current, result)
+            assert old is not None
+            _delete_race_rows(session, row.id, result.race)
+            ids = _driver_ids(session, row.id)
+            _insert_race(session, row.id, ids, result)
+            _rebook(session, row.id, ids, ledger, result.race)
+            league_history.record(session, row.id, by, "replace-race", f"race {result.race}",
+                                  race_result_to_json(old), race_result_to_json(result))
+            return tuple(e for e in ledger if e.race == result.race)
+
+    def delete_qualifying(self, league: str, race: int, by: str = "") -> None:
+        """Delete the qualifying of a race (laps, grid, draw); Open qualifying points go too."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            updated = corrections.remove_qualifying(current, race)
+            before = _qualifying_data(session, row.id, current, race)
+            _delete_qualifying_rows(session, row.id, race)
+            _rebook(session, row.id, _driver_ids(session, row.id), karma_ledger(updated), race)
+            league_history.record(session, row.id, by, "delete-qualifying",
+                                  f"qualifying {race}", before, None)
+
+    def replace_qualifying(
+        self,
+        league: str,
+        race: int,
+        laps: Sequence[QualifyingLap],
+        starters: Sequence[str],
+        seed: int,
+        rolled_weather: Sequence[Weather] = (),
+        race_result: RaceResult | None = None,
+        by: str = "",
+    ) -> QualifyingResult:
+        """Replace (or add) the qualifying of a race. If the race was entered from the old
+        grid and the new one differs, ``race_result`` (the corrected race) replaces it in the
+        same transaction."""
+        _check_seed(seed)
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            qualifying = build_qualifying(race, laps, starters, current.roster,
+                                          random.Random(seed), rolled_weather)
+            updated, ledger = corrections.replace_qualifying(current, qualifying, race_result)
+            before = (_qualifying_data(session, row.id, current, race)
+                      if current.qualifying_of(race) is not None else None)
+            old_race = current.race(race)
+            _delete_qualifying_rows(session, row.id, race)
+            ids = _driver_ids(session, row.id)
+            _insert_qualifying(session, row.id, ids, qualifying, seed)
+            if race_result is not None:
+                _delete_race_rows(session, row.id, race)
+                _insert_race(session, row.id, ids, race_result)
+            _rebook(session, row.id, ids, ledger, race)
+            after = _qualifying_data(session, row.id, updated, race)
+            if race_result is not None and old_race is not None:
+                before = {"qualifying": before, "race": race_result_to_json(old_race)}
+                after = {"qualifying": after, "race": race_result_to_json(race_result)}
+            league_history.record(session, row.id, by, "replace-qualifying",
+                                  f"qualifying {race}", before, after)
+            return qualifying
+
+    def rename_league(self, league: str, new: str, by: str = "") -> None:
+        """Give a league a new name; its history stays with it."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            clean = corrections.rename_league(_load_league(session, row), new).name
+            taken = session.scalar(select(LeagueRow.id).where(LeagueRow.name == clean))
+            if taken is not None and taken != row.id:
+                raise RennleitungError(
+                    f"Liga {clean!r} gibt es schon", f"league {clean!r} already exists",
+                    "league",
+                )
+            row.name = clean
+            league_history.record(session, row.id, by, "rename-league", f"league {clean}",
+                                  {"name": league}, {"name": clean})
+
+    def rename_team(self, league: str, old: str, new: str, by: str = "") -> None:
+        """Give a team a new name."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            updated = corrections.rename_team(_load_league(session, row), old, new)
+            clean = next(t for t in updated.roster.teams if t not in _load_roster(
+                session, row).teams)
+            team = session.scalar(
+                select(TeamRow).where(TeamRow.league_id == row.id, TeamRow.name == old)
+            )
+            assert team is not None
+            team.name = clean
+            league_history.record(session, row.id, by, "rename-team", f"team {clean}",
+                                  {"name": old}, {"name": clean})
+
+    def rename_driver(self, league: str, old: str, new: str, by: str = "") -> None:
+        """Give a driver a new name everywhere (results, grids, lap charts, karma notes)."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            updated = corrections.rename_driver(current, old, new)
+            clean = next(d.name for d in updated.roster.drivers
+                         if d.name not in {x.name for x in current.roster.drivers})
+            driver = session.scalar(
+                select(DriverRow).where(DriverRow.league_id == row.id, DriverRow.name == old)
+            )
+            assert driver is not None
+            driver.name = clean
+            session.flush()
+            for result in updated.races:
+                race_row = session.scalar(select(RaceRow).where(
+                    RaceRow.league_id == row.id, RaceRow.number == result.race))
+                assert race_row is not None
+                race_row.rounds = json.dumps([[r.lap, list(r.order)] for r in result.rounds])
+                race_row.did_not_start = json.dumps(list(result.did_not_start))
+            for qualifying in updated.qualifying:
+                quali_row = session.scalar(select(QualifyingRow).where(
+                    QualifyingRow.league_id == row.id,
+                    QualifyingRow.race_number == qualifying.race))
+                assert quali_row is not None
+                quali_row.starters = json.dumps(list(qualifying.starters))
+            _rebook(session, row.id, _driver_ids(session, row.id), karma_ledger(updated), 1)
+            league_history.record(session, row.id, by, "rename-driver", f"driver {clean}",
+                                  {"name": old}, {"name": clean})
+
+    def remove_driver(self, league: str, driver: str, by: str = "") -> None:
+        """Take a driver off the roster who has nothing entered yet (with his start karma)."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            corrections.remove_driver(current, driver)
+            gone = current.roster.driver(driver)
+            driver_id = _driver_ids(session, row.id)[driver]
+            session.execute(delete(KarmaLedgerRow).where(KarmaLedgerRow.driver_id == driver_id))
+            session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id == driver_id))
+            session.execute(delete(DriverRow).where(DriverRow.id == driver_id))
+            league_history.record(
+                session, row.id, by, "remove-driver", f"driver {driver}",
+                {"name": gone.name, "team": gone.team, "profile": gone.profile.value,
+                 "city": gone.city},
+                None,
+            )
+
+    def remove_team(self, league: str, team: str, by: str = "") -> None:
+        """Take a team without drivers off the roster."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            corrections.remove_team(_load_league(session, row), team)
+            session.execute(delete(TeamRow).where(TeamRow.league_id == row.id,
+                                                  TeamRow.name == team))
+            league_history.record(session, row.id, by, "remove-team", f"team {team}",
+                                  {"name": team}, None)
+
+    def delete_league(self, league: str) -> None:
+        """Delete a whole league with everything in it (export it first to keep a copy)."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            league_id = row.id
+            for qualifying in session.scalars(
+                select(QualifyingRow.race_number).where(QualifyingRow.league_id == league_id)
+            ).all():
+                _delete_qualifying_rows(session, league_id, qualifying)
+            for number in session.scalars(
+                select(RaceRow.number).where(RaceRow.league_id == league_id)
+            ).all():
+                _delete_race_rows(session, league_id, number)
+            driver_ids = select(DriverRow.id).where(DriverRow.league_id == league_id)
+            session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id.in_(driver_ids)))
+            for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, DriverRow,
+                          TeamRow):
+                session.execute(delete(table).where(table.league_id == league_id))
+            session.execute(delete(LeagueRow).where(LeagueRow.id == league_id))
+
+    def add_organiser(self, league: str, user_name: str) -> None:
+        """Let the web account ``user_name`` enter and correct this league's races."""
+        clean = user_name.strip()
+        if not clean:
+            raise RennleitungError("Kontoname fehlt", "account name is missing", "organiser")
+        check_length(clean, "organiser", "Kontoname", "account name")
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            if clean not in _organisers(session, row.id):
+                session.add(OrganiserRow(league_id=row.id, user_name=clean))
+
+    def organisers(self, league: str) -> tuple[str, ...]:
+        """The accounts that organise this league on the web."""
+        with self._sessions() as session:
+            return _organisers(session, _league_row(session, league).id)
+
+    def history(self, league: str) -> tuple[Correction, ...]:
+        """Every correction of the league, oldest first."""
+        with self._sessions() as session:
+            return league_history.history(session, _league_row(session, league).id)
 
     def enter_qualifying(
         self,
@@ -152,12 +361,7 @@ class LeagueStore:
     ) -> QualifyingResult:
         """Rank the laps, draw the rest with the black die seeded by ``seed``, store the grid
         (and the weather of each run, if given)."""
-        if not 0 <= seed < MAX_SEED:
-            raise RennleitungError(
-                f"Seed muss zwischen 0 und {MAX_SEED - 1} liegen",
-                f"seed must be between 0 and {MAX_SEED - 1}",
-                "seed",
-            )
+        _check_seed(seed)
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
@@ -295,6 +499,70 @@ def _refused(error: DBAPIError) -> RennleitungError:
     )
 
 
+def _organisers(session: Session, league_id: int) -> tuple[str, ...]:
+    return tuple(session.scalars(
+        select(OrganiserRow.user_name).where(OrganiserRow.league_id == league_id)
+        .order_by(OrganiserRow.user_name)
+    ))
+
+
+def _check_seed(seed: int) -> None:
+    if not 0 <= seed < MAX_SEED:
+        raise RennleitungError(
+            f"Seed muss zwischen 0 und {MAX_SEED - 1} liegen",
+            f"seed must be between 0 and {MAX_SEED - 1}",
+            "seed",
+        )
+
+
+def _delete_race_rows(session: Session, league_id: int, race: int) -> None:
+    """A race's rows (results and in-race karma with it); the ledger is rebooked by caller."""
+    race_id = select(RaceRow.id).where(RaceRow.league_id == league_id,
+                                       RaceRow.number == race).scalar_subquery()
+    result_ids = select(ResultRow.id).where(ResultRow.race_id == race_id)
+    session.execute(delete(RaceKarmaRow).where(RaceKarmaRow.result_id.in_(result_ids)))
+    session.execute(delete(ResultRow).where(ResultRow.race_id == race_id))
+    session.execute(delete(RaceRow).where(RaceRow.league_id == league_id, RaceRow.number == race))
+
+
+def _delete_qualifying_rows(session: Session, league_id: int, race: int) -> None:
+    quali_id = select(QualifyingRow.id).where(
+        QualifyingRow.league_id == league_id, QualifyingRow.race_number == race
+    ).scalar_subquery()
+    session.execute(delete(QualifyingLapRow).where(QualifyingLapRow.qualifying_id == quali_id))
+    session.execute(delete(GridSlotRow).where(GridSlotRow.qualifying_id == quali_id))
+    session.execute(delete(QualifyingRow).where(QualifyingRow.league_id == league_id,
+                                                QualifyingRow.race_number == race))
+
+
+def _rebook(
+    session: Session, league_id: int, ids: dict[str, int], ledger: Sequence[KarmaEntry],
+    from_race: int,
+) -> None:
+    """The ledger from race ``from_race`` on, booked again from the corrected league: its old
+    movements go, the recomputed ones are appended in race order."""
+    session.execute(delete(KarmaLedgerRow).where(
+        KarmaLedgerRow.league_id == league_id, KarmaLedgerRow.race_number >= from_race
+    ))
+    session.flush()
+    later = [e for e in ledger if e.race is not None and e.race >= from_race]
+    _insert_ledger(session, league_id, ids, later)
+
+
+def _qualifying_data(
+    session: Session, league_id: int, league: League, race: int
+) -> dict[str, Any]:
+    """One qualifying in the shape of the league export (with its seed), for the history."""
+    seed = session.scalar(select(QualifyingRow.seed).where(
+        QualifyingRow.league_id == league_id, QualifyingRow.race_number == race))
+    qualifying = league.qualifying_of(race)
+    assert qualifying is not None
+    exported = league_to_json(replace(league, qualifying=(qualifying,), races=()),
+                              {race: seed if seed is not None else 0})
+    data: dict[str, Any] = exported["qualifying"][0]
+    return data
+
+
 def _insert_driver(session: Session, league_id: int, driver: Driver) -> int:
     """A driver row (its team must exist); returns its id."""
     team_id = session.scalar(
@@ -314,6 +582,7 @@ def _insert_race(session: Session, league_id: int, ids: dict[str, int], result: 
         league_id=league_id, number=result.race, laps=result.laps, track=result.track,
         source=result.source.value,
         rounds=json.dumps([[r.lap, list(r.order)] for r in result.rounds]),
+        did_not_start=json.dumps(list(result.did_not_start)),
     )
     session.add(race_row)
     session.flush()
@@ -467,7 +736,8 @@ def _load_races(session: Session, league_id: int, names: dict[int, str]) -> tupl
     return tuple(
         RaceResult(race.number, tuple(by_race[race.id]), race.laps, race.track,
                    RaceSource(race.source),
-                   tuple(RoundOrder(lap, tuple(order)) for lap, order in json.loads(race.rounds)))
+                   tuple(RoundOrder(lap, tuple(order)) for lap, order in json.loads(race.rounds)),
+                   tuple(json.loads(race.did_not_start)))
         for race in races
     )
 

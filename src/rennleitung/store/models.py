@@ -72,6 +72,8 @@ class RaceRow(Base):
     source: Mapped[str] = mapped_column(String(20))
     rounds: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
     """Running order after each round of play as JSON (engine races; revision 0003)."""
+    did_not_start: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    """Qualified drivers who did not start, as JSON (revision 0005)."""
 
 
 class ResultRow(Base):

@@ -36,6 +36,9 @@ class PlayRaceRow(Base):
     seed: Mapped[str] = mapped_column(String(200))
     """Secret until the race is finished or closed: never in a view, a log or an error."""
     version: Mapped[int] = mapped_column(Integer, default=0)
+    rules_version: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The race rules the race is played under (``formula_de/rules_version.py``): a race
+    stored under older rules may not replay under newer ones (revision play_rules_version)."""
     organiser: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """Opaque key of the account that created the race (set by web, mail or CLI)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

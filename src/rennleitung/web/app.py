@@ -10,18 +10,20 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import event
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards, races
+from rennleitung.web import boards, league_pages, races
 from rennleitung.web.context import Page, Refused, page
 from rennleitung.web.i18n import text
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
@@ -34,6 +36,8 @@ log = logging.getLogger("rennleitung.web")
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
     engine = open_database(settings.db_url)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _write_ahead_log)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +98,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes.router)
     app.include_router(boards.router)
+    app.include_router(league_pages.router)
 
     @app.get("/", response_class=HTMLResponse)
     def home(p: Page = Depends(page)) -> Response:
@@ -106,6 +111,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     races.install(app)
     return app
+
+
+def _write_ahead_log(dbapi_connection: Any, _record: Any) -> None:
+    """SQLite in WAL mode: pages are read while an answer is written, and a commit is one
+    synced append (synchronous stays FULL, so an acknowledged answer survives a crash)."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.close()
 
 
 class Extensions:

@@ -3,6 +3,7 @@ setup form to a ``RaceSpec``. Missing or broken fields are named; the engine che
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from starlette.datastructures import FormData
@@ -59,6 +60,15 @@ def plan(form: FormData, prefix: str) -> dict[str, Any]:
 
 def decision(form: FormData) -> dict[str, Any]:
     """The decision JSON of a question form (field ``kind`` says which)."""
+    raw = field(form, "decision")
+    if raw:  # the JSON form itself (``docs/formula_de/questions.md``), as scripts send it
+        try:
+            sent: Any = json.loads(raw)
+        except ValueError:
+            raise RennleitungError("kein gültiges JSON", "not valid JSON", "decision") from None
+        if not isinstance(sent, dict):
+            raise RennleitungError("Objekt erwartet", "object expected", "decision")
+        return dict(sent)
     kind = field(form, "kind")
     if kind == "setup":
         wear = {area: number(form, f"wear_{area}", None, 0, 22) for area in AREA_NAMES}

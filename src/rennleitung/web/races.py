@@ -27,9 +27,10 @@ from rennleitung.formula_de.race_decisions import DecisionError
 from rennleitung.formula_de.record import parse_record, record_to_json
 from rennleitung.formula_de.replay import replay, verify
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
-from rennleitung.play.engine import StaleVersion
+from rennleitung.play.engine import StaleVersion, question_to_json
 from rennleitung.play.model import (
     Actor,
+    Applied,
     Notice,
     PlayError,
     QuestionFor,
@@ -388,8 +389,18 @@ async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-def done(request: Request, p: Page, race_id: int) -> Response:
-    """After an accepted action: the changed parts for htmx, else back to the page."""
+def wants_json(request: Request) -> bool:
+    return request.headers.get("accept", "").startswith("application/json")
+
+
+def done(request: Request, p: Page, race_id: int, applied: Applied | None = None) -> Response:
+    """After an accepted action: JSON for scripts, the changed parts for htmx, else back to
+    the page."""
+    if wants_json(request):
+        now: Applied | RaceInfo = applied or service(request).info(race_id)
+        seq = now.stored[0].seq if isinstance(now, Applied) and now.stored else None
+        return JSONResponse({"race": race_id, "version": now.version, "seq": seq,
+                             "state": now.state.value})
     if p.htmx:
         info = info_of(request, race_id)
         return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
@@ -409,13 +420,32 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
     seen = expected(form)
     try:
         decision = forms.decision(form)
-        await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
-                                Actor.PERSON, holder=user.holder)
+        applied = await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
+                                          Actor.PERSON, holder=user.holder)
     except StaleVersion as error:
         raise stale_message(request, race_id, seen, error) from None
     except RennleitungError as error:
         raise refusal(error) from None
-    return done(request, p, race_id)
+    return done(request, p, race_id, applied)
+
+
+@router.get("/races/{race_id}/question.json")
+def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JSONResponse:
+    """The signed-in driver's open question as JSON (kind and legal answers), with the race
+    version to send back; ``question`` is null while another car is asked."""
+    user = p.need_user()
+    info = info_of(request, race_id)
+    seat = seat_of(info, user)
+    if seat is None:
+        raise Refused.key(403, "not_your_car")
+    question = None
+    if info.state is RaceState.RUNNING:
+        race = service(request).race(race_id)
+        pending = race.pending
+        if pending is not None and pending.car == seat.car:
+            question = question_to_json(race, pending)
+    return JSONResponse({"race": race_id, "version": info.version, "state": info.state.value,
+                         "car": seat.car, "question": question})
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
@@ -460,9 +490,7 @@ def need_seat(p: Page, info: RaceInfo) -> Seat:
 def check_version(request: Request, form: Any, info: RaceInfo) -> int:
     seen = expected(form)
     if seen != info.version:
-        error = StaleVersion(
-            f"Formular für Stand {seen}, das Rennen steht bei {info.version}",
-            f"form made against version {seen}, the race is at {info.version}", "version")
+        error = StaleVersion(seen, info.version)
         raise stale_message(request, info.id, seen, error)
     return seen
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -28,7 +29,12 @@ FAILURES_PER_ACCOUNT = 5
 FAILURES_PER_ADDRESS = 30
 
 _hasher = PasswordHasher()
-_DUMMY_HASH = _hasher.hash("not a password of anyone")
+
+
+@lru_cache(maxsize=1)
+def _dummy_hash() -> str:
+    """Checked against when an account has no password, so that costs the same time."""
+    return _hasher.hash("not a password of anyone")
 
 
 def hash_password(password: str) -> str:
@@ -38,7 +44,7 @@ def hash_password(password: str) -> str:
 def check_password(stored: str | None, password: str) -> bool:
     """True when ``password`` matches; an account without a password costs the same time."""
     try:
-        return _hasher.verify(stored or _DUMMY_HASH, password) and stored is not None
+        return _hasher.verify(stored or _dummy_hash(), password) and stored is not None
     except (VerifyMismatchError, VerificationError, InvalidHashError):
         return False
 

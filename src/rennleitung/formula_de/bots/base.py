@@ -12,8 +12,6 @@ from typing import Protocol
 from rennleitung.formula_de.car import CarStatus, Tyre, Wear, WearArea, Weather
 from rennleitung.formula_de.race import T_CAR_SETUP, Race
 from rennleitung.formula_de.race_decisions import (
-    Ask,
-    AskKind,
     BidChoice,
     BoxChoice,
     Decision,
@@ -24,6 +22,14 @@ from rennleitung.formula_de.race_decisions import (
     SetupChoice,
 )
 from rennleitung.formula_de.race_pit import MASTERS_REPAIRABLE, REPAIRABLE, max_repairs
+from rennleitung.formula_de.race_questions import (
+    Ask,
+    BidQuestion,
+    BoxQuestion,
+    KarmaQuestion,
+    PitQuestion,
+    SetupQuestion,
+)
 from rennleitung.formula_de.ruleset import PitSystem
 from rennleitung.formula_de.track import SpaceKind
 
@@ -67,11 +73,11 @@ def setup_choice(race: Race, strategy: Strategy = DEFAULT) -> SetupChoice:
     return SetupChoice(wear, tyre_for(race, strategy))
 
 
-def box_choice(ask: Ask) -> BoxChoice:
+def box_choice(ask: BoxQuestion) -> BoxChoice:
     return BoxChoice(ask.boxes[0])
 
 
-def karma_choice(ask: Ask) -> KarmaChoice:
+def karma_choice(ask: KarmaQuestion) -> KarmaChoice:
     """Spend karma whenever it can save the car a point: +1 first, it is cheaper."""
     for action in (KarmaAction.PLUS_ONE, KarmaAction.REROLL):
         if action in ask.karma_actions:
@@ -92,7 +98,7 @@ def wants_pit(race: Race, car: str) -> bool:
     if race.track.pit is None or not state.box or state.status is CarStatus.IN_PIT:
         return False
     done = race.laps_done(car)
-    if done < rules.pit_min_laps or (rules.pit_closed_last_lap and done >= race.laps - 1):
+    if not rules.pit_lane_open(done, race.laps):
         return False
     wear = state.wear
     start = race.info[car].start_wear
@@ -137,17 +143,17 @@ def pit_plan(race: Race, car: str, strategy: Strategy = DEFAULT) -> PitPlan:
 def common(race: Race, ask: Ask, strategy: Strategy = DEFAULT) -> Decision | None:
     """The decisions every bot takes alike, after its strategy (None for turn and move
     questions)."""
-    if ask.kind is AskKind.SETUP:
-        if ask.extra.get("t_car"):
+    if isinstance(ask, SetupQuestion):
+        if ask.t_car:
             return SetupChoice(T_CAR_SETUP, tyre_for(race, strategy))
         return setup_choice(race, strategy)
-    if ask.kind is AskKind.BID:
+    if isinstance(ask, BidQuestion):
         return BidChoice(max(0, min(5, ask.karma - race.ruleset.karma_reroll_cost)))
-    if ask.kind is AskKind.BOX:
+    if isinstance(ask, BoxQuestion):
         return box_choice(ask)
-    if ask.kind is AskKind.KARMA:
+    if isinstance(ask, KarmaQuestion):
         return karma_choice(ask)
-    if ask.kind is AskKind.PIT:
+    if isinstance(ask, PitQuestion):
         return PitChoice(pit_plan(race, ask.car, strategy))
     return None
 

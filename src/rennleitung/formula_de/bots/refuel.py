@@ -87,8 +87,7 @@ def pit_open_after_lap(race: Race, lap: int) -> bool:
     rules = race.ruleset
     if race.track.pit is None or rules.pit_system is not PitSystem.POINTS:
         return False
-    done = lap - 1
-    return done >= rules.pit_min_laps and not (rules.pit_closed_last_lap and done >= race.laps - 1)
+    return rules.pit_lane_open(lap - 1, race.laps)
 
 
 def refuel_box(race: Race, car: str, fuel: int | None = None) -> int | None:

@@ -18,8 +18,9 @@ from rennleitung.formula_de.car import WearArea
 from rennleitung.formula_de.dice import GEAR_DICE
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Ask, AskKind, Decision, MoveChoice, TurnChoice
+from rennleitung.formula_de.race_decisions import Decision, MoveChoice, TurnChoice
 from rennleitung.formula_de.race_gears import gears_skipped, skip_cost
+from rennleitung.formula_de.race_questions import Ask, MoveQuestion, TurnQuestion
 from rennleitung.formula_de.track import SpaceKind
 
 REACH: tuple[tuple[int, float, int], ...] = tuple(
@@ -86,11 +87,12 @@ class SimpleBot:
         found = common(race, ask)
         if found is not None:
             return found
-        if ask.kind is AskKind.TURN:
+        if isinstance(ask, TurnQuestion):
             return self.turn(race, ask)
+        assert isinstance(ask, MoveQuestion)
         return MoveChoice(self.move(race, ask.car, ask.moves).path)
 
-    def turn(self, race: Race, ask: Ask) -> TurnChoice:
+    def turn(self, race: Race, ask: TurnQuestion) -> TurnChoice:
         car = ask.car
         state = race.cars[car]
         info = track_info(race.track)

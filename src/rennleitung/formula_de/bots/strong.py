@@ -45,8 +45,9 @@ from rennleitung.formula_de.movegen import generate_moves_for_rolls
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.moves import Choices, request_for
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Ask, AskKind, Decision, MoveChoice, TurnChoice
+from rennleitung.formula_de.race_decisions import Decision, MoveChoice, TurnChoice
 from rennleitung.formula_de.race_gears import skip_cost
+from rennleitung.formula_de.race_questions import Ask, MoveQuestion, TurnQuestion
 from rennleitung.formula_de.track import SpaceKind
 
 MAX_SKETCH = 40
@@ -302,8 +303,9 @@ class StrongBot:
         found = common(race, ask, self.strategy)
         if found is not None:
             return found
-        if ask.kind is AskKind.TURN:
+        if isinstance(ask, TurnQuestion):
             return self.turn(race, ask)
+        assert isinstance(ask, MoveQuestion)
         return MoveChoice(self.move(race, ask.car, ask.moves).path)
 
     def move(self, race: Race, car: str, moves: tuple[MoveOption, ...]) -> MoveOption:
@@ -311,7 +313,7 @@ class StrongBot:
         gear = race.cars[car].gear
         return max(moves, key=lambda o: (option_value(ctx, o, gear), o.path))
 
-    def turn(self, race: Race, ask: Ask) -> TurnChoice:
+    def turn(self, race: Race, ask: TurnQuestion) -> TurnChoice:
         car = ask.car
         state = race.cars[car]
         pitting = wants_pit(race, car)
@@ -382,7 +384,7 @@ class StrongBot:
             best = max(close, key=lambda c: self.exact_value(race, ask, ctx, c))
         return TurnChoice(gear=best.gear, boost=best.boost, soft_bonus=ask.soft_bonus, pit=plan)
 
-    def exact_value(self, race: Race, ask: Ask, ctx: Context, c: Candidate) -> float:
+    def exact_value(self, race: Race, ask: TurnQuestion, ctx: Context, c: Candidate) -> float:
         """The expected move score of a gear over every face, from the move generator's own
         options. One walk serves every face (``generate_moves_for_rolls``); it is asked for
         unbraked moves only, and braking ``b`` points on face ``f`` is read as the unbraked

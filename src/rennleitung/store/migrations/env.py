@@ -5,7 +5,9 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy.engine import Connection
 
-from rennleitung.store import accounts, mail_tables, race_tables  # noqa: F401  (register tables)
+# Every module with tables, so the metadata is complete whoever opens the database first (the
+# storage contract compares it with what the migrations create).
+from rennleitung.store import accounts, mail_tables, race_tables  # noqa: F401
 from rennleitung.store.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -1,0 +1,183 @@
+"""What one driver may know of a race, and what the spectators see: ``Race.view(car)``.
+
+The server is the authority and each player sees only his own view (architecture: "Each player
+sees only their own view"). A view holds the public board (cars, spaces, gears, wear, laps,
+dangerous spaces, weather), the public events, and for the viewer alone his open questions, his
+answers not yet taken (a setup or a bid while others still decide) and his announced pit plan.
+Other drivers' secrets appear only once the rules reveal them: setups when all are in (Dresden
+"Rennen"), bids when the level cars' bids are revealed together (Dresden "Kopf an Kopf"), a pit
+plan when the car arrives in its box (Dresden "Boxenstopp"). The seed never appears (only its
+commitment). ``view(None)`` is the spectators' view: public only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rennleitung.formula_de.events import Event, EventKind
+from rennleitung.formula_de.race_decisions import (
+    Decision,
+    PitPlan,
+    decision_to_data,
+    plan_to_data,
+)
+
+if TYPE_CHECKING:
+    from rennleitung.formula_de.race import Race
+
+SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {
+    EventKind.PIT_ANNOUNCE: frozenset({"plan", "plan_de", "plan_en"}),
+}
+"""Event data only the event's own car may read (Dresden "Boxenstopp": the announced work is
+the team's; what is done shows on arrival, in ``pit_in``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CarView:
+    """One car as the viewer may see it; ``wear`` is None until the setups are revealed,
+    ``pit_plan`` is set for the viewer's own car only."""
+
+    car: str
+    driver: str
+    team: str
+    profile: str
+    grid: int
+    space: str
+    gear: int
+    status: str
+    laps: int
+    tyre: str
+    tyre_laps: int
+    box: int
+    karma: int
+    wear: dict[str, int] | None
+    pit_plan: PitPlan | None
+    halted: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "car": self.car,
+            "driver": self.driver,
+            "team": self.team,
+            "profile": self.profile,
+            "grid": self.grid,
+            "space": self.space,
+            "gear": self.gear,
+            "status": self.status,
+            "laps": self.laps,
+            "tyre": self.tyre,
+            "tyre_laps": self.tyre_laps,
+            "box": self.box,
+            "karma": self.karma,
+            "wear": self.wear,
+            "pit_plan": plan_to_data(self.pit_plan) if self.pit_plan else None,
+            "halted": self.halted,
+        }
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """A race as ``viewer`` may know it (None: a spectator). ``answered`` holds the viewer's
+    answers to simultaneous questions that wait for the other drivers."""
+
+    viewer: str | None
+    version: int
+    round: int
+    laps: int
+    track: str
+    ruleset: str
+    commitment: str
+    weather: str
+    weather_settled: bool
+    dangerous: tuple[str, ...]
+    cars: tuple[CarView, ...]
+    events: tuple[dict[str, Any], ...]
+    questions: tuple[dict[str, Any], ...]
+    answered: tuple[dict[str, Any], ...]
+    waiting_for: tuple[str, ...]
+    finished: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "viewer": self.viewer,
+            "version": self.version,
+            "round": self.round,
+            "laps": self.laps,
+            "track": self.track,
+            "ruleset": self.ruleset,
+            "commitment": self.commitment,
+            "weather": {"current": self.weather, "settled": self.weather_settled},
+            "dangerous": list(self.dangerous),
+            "cars": [c.to_json() for c in self.cars],
+            "events": list(self.events),
+            "questions": list(self.questions),
+            "answered": list(self.answered),
+            "waiting_for": list(self.waiting_for),
+            "finished": self.finished,
+        }
+
+
+def event_for(event: Event, viewer: str | None) -> dict[str, Any]:
+    """An event's JSON form for ``viewer``: another car's secret data left out."""
+    data = event.to_data()
+    secret = SECRET_EVENT_DATA.get(event.kind)
+    if secret and event.car != viewer:
+        data["data"] = {k: v for k, v in data["data"].items() if k not in secret}
+        data.pop("de", None)
+        data.pop("en", None)
+    return data
+
+
+def view_of(race: Race, viewer: str | None) -> RaceView:
+    """The view of ``viewer`` (a car id) or of the spectators (None)."""
+    revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
+    cars = []
+    for car in race.grid_order:
+        state = race.cars[car]
+        info = race.info[car]
+        entry = race.entries[car]
+        cars.append(
+            CarView(
+                car=car,
+                driver=race.driver(car),
+                team=entry.team_id,
+                profile=state.profile.value,
+                grid=info.grid,
+                space=race.track.name_of(state.space),
+                gear=state.gear,
+                status=state.status.value,
+                laps=race.laps_done(car),
+                tyre=state.tyre.value if car in revealed else "",
+                tyre_laps=state.tyre_laps,
+                box=state.box,
+                karma=info.karma,
+                wear=state.wear.as_dict() if car in revealed else None,
+                pit_plan=info.pit_plan if car == viewer else None,
+                halted=car in race.halted,
+            )
+        )
+    open_questions = race.questions()
+    own: list[tuple[str, Decision]] = [
+        (car, d) for car, d in race.open_answers().items() if car == viewer
+    ]
+    return RaceView(
+        viewer=viewer,
+        version=race.version,
+        round=race.round,
+        laps=race.laps,
+        track=race.config.track,
+        ruleset=race.ruleset.name,
+        commitment=race.commitment,
+        weather=race.weather.current.value,
+        weather_settled=race.weather.settled,
+        dangerous=tuple(sorted(race.track.name_of(s) for s in race.dangerous)),
+        cars=tuple(cars),
+        events=tuple(event_for(e, viewer) for e in race.events),
+        questions=tuple(q.to_json() for q in open_questions if q.car == viewer),
+        answered=tuple(
+            {"car": car, **decision_to_data(race.track, d)} for car, d in own
+        ),
+        waiting_for=tuple(q.car for q in open_questions),
+        finished=race.finished,
+    )

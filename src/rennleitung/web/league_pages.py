@@ -1,0 +1,206 @@
+"""The league on the web: public standings pages and the organiser's forms.
+
+The pages show exactly what ``rennleitung league html`` writes (the same renderers,
+``render.league_html``), inside the site's own page and in the reader's language. Entering a
+table race or a qualifying and correcting them goes through the same ``LeagueStore`` calls as
+the command line, so every check, the karma rebooking and the history apply; only the
+league's organisers (``rennleitung league add-organiser``) see and may send the forms.
+
+Leagues are addressed by name in the query (``/league?name=…``), so any name works in a URL.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
+from starlette.datastructures import FormData
+
+from rennleitung.errors import RennleitungError
+from rennleitung.league.karma import karma_ledger
+from rennleitung.league.qualifying_weather import parse_weather
+from rennleitung.league.race_result_codec import qualifying_laps_from_csv, race_result_from_csv
+from rennleitung.league.season import League
+from rennleitung.league.starters import parse_starters
+from rennleitung.render.league_html import league_sections, rows_table
+from rennleitung.render.league_tables import history_rows, karma_rows
+from rennleitung.store.league_store import MAX_SEED, LeagueStore
+from rennleitung.web.context import Page, Refused, checked_form, field, page
+
+router = APIRouter()
+
+WORDS: dict[str, tuple[str, str]] = {
+    "leagues": ("Ligen", "Leagues"),
+    "no_leagues": ("Noch keine Liga.", "No league yet."),
+    "karma_ledger": ("Karmabuch", "Karma ledger"),
+    "history": ("Korrekturen", "Corrections"),
+    "no_history": ("Keine Korrekturen.", "No corrections."),
+    "organise": ("Organisieren", "Organise"),
+    "standings": ("Wertung", "Standings"),
+    "enter_race": ("Tischrennen eintragen", "Enter a table race"),
+    "replace_race": ("Rennen ersetzen (Karma danach neu gebucht)",
+                     "Replace a race (later karma rebooked)"),
+    "enter_qualifying": ("Qualifizierung eintragen", "Enter a qualifying"),
+    "replace_qualifying": ("Qualifizierung ersetzen", "Replace a qualifying"),
+    "delete_qualifying": ("Qualifizierung löschen", "Delete a qualifying"),
+    "race_number": ("Rennen Nr.", "Race no."),
+    "laps": ("Runden", "Laps"),
+    "track": ("Strecke", "Track"),
+    "race_csv": ("Ergebnis als CSV (driver,grid,position,laps,status,driven_by,laps_most_led,"
+                 "karma)", "Result as CSV (driver,grid,position,laps,status,driven_by,"
+                 "laps_most_led,karma)"),
+    "laps_csv": ("Runden als CSV (driver,rolls,penalty_points,errors,lap_time,run,driven_by)",
+                 "Laps as CSV (driver,rolls,penalty_points,errors,lap_time,run,driven_by)"),
+    "race_csv_too": ("Richtiges Rennen als CSV, falls es von der alten Startaufstellung "
+                     "gestartet ist (freiwillig)", "The corrected race as CSV, if it started "
+                     "from the old grid (optional)"),
+    "starters": ("Starter, Komma getrennt (leer: alle)", "Starters, comma separated (empty: "
+                 "all)"),
+    "seed": ("Würfel-Seed der Auslosung (leer: zufällig)", "Draw seed (empty: random)"),
+    "weather": ("Gewürfeltes Wetter (sonne, regen, wechselhaft; leer: keins)",
+                "Rolled weather (sun, rain, changeable; empty: none)"),
+    "send": ("Absenden", "Send"),
+    "not_organiser": ("Nur die Organisatoren dieser Liga dürfen das.",
+                      "Only this league's organisers may do that."),
+}
+
+
+def word(p: Page, key: str) -> str:
+    de, en = WORDS[key]
+    return de if p.lang == "de" else en
+
+
+def league_url(name: str, suffix: str = "") -> str:
+    return f"/league{suffix}?name={quote(name, safe='')}"
+
+
+def _store(request: Request) -> LeagueStore:
+    return LeagueStore(request.app.state.engine)
+
+
+def _render(p: Page, template: str, **values: Any) -> HTMLResponse:
+    return p.render(template, w=lambda key: word(p, key), league_url=league_url, **values)
+
+
+def _organiser(p: Page, store: LeagueStore, name: str) -> str:
+    user = p.need_user()
+    if user.name not in store.organisers(name):
+        raise Refused(403, *WORDS["not_organiser"])
+    return user.name
+
+
+@router.get("/leagues", response_class=HTMLResponse)
+def leagues(request: Request, p: Page = Depends(page)) -> Response:
+    return _render(p, "league_list.html", leagues=_store(request).leagues())
+
+
+@router.get("/league", response_class=HTMLResponse)
+def standings(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    store = _store(request)
+    loaded = store.load(name)
+    may_organise = p.user is not None and p.user.name in store.organisers(name)
+    return _render(p, "league.html", league=loaded, may_organise=may_organise,
+                   body=Markup(league_sections(loaded, p.lang)))
+
+
+@router.get("/league/karma", response_class=HTMLResponse)
+def karma(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    loaded = _store(request).load(name)
+    table = rows_table(karma_rows(karma_ledger(loaded), p.lang), p.lang)
+    return _render(p, "league_table.html", league=loaded, heading=word(p, "karma_ledger"),
+                   body=Markup(table))
+
+
+@router.get("/league/history", response_class=HTMLResponse)
+def history(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    store = _store(request)
+    loaded = store.load(name)
+    rows = history_rows(store.history(name), p.lang)
+    table = rows_table(rows, p.lang) if rows else f"<p>{word(p, 'no_history')}</p>"
+    return _render(p, "league_table.html", league=loaded, heading=word(p, "history"),
+                   body=Markup(table))
+
+
+@router.get("/league/organise", response_class=HTMLResponse)
+def organise(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    store = _store(request)
+    _organiser(p, store, name)
+    return _render(p, "league_organise.html", league=store.load(name))
+
+
+@router.post("/league/race")
+async def enter_race(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    store = _store(request)
+    by = _organiser(p, store, name)
+    number = _number(form, "race")
+    result = race_result_from_csv(field(form, "csv"), number, _number(form, "laps", 3),
+                                  field(form, "track").strip())
+    if field(form, "replace") == "1":
+        store.replace_race(name, result, by)
+    else:
+        store.enter_race(name, result)
+    return _back(name, f"#race-{number}")
+
+
+@router.post("/league/qualifying")
+async def enter_qualifying(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    store = _store(request)
+    by = _organiser(p, store, name)
+    loaded = store.load(name)
+    number = _number(form, "race")
+    laps = qualifying_laps_from_csv(field(form, "csv"))
+    starters = _starters(loaded, field(form, "starters"))
+    seed = _seed(form, store.qualifying_seed(name, number))
+    weather = [parse_weather(w, "weather") for w in field(form, "weather").replace(",", " ")
+               .split()]
+    if field(form, "replace") == "1":
+        race_text = field(form, "race_csv").strip()
+        entered = loaded.race(number)
+        corrected = (race_result_from_csv(race_text, number, entered.laps if entered else 3,
+                                          entered.track if entered else "")
+                     if race_text else None)
+        store.replace_qualifying(name, number, laps, starters, seed, weather, corrected, by)
+    else:
+        store.enter_qualifying(name, number, laps, starters, seed, weather)
+    return _back(name, f"#race-{number}")
+
+
+@router.post("/league/qualifying/delete")
+async def delete_qualifying(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    form = await checked_form(request)
+    store = _store(request)
+    by = _organiser(p, store, name)
+    store.delete_qualifying(name, _number(form, "race"), by)
+    return _back(name)
+
+
+def _back(name: str, anchor: str = "") -> Response:
+    return RedirectResponse(league_url(name) + anchor, status_code=303)
+
+
+def _number(form: FormData, key: str, default: int | None = None) -> int:
+    text = field(form, key).strip()
+    if not text and default is not None:
+        return default
+    try:
+        return int(text)
+    except ValueError:
+        raise RennleitungError(f"{text!r} ist keine ganze Zahl", f"{text!r} is not a whole "
+                               "number", key) from None
+
+
+def _seed(form: FormData, old: int | None) -> int:
+    if field(form, "seed").strip():
+        return _number(form, "seed")
+    return old if old is not None else secrets.randbelow(MAX_SEED)
+
+
+def _starters(league: League, text: str) -> list[str]:
+    names = [d.name for d in league.roster.drivers]
+    return parse_starters(text, names) or names

@@ -1,0 +1,83 @@
+"""Seats, tracks and stored races that no longer replay."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import update
+
+from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track_text
+from rennleitung.formula_de.record import record_from_data
+from rennleitung.formula_de.replay import verify
+from rennleitung.formula_de.rules_version import RULES_VERSION
+from rennleitung.play import Actor, PlayError, RaceService, RaceState, SeatKind
+from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow
+from tests.play.support import SEED, person_answer, play_on, small_spec, started
+
+
+def test_a_race_on_an_uploaded_track_is_rebuilt_from_the_stored_file(
+    service: RaceService,
+) -> None:
+    spec = small_spec(track="hausstrecke", track_text=builtin_track_text("monaco"))
+    race_id = started(service, spec)
+    play_on(service, race_id, steps=8)
+    info = service.info(race_id)
+    assert info.custom_track and info.track == "hausstrecke"
+    assert info.rules_version == RULES_VERSION
+    fresh = RaceService(service.engine)
+    assert fresh.race(race_id).track.name == service.race(race_id).track.name
+    assert len(fresh.race(race_id).decisions) == info.version
+
+
+def test_a_broken_track_file_is_refused_at_creation(service: RaceService) -> None:
+    with pytest.raises(RennleitungError) as refused:
+        service.create_race(small_spec(track="kaputt", track_text="[track]\nname = 3\n"))
+    assert refused.value.where
+    assert service.races() == []
+
+
+def test_the_organiser_gives_a_persons_seat_to_a_bot_mid_race(service: RaceService) -> None:
+    race_id = started(service, small_spec(persons=2, bots=0))
+    play_on(service, race_id, steps=4)
+    asked = person_answer(service, race_id)[0]
+    applied = service.assign(race_id, asked, kind=SeatKind.BOT, bot="steady")
+    assert applied.stored and applied.stored[0].car == asked
+    assert applied.stored[0].actor is Actor.BOT
+    seat = service.info(race_id).seat(asked)
+    assert (seat.kind, seat.bot, seat.holder, seat.deadline_at) == (
+        SeatKind.BOT, "steady", None, None
+    )
+    play_on(service, race_id)
+    assert service.info(race_id).state is RaceState.FINISHED
+
+
+def test_a_finished_stored_race_gives_an_honest_record(service: RaceService) -> None:
+    race_id = started(service, small_spec(persons=1, bots=1))
+    play_on(service, race_id)
+    record = record_from_data(json.loads(json.dumps(service.record(race_id))))
+    verdict = verify(record)
+    assert verdict.honest, verdict.problems
+    assert record.seed == SEED
+
+
+def test_a_stored_race_that_no_longer_replays_names_the_rules_changed_since(
+    service: RaceService,
+) -> None:
+    race_id = started(service)
+    play_on(service, race_id, steps=10)
+    with service.engine.begin() as connection:
+        connection.execute(
+            update(PlayDecisionRow)
+            .where(PlayDecisionRow.race_id == race_id, PlayDecisionRow.seq == 2)
+            .values(decision=json.dumps({"kind": "box", "box": 99}))
+        )
+        connection.execute(
+            update(PlayRaceRow).where(PlayRaceRow.id == race_id).values(rules_version=1)
+        )
+    fresh = RaceService(service.engine)
+    with pytest.raises(PlayError) as refused:
+        fresh.race(race_id)
+    assert "rules version 1" in refused.value.en and "Regelstand 1" in refused.value.de
+    assert refused.value.where.startswith(f"race {race_id}")

@@ -1,0 +1,96 @@
+"""The league on the web: public standings, organiser forms that enter and correct races, and
+names that cannot break the page; over HTTP on both databases and in Debian's chromium."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rennleitung.league.driver_standings import driver_standings
+from rennleitung.league.formats import LeagueKind
+from rennleitung.league.roster import Driver
+from rennleitung.store.league_store import LeagueStore
+from rennleitung.web.league_pages import league_url
+from tests.web.conftest import LiveServer, client, make_settings, shot, signed_up
+
+NAME = 'Saison <"2006"> & Co'
+RACE = "driver,grid,position\nAnna,1,1\nBen,2,2\nClara,3,3\n"
+FIXED = "driver,grid,position\nClara,1,1\nBen,2,2\nAnna,3,3\n"
+
+
+def season(server: LiveServer) -> LeagueStore:
+    store = LeagueStore(server.app.state.engine)
+    store.create_league(NAME, LeagueKind.SEASON)
+    store.add_team(NAME, "Rot")
+    store.add_team(NAME, "Blau")
+    store.add_driver(NAME, Driver("Anna", "Rot"))
+    store.add_driver(NAME, Driver("Ben", "Rot"))
+    store.add_driver(NAME, Driver('Clara "<b>"', "Blau"))
+    store.rename_driver(NAME, 'Clara "<b>"', "Clara")  # a correction before any race
+    store.add_organiser(NAME, "Orga")
+    return store
+
+
+def test_public_pages_and_organiser_forms(server: LiveServer) -> None:
+    store = season(server)
+    visitor = client(server)
+    listing = visitor.page("/leagues")
+    assert listing.status_code == 200
+    assert "Saison &lt;&#34;2006&#34;&gt; &amp; Co" in listing.text  # escaped by Jinja
+    assert '<"2006">' not in listing.text
+    assert visitor.page(league_url(NAME)).status_code == 200
+    assert visitor.get(league_url(NAME, "/organise")).status_code == 401
+    assert visitor.post(league_url(NAME, "/race"), data={"race": "1", "csv": RACE}
+                        ).status_code == 403  # no CSRF token, no change
+    stranger = signed_up(server, "Fremd")
+    stranger.page(league_url(NAME))
+    refused = stranger.submit(league_url(NAME, "/race"), {"race": "1", "csv": RACE})
+    assert refused.status_code == 403
+    assert store.load(NAME).races == ()
+
+    orga = signed_up(server, "Orga")
+    assert orga.page(league_url(NAME, "/organise")).status_code == 200
+    entered = orga.submit(league_url(NAME, "/race"), {"race": "1", "csv": RACE})
+    assert entered.status_code == 303, entered.text
+    entered = orga.submit(league_url(NAME, "/race"), {"race": "2", "csv": RACE})
+    assert entered.status_code == 303, entered.text
+    bad = orga.submit(league_url(NAME, "/race"), {"race": "3", "csv": "driver\nAnna\n"})
+    assert bad.status_code == 400 and "line 1" in bad.text
+    fixed = orga.submit(league_url(NAME, "/race"), {"race": "1", "csv": FIXED, "replace": "1"})
+    assert fixed.status_code == 303, fixed.text
+    points = {line.driver: line.points for line in driver_standings(store.load(NAME))}
+    assert points == {"Anna": 6 + 10, "Ben": 8 + 8, "Clara": 10 + 6}
+    page = visitor.page(league_url(NAME)).text
+    assert page.count("<svg") == 1 and 'data-driver="Anna"' in page
+    history = visitor.page(league_url(NAME, "/history")).text
+    assert "race replaced" in history or "Rennen ersetzt" in history
+    assert "Orga" in history
+    karma = visitor.page(league_url(NAME, "/karma")).text
+    assert "championship points" in karma or "Meisterschaftspunkte" in karma
+
+
+def test_organiser_enters_a_race_in_the_browser(browser: Any, sqlite_url: str) -> None:
+    with LiveServer(make_settings(sqlite_url)) as server:
+        season(server)
+        context = browser.new_context(locale="de-DE")
+        page = context.new_page()
+        page.goto(server.url + "/signup")
+        page.fill("input[name=name]", "Orga")
+        page.fill("input[name=password]", "rennen-2026")
+        page.click("form.stack button[type=submit]")
+        page.wait_for_selector("#whoami")
+        page.goto(server.url + "/leagues")
+        page.click("#leagues a")
+        page.wait_for_selector("#league-name")
+        assert page.inner_text("#league-name") == NAME  # shown as text, not markup
+        page.click("#organise")
+        form = page.locator("#form-enter_race")
+        form.locator("input[name=race]").fill("1")
+        form.locator("textarea[name=csv]").fill(RACE)
+        form.locator("button[type=submit]").click()
+        page.wait_for_selector("section#race-1")
+        assert "Fahrerwertung" in page.inner_text("main")
+        first = page.locator("section#drivers tbody tr").first.inner_text()
+        assert "Anna" in first and "10" in first
+        assert page.locator("svg polyline.driver").count() == 3
+        shot(page, "league-standings")
+        context.close()
