@@ -69,6 +69,9 @@ def main() -> int:
                            if b"\nBcc:" in raw.split(b"\r\n\r\n", 1)[0])
         service.engine.dispose()
     statuses = Counter(status for status, _s, _o in rows)
+    reasons = Counter(outcome[:120] for status, _s, outcome in rows if status == "failed")
+    for reason, count in reasons.most_common(3):
+        print(f"failed {count}x: {reason}")
     expected = sum(1 for status, sender, outcome in rows if status != "duplicate" and sender
                    and outcome != '{"refused": "automatic"}')
     print(f"{args.count} mutated mails, {len(hashes)} distinct, {len(rows)} stored, "
