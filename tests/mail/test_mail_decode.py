@@ -102,3 +102,8 @@ def test_broken_mime_never_raises() -> None:
 
 def test_html_to_text_survives_garbage() -> None:
     assert html_to_text("<p>a<<</p><script>b</script>c") .replace("\n", "") in ("a<<c", "ac")
+
+
+def test_a_broken_charset_in_an_encoded_word_keeps_the_raw_header() -> None:
+    raw = "From: a@b.de\r\nSubject: =?\ufffdtf-8?q?Z=C3=BCge?=\r\n\r\nx".encode()
+    assert "tf-8" in decode(raw).subject

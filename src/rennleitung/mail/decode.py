@@ -16,7 +16,7 @@ import email
 import re
 from dataclasses import dataclass, field
 from email import policy
-from email.errors import HeaderParseError
+from email.errors import MessageError
 from email.header import decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
@@ -52,7 +52,7 @@ def clean_header(value: object, limit: int = 300) -> str:
         return ""
     text = str(value)
     with contextlib.suppress(ValueError, LookupError, UnicodeError, AssertionError,
-                             HeaderParseError):
+                             MessageError):  # an unknown or broken charset keeps the raw text
         text = str(make_header(decode_header(text)))
     return _CONTROL.sub(" ", text).strip()[:limit]
 

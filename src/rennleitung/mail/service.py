@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Protocol
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -131,12 +131,23 @@ class MailService:
 
     def __init__(self, engine: Engine, settings: MailSettings,
                  clock: Callable[[], datetime] = utcnow) -> None:
+        if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+            # Write-ahead log: one sync per commit instead of several, readers never wait
+            # for the writer; a commit is still on disk before a mail is acknowledged.
+            raw = engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                cursor.execute("PRAGMA journal_mode=WAL")
+                cursor.close()
+            finally:
+                raw.close()
         self.engine = engine
         self.settings = settings
         self.clock = clock
         self.adapters: dict[str, GameAdapter] = {}
         self._sessions = sessionmaker(engine, expire_on_commit=False)
         self._processing = threading.Lock()
+        self._binding_cache: dict[str, list[Binding]] | None = None
 
     @classmethod
     def open(cls, url: str, settings: MailSettings) -> MailService:
@@ -255,15 +266,13 @@ class MailService:
                     first = session.scalar(select(MailInRow.id).where(
                         MailInRow.message_id == message_id, MailInRow.duplicate_of.is_(None))
                         .order_by(MailInRow.id).limit(1)) if message_id else None
-                    row = MailInRow(
+                    result = session.execute(insert(MailInRow).values(
                         received_at=self.clock(), source=source,
                         envelope_from=envelope_from or "", envelope_to=",".join(envelope_to),
                         message_id=message_id, content_hash=digest, raw=raw,
                         duplicate_of=first, status="duplicate" if first else "new",
-                        sender="", seat="", outcome="")
-                    session.add(row)
-                    session.flush()
-                    return Received(row.id, first is not None)
+                        sender="", seat="", outcome="").returning(MailInRow.id))
+                    return Received(int(result.scalar_one()), first is not None)
             except IntegrityError:
                 continue  # another process stored the same mail at the same moment
         raise RennleitungError("Mail konnte nicht gespeichert werden",
@@ -275,40 +284,58 @@ class MailService:
             return list(session.scalars(select(MailInRow.id).where(MailInRow.status == "new")
                                         .order_by(MailInRow.id)))
 
-    def process_pending(self) -> int:
-        """Process every stored mail still waiting; returns how many."""
+    def process_pending(self, batch: int = 50) -> int:
+        """Process every stored mail still waiting, oldest first; the outcomes of up to
+        ``batch`` mails are written in one transaction. Returns how many were processed."""
         done = 0
-        for mail_id in self.pending():
-            done += self.process(mail_id)
+        waiting = self.pending()
+        for start in range(0, len(waiting), batch):
+            done += self._process(waiting[start:start + batch])
         return done
 
     def process(self, mail_id: int) -> int:
         """Process one stored mail if it still waits (1), else nothing (0)."""
+        return self._process([mail_id])
+
+    def _process(self, mail_ids: list[int]) -> int:
         with self._processing:
+            results = []
             with self.read() as session:
-                row = session.get(MailInRow, mail_id)
-                if row is None or row.status != "new":
-                    return 0
-                raw, envelope_from, received_at = row.raw, row.envelope_from, row.received_at
-            decoded = decode(raw, envelope_from or None)
-            try:
-                game_id, seat, handled = self._route(mail_id, decoded, received_at)
-            except Exception as error:
-                game_id, seat = None, ""
-                handled = Handled({"error": f"{type(error).__name__}: {error}"[:2000]},
-                                  self._failed_answer(decoded), status="failed")
+                rows = session.execute(
+                    select(MailInRow.id, MailInRow.raw, MailInRow.envelope_from,
+                           MailInRow.received_at)
+                    .where(MailInRow.id.in_(mail_ids), MailInRow.status == "new")
+                    .order_by(MailInRow.id)).all()
+                self._binding_cache = self._all_bindings(session)
+            for mail_id, raw, envelope_from, received_at in rows:
+                decoded = Decoded()
+                try:
+                    decoded = decode(raw, envelope_from or None)
+                    game_id, seat, handled = self._route(mail_id, decoded, received_at)
+                except Exception as error:  # nothing may stop the intake
+                    game_id, seat = None, ""
+                    handled = Handled({"error": f"{type(error).__name__}: {error}"[:2000]},
+                                      self._failed_answer(decoded), status="failed")
+                results.append((mail_id, decoded, game_id, seat, handled))
+            self._binding_cache = None
+            if not results:
+                return 0
+            done = 0
             with self.write() as session:
-                changed = session.execute(
-                    update(MailInRow).where(MailInRow.id == mail_id, MailInRow.status == "new")
-                    .values(status=handled.status, sender=decoded.sender[:320],
-                            game_id=game_id, seat=seat[:200],
-                            outcome=json.dumps(handled.outcome, ensure_ascii=False),
-                            processed_at=self.clock()))
-                if getattr(changed, "rowcount", 1) == 0:
-                    return 0
-                for answer in handled.answers:
-                    self._enqueue(session, answer, game_id, mail_id, decoded.message_id)
-            return 1
+                for mail_id, decoded, game_id, seat, handled in results:
+                    changed = session.execute(
+                        update(MailInRow).where(MailInRow.id == mail_id,
+                                                MailInRow.status == "new")
+                        .values(status=handled.status, sender=decoded.sender[:320],
+                                game_id=game_id, seat=seat[:200],
+                                outcome=json.dumps(handled.outcome, ensure_ascii=False),
+                                processed_at=self.clock()))
+                    if getattr(changed, "rowcount", 1) == 0:
+                        continue  # another process took it meanwhile
+                    done += 1
+                    for answer in handled.answers:
+                        self._enqueue(session, answer, game_id, mail_id, decoded.message_id)
+            return done
 
     def _failed_answer(self, decoded: Decoded) -> list[Outgoing]:
         if decoded.automatic or not decoded.sender:
@@ -353,8 +380,19 @@ class MailService:
         order = Order(mail_id, binding, decoded, order_text, received_at)
         return binding.game.id, binding.seat, adapter.handle(self, order)
 
+    def _all_bindings(self, session: Session) -> dict[str, list[Binding]]:
+        found: dict[str, list[Binding]] = {}
+        query = select(MailBindingRow, MailGameRow).join(
+            MailGameRow, MailGameRow.id == MailBindingRow.game_id).order_by(MailBindingRow.id)
+        for b, g in session.execute(query).all():
+            found.setdefault(b.address, []).append(
+                Binding(_game_info(g), b.address, b.seat, b.language))
+        return found
+
     def bindings_of(self, address: str) -> list[Binding]:
         """Every binding of one address."""
+        if self._binding_cache is not None:  # read once for a batch of mails
+            return list(self._binding_cache.get(address.lower(), []))
         with self.read() as session:
             query = select(MailBindingRow, MailGameRow).join(
                 MailGameRow, MailGameRow.id == MailBindingRow.game_id).where(
@@ -376,14 +414,14 @@ class MailService:
                 select(MailOutRow.id).where(MailOutRow.ref == outgoing.ref)) is not None:
             return None
         now = self.clock()
-        row = MailOutRow(created_at=now, ref=outgoing.ref, kind=outgoing.kind, game_id=game_id,
-                         reply_to_in=reply_to_in, recipient=outgoing.recipient,
-                         subject=outgoing.subject[:500],
-                         raw=build(outgoing, self.settings.sender, now, in_reply_to),
-                         status="queued", attempts=0, next_attempt_at=now, last_error="")
-        session.add(row)
-        session.flush()
-        return row.id
+        result = session.execute(insert(MailOutRow).values(
+            created_at=now, ref=outgoing.ref, kind=outgoing.kind, game_id=game_id,
+            reply_to_in=reply_to_in, recipient=outgoing.recipient,
+            subject=outgoing.subject[:500],
+            raw=build(outgoing, self.settings.sender, now, in_reply_to),
+            status="queued", attempts=0, next_attempt_at=now, last_error="")
+            .returning(MailOutRow.id))
+        return int(result.scalar_one())
 
     def tick(self, now: datetime | None = None) -> int:
         """Let every game send what it wants to send by itself; returns how many were queued."""

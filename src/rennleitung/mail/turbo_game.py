@@ -12,6 +12,7 @@ results sheet (Rennanzeiger) attached, once per round and address.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from datetime import datetime
@@ -84,14 +85,25 @@ class TurboAdapter:
 
     def __init__(self, preview: bool = True) -> None:
         self.preview = preview
+        self._cache: dict[Path, tuple[tuple[int, ...], GameConfig, int, GameState]] = {}
+
+    def _game(self, game: GameDir) -> tuple[GameConfig, int, GameState]:
+        """Settings, current round and its state; read again only when the files change."""
+        round_number = game.current_round()
+        files = (game.path / "config.json", game.round_dir(round_number) / "state.json")
+        stamp = (round_number, *(f.stat().st_mtime_ns for f in files))
+        known = self._cache.get(game.path)
+        if known is None or known[0] != stamp:
+            known = (stamp, game.config(), round_number, game.state(round_number))
+            self._cache[game.path] = known
+        # the checks only read the state; the preview's evaluation gets a copy of its own
+        return known[1], known[2], copy.deepcopy(known[3]) if self.preview else known[3]
 
     def handle(self, service: MailService, order: Order) -> Handled:
         game = GameDir(Path(order.binding.game.location))
         language = order.binding.language
         subject = reply_subject(order.decoded.subject)
-        config = game.config()
-        round_number = game.current_round()
-        state = game.state(round_number)
+        config, round_number, state = self._game(game)
         sender = order.decoded.sender
         if state.finished:
             body = texts.pick(language, "Die Partie ist beendet; Bögen werden nicht mehr "
