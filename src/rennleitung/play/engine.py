@@ -109,8 +109,12 @@ def decision_from_json(race: Race, data: Mapping[str, Any], where: str = "decisi
 
 
 def question_to_json(race: Race, ask: Question) -> dict[str, Any]:
-    """The JSON form of a question (``docs/formula_de/questions.md``)."""
-    return ask.to_json()
+    """The JSON form of a question (``docs/formula_de/questions.md``) plus ``options``: the
+    answers it offers in the decision JSON form, which the web's ``question.json`` has promised
+    since it first landed (scripted clients and the load generator pick from it)."""
+    data = ask.to_json()
+    data["options"] = [decision_to_data(race.track, d) for d in race.legal_decisions(ask.car)]
+    return data
 
 
 def view_json(race: Race, car: str | None) -> dict[str, Any]:

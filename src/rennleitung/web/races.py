@@ -441,9 +441,9 @@ def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JS
     question = None
     if info.state is RaceState.RUNNING:
         race = service(request).race(race_id)
-        pending = race.pending
-        if pending is not None and pending.car == seat.car:
-            question = question_to_json(race, pending)
+        mine = [ask for ask in race.questions() if ask.car == seat.car]
+        if mine:  # setups and secret bids are open to every driver at once
+            question = question_to_json(race, mine[0])
     return JSONResponse({"race": race_id, "version": info.version, "state": info.state.value,
                          "car": seat.car, "question": question})
 
