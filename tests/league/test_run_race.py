@@ -39,7 +39,7 @@ from rennleitung.store.league_store import LeagueStore
 
 runner = CliRunner()
 TEAMS = {"Elbe": ["Anna", "Ben"], "Solo": ["Carl"], "Neisse": ["Dora", "Emil"]}
-PROFILES = {"Anna": DriverProfile.THEORETIKER, "Carl": DriverProfile.LEICHTER_FLITZER}
+PROFILES = {"Anna": DriverProfile.THEORIST, "Carl": DriverProfile.LIGHT_SPRINTER}
 POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
 SPEND = {
     InRaceKarmaKind.TWENTY_ROLLED: 1,
@@ -180,7 +180,7 @@ def setup_season(tmp_path: Path) -> Path:
     for team, members in TEAMS.items():
         assert league_cli(db, "add-team", "Dresden", team)[0] == 0
         for name in members:
-            profile = PROFILES.get(name, DriverProfile.NORMALO).value
+            profile = PROFILES.get(name, DriverProfile.NORMAL).value
             code, _, err = league_cli(db, "add-driver", "Dresden", name, "--team", team,
                                       "--profile", profile)
             assert code == 0, err

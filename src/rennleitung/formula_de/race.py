@@ -1348,10 +1348,14 @@ class Race:
         if option.eliminated is not None:
             reason = FROM_ELIMINATION[option.eliminated]
             self._retire(car, reason)
-            if option.body_loss >= 0:
-                other = self._car_at(option.body_loss)
-                if other is not None and self.cars[other].status in RACING:
-                    self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
+            other = self._car_at(option.body_loss) if option.body_loss >= 0 else None
+            if other is not None and self.cars[other].status in RACING:
+                # Dresden Blockierte Spur, Masters 12-1-1: the car in front loses
+                # ``blocked_out_body_ahead`` body points (the last one retires it)
+                for _ in range(self.ruleset.blocked_out_body_ahead):
+                    if self.cars[other].status in RACING:
+                        self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
+                if self.ruleset.blocked_out_body_ahead:
                     self._mark(option.body_loss, "Blockade", "blocking")
             if reason is Retirement.BLOCKED and self.cars[car].status is CarStatus.WRECK:
                 # Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle: the cars touching the wreck
@@ -1889,7 +1893,7 @@ class Race:
             leader = next(iter(order_of_play(self.track, self._order_items())), "")
             result = self._black(RollPurpose.WEATHER, leader)
             roll = WeatherRoll(self.track.weather.weather_for(result).value)
-            self.weather = self.weather.after_roll(roll)
+            self.weather = self.weather.after_roll(roll, self.ruleset.weather_settles_after)
             self._emit_weather(result, roll, leader)
         self._weather_rolls_due = 0
 
