@@ -36,6 +36,7 @@ from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.event_text import render_qualifying
 from rennleitung.formula_de.qualifying import GearChoice, PathChoice, QualifyingAskKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.record import record_of, record_to_json
@@ -215,7 +216,7 @@ def _terminal_lap(
     shown = 0
     while (ask := lap.pending) is not None:
         for event in lap.events[shown:]:
-            say(event.de, event.en)
+            say(render_qualifying(event, "de"), render_qualifying(event, "en"))
         shown = len(lap.events)
         try:
             if ask.kind is QualifyingAskKind.GEAR:
@@ -242,7 +243,7 @@ def _terminal_lap(
             else:
                 say("bitte eine Zahl eingeben", "please enter a number")
     for event in lap.events[shown:]:
-        say(event.de, event.en)
+        say(render_qualifying(event, "de"), render_qualifying(event, "en"))
     elapsed_ms = max(1, round((time.monotonic() - started) * 1000))
     return DriverLap(driver.name, run, lap, to_qualifying_lap(lap, driver.name, elapsed_ms, run))
 
