@@ -36,7 +36,7 @@ from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
-from rennleitung.formula_de.event_text import render_qualifying
+from rennleitung.formula_de.event_text import count, render_qualifying
 from rennleitung.formula_de.qualifying import GearChoice, PathChoice, QualifyingAskKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.record import record_of, record_to_json
@@ -193,10 +193,10 @@ def _print_lap(lap: DriverLap, lang: Lang) -> None:
         return
     time_text = format_lap_time(lap.result.lap_time_ms)
     say(
-        f"{lap.driver} (Lauf {lap.run}): {timed.rolls} Würfe, {timed.penalty_points} "
-        f"Strafpunkte, {time_text}",
-        f"{lap.driver} (run {lap.run}): {timed.rolls} rolls, {timed.penalty_points} "
-        f"penalty points, {time_text}",
+        f"{lap.driver} (Lauf {lap.run}): {count(timed.rolls, 'Wurf', 'Würfe')}, "
+        f"{count(timed.penalty_points, 'Strafpunkt', 'Strafpunkte')}, {time_text}",
+        f"{lap.driver} (run {lap.run}): {count(timed.rolls, 'roll', 'rolls')}, "
+        f"{count(timed.penalty_points, 'penalty point', 'penalty points')}, {time_text}",
         lang,
     )
 

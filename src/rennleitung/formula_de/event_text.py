@@ -267,6 +267,11 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
 """(kind, field) -> code -> (German, English); kind None: the field in any other kind."""
 
 
+def count(n: int, one: str, many: str) -> str:
+    """A number with its noun, singular after 1: ``count(1, "Feld", "Felder")`` is "1 Feld"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def _pick(pair: tuple[str, str], lang: Lang) -> str:
     return pair[0] if lang == "de" else pair[1]
 
@@ -426,8 +431,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, many = format_spec.removeprefix("~").split("|", 1)
-            noun = one if value == 1 else many
-            return noun if format_spec.startswith("~") else f"{value} {noun}"
+            said = count(value, one, many)
+            return said.split(" ", 1)[1] if format_spec.startswith("~") else said
         return super().format_field(value, format_spec)
 
 
