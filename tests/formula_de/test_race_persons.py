@@ -368,5 +368,5 @@ def test_no_view_shows_another_drivers_pit_plan_before_the_box() -> None:
         other = race.view(viewer).to_json()
         assert all(c["pit_plan"] is None for c in other["cars"])  # type: ignore[union-attr]
         announce = [e for e in other["events"] if e["kind"] == "pit_announce"]  # type: ignore[union-attr]
-        assert announce and all("plan_en" not in e["data"] and "en" not in e for e in announce)
+        assert announce and all("plan" not in e["data"] and "en" not in e for e in announce)
         assert "soft" not in json.dumps(announce)

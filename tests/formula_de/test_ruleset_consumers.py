@@ -258,3 +258,19 @@ def test_the_league_figures_come_from_the_ruleset() -> None:
         "box": BoxChoiceBy.DRIVER,
     }
     assert race_points(DRESDEN_SEASON_2006, 1, 1) == 0  # two laps needed under Dresden
+
+
+def test_one_profile_enum_and_one_weather_roll_enum() -> None:
+    """Issue 12: the league and the track use the engine's enums; league files keep their
+    German profile names and read the engine's English ones."""
+    from rennleitung.formula_de import car, track
+    from rennleitung.league import profiles, qualifying_weather
+
+    assert profiles.DriverProfile is car.DriverProfile
+    assert qualifying_weather.Weather is car.WeatherRoll
+    assert track.WeatherKind is car.WeatherRoll
+    for profile in car.DriverProfile:
+        assert profiles.parse_profile(profiles.league_name(profile)) is profile
+        assert profiles.parse_profile(profile.value) is profile
+        assert profiles.parse_profile(profile.label_de) is profile
+    assert profiles.league_name(car.DriverProfile.THEORIST) == "theoretiker"

@@ -20,6 +20,7 @@ from rich.table import Table
 from rennleitung.cli.common import Lang, LangOption, pick
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.position import position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
@@ -226,8 +227,9 @@ def replay_command(
         _fail(error)
         return
     console = Console(highlight=False)
+    names = race.driver_names()
     for event in race.events[: until if until is not None else None]:
-        line = pick(event.de, event.en, lang)
+        line = pick(render(event, "de", names), render(event, "en", names), lang)
         console.print(f"{event.seq:5d} {escape(line)}")
     if position is not None:
         _write(position, position_to_json(race.to_position()))
