@@ -40,6 +40,7 @@ def random_request(rng: random.Random, track: Track, max_distance: int) -> MoveR
         pit_allowed=rng.random() < 0.5,
         box=box,
         box_taken=rng.random() < 0.1,
+        soft_bonus=rng.random() < 0.3,  # drawn last: the earlier draws of a seed stay as they were
     )
 
 

@@ -7,6 +7,8 @@ paths. Both must give the same set of (end, costs) for every request.
 
 from __future__ import annotations
 
+import dataclasses
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +33,18 @@ def test_generator_equals_brute_force_up_to_eight(seed: int) -> None:
 @given(st.integers(min_value=0, max_value=2**32))
 def test_generator_equals_brute_force_up_to_twelve(seed: int) -> None:
     track, request = random_case(seed, 12)
+    assert _keys(generate_moves(track, request)) == _keys(reference_moves(track, request))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**32))
+def test_generator_equals_brute_force_with_the_soft_bonus_in_traffic(seed: int) -> None:
+    """Masters 18-3-1: the soft-tyre +1 before, between or after slipstreams. Every car may be
+    slipstreamed here, so wakes are common enough for the +1 to matter."""
+    track, request = random_case(seed, 10)
+    request = dataclasses.replace(
+        request, soft_bonus=True, gear=6, slipstream_gears=dict.fromkeys(request.occupants, 4)
+    )
     assert _keys(generate_moves(track, request)) == _keys(reference_moves(track, request))
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from rennleitung.formula_de.car import CarStatus, Weather
+from rennleitung.formula_de.car import CarStatus, Tyre, Weather
 from rennleitung.formula_de.movecheck import IllegalMove
-from rennleitung.formula_de.moves import check_path
+from rennleitung.formula_de.moves import Choices, check_path
 from tests.formula_de.test_movement_support import car, end, moves, position
+
+SOFT = Choices(soft_bonus=True)
 
 
 def slips(options):  # type: ignore[no-untyped-def]
@@ -119,3 +121,45 @@ def test_a_slipstream_that_ends_as_a_corner_stop_in_the_rain_slides() -> None:
     dry = position(car("x", "A11", brakes=3), car("y", "A14"))
     dry_stops = [o for o in slips(moves(dry, "x", 2)) if o.stop_corner]
     assert {(o.spaces_moved, o.brakes, o.stop_corner) for o in dry_stops} == {(5, 1, 2)}
+
+
+def test_the_soft_tyre_bonus_between_two_slipstreams() -> None:
+    """Masters 18-3-1 and the worked example 18-5-1 (issue 11 item 16): x on soft tyres rolls 2
+    to A23 behind y (A24), slipstreams past it, spends its +1 to land behind z (A27) and
+    slipstreams again: 2 + 3 + 1 + 3 = 9 spaces without a brake point. Spent before the
+    slipstream (the only way offered before the fix), the +1 puts x beside y, out of its wake:
+    3 spaces."""
+    pos = position(car("x", "A21", brakes=0, tyre=Tyre.SOFT), car("y", "A24"), car("z", "A27"))
+    options = [o for o in moves(pos, "x", 2, SOFT) if o.eliminated is None]
+    assert max(o.spaces_moved for o in options) == 9
+    double = {(end(pos, o), o.slipstreams, o.brakes) for o in options if o.spaces_moved == 9}
+    assert double == {("A28", 2, 0), ("B27", 2, 0), ("B28", 2, 0), ("C28", 2, 0)}
+    route = ("A22", "A23", "B23", "B24", "B25", "A26", "B26", "B27", "A28")
+    (option,) = check_path(pos, "x", 2, route, SOFT)
+    assert (option.slipstreams, option.brakes) == (2, 0)
+    # without the bonus x slipstreams once, and the second wake is out of reach
+    plain = [o for o in moves(pos, "x", 2) if o.eliminated is None]
+    assert max(o.spaces_moved for o in plain) == 5
+
+
+def test_the_soft_tyre_bonus_after_a_slipstream_into_a_corner_costs_a_brake_point() -> None:
+    """Masters 18-3-2 and 18-5-5: x rolls 2 to A4 behind y (A5), slipstreams to B6 and its +1
+    takes it into corner 1: a brake point, as if the slipstream had. With no brake point left
+    the +1 cannot carry it in; unspent, the +1 costs a brake point like any space not driven
+    (Masters 11)."""
+    pos = position(car("x", "A2", brakes=1, tyre=Tyre.SOFT), car("y", "A5"))
+    into = {
+        (end(pos, o), o.brakes)
+        for o in slips(moves(pos, "x", 2, SOFT))
+        if o.eliminated is None and o.path[-2] == pos.track.space("B6")
+    }
+    assert into == {("A7", 1), ("B7", 1), ("C7", 1)}
+    (unspent,) = check_path(pos, "x", 2, ("A3", "A4", "B4", "B5", "B6"), SOFT)
+    assert unspent.brakes == 1
+    broke = position(car("x", "A2", brakes=0, tyre=Tyre.SOFT), car("y", "A5"))
+    corner = {
+        end(broke, o) for o in slips(moves(broke, "x", 2, SOFT)) if broke.track.spaces[o.end].corner
+    }
+    assert corner == set()
+    with pytest.raises(IllegalMove):
+        check_path(broke, "x", 2, ("A3", "A4", "B4", "B5", "B6", "B7"), SOFT)

@@ -395,7 +395,10 @@ def _slipstreams(
     slips: int,
     out: _Collector,
     slid: bool,
+    pending: bool = False,
 ) -> None:
+    """Every slipstream chain from ``seq`` (Masters 18); ``pending``: the soft-tyre +1 is still
+    unspent and may follow any full slipstream (18-3-1), or costs a brake point unspent."""
     gear = request.gear
     ahead = track.ahead_in_lane[seq[-1]]
     other = request.slipstream_gears.get(ahead)
@@ -425,12 +428,57 @@ def _slipstreams(
             else [(candidate, result)]
         )
         for end_seq, end_verdict in ends:
-            braking = request.slipstream_spaces - used
+            braking = request.slipstream_spaces - used + int(pending)
             out.add(_option(track, request, end_seq, end_verdict, braking, slips + 1))
             if used == request.slipstream_spaces:
+                now_slid = slid or slides
                 _slipstreams(
-                    track, request, end_seq, slip_from, end_verdict, slips + 1, out, slid or slides
+                    track,
+                    request,
+                    end_seq,
+                    slip_from,
+                    end_verdict,
+                    slips + 1,
+                    out,
+                    now_slid,
+                    pending,
                 )
+                if pending:
+                    _soft_bonus(track, request, end_seq, slip_from, slips + 1, out, now_slid)
+
+
+def _soft_bonus(
+    track: Track,
+    request: MoveRequest,
+    seq: list[int],
+    slip_from: int,
+    slips: int,
+    out: _Collector,
+    slid: bool,
+) -> None:
+    """The soft-tyre +1 after a full slipstream (Masters 18-3-1): one more space of the
+    slipstream move (its corner entry costs the late-braking point, 18-3-2), then perhaps
+    another slipstream."""
+    for candidate in _all_sequences(track, request, seq, 1):
+        if len(candidate) == len(seq):
+            continue
+        result = evaluate(track, request, candidate, slip_from)
+        if result.eliminated_at:
+            out.missed_stops(request.start, candidate, result.eliminated_at)
+            continue
+        if result.violation is not None:
+            continue
+        slides = not slid and request.slide > 0 and _required_stop(track, candidate, result)
+        ends = (
+            _slide_ends(track, request, candidate, result, out, slip_from)
+            if slides
+            else [(candidate, result)]
+        )
+        for end_seq, end_verdict in ends:
+            out.add(_option(track, request, end_seq, end_verdict, 0, slips))
+            _slipstreams(
+                track, request, end_seq, slip_from, end_verdict, slips, out, slid or slides
+            )
 
 
 def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
@@ -457,13 +505,16 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
             out.add(_option(track, request, seq, verdict, 0, leftover=distance - moved))
             continue
         braking = distance - moved
-        if braking > request.brakes:
+        deferred = braking == 1 and request.soft_bonus  # the +1 kept for later (18-3-1)
+        if braking > request.brakes and not deferred:
             continue
         slid = request.slide > 0 and _required_stop(track, seq, verdict)
         for end_seq, end_verdict in _slide_ends(track, request, seq, verdict, out):
             out.add(_option(track, request, end_seq, end_verdict, braking))
-            if braking == 0:
-                _slipstreams(track, request, end_seq, len(end_seq), end_verdict, 0, out, slid)
+            if braking == 0 or deferred:
+                _slipstreams(
+                    track, request, end_seq, len(end_seq), end_verdict, 0, out, slid, deferred
+                )
     farthest = max(len(seq) - 1 for seq, _ in legal)
     if farthest < distance and not any_elimination and not box_reached:
         shortfall = distance - farthest

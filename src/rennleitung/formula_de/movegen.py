@@ -556,10 +556,14 @@ def _slipstream_gear(query: Query, walk: Walk) -> bool:
     return other is not None and request.slipstream_min_gear <= other <= gear
 
 
-def add_slipstreams(query: Query, node: Node, options: _Options, slid: bool) -> None:
+def add_slipstreams(
+    query: Query, node: Node, options: _Options, slid: bool, pending: bool = False
+) -> None:
     """Every slipstream chain from an unbraked end directly behind a car (Masters 18). A
     slipstream that ends as a required corner stop in the rain slides, once per move (18-5-2,
-    18-5-3); ``slid`` says whether this move has slid already."""
+    18-5-3); ``slid`` says whether this move has slid already. ``pending``: the soft-tyre +1
+    is still unspent; it may follow any full slipstream (18-3-1), and unspent it costs a brake
+    point like every space of the move not driven (Masters 11)."""
     if not _slipstream_gear(query, node.walk):
         return
     request = query.request
@@ -572,10 +576,29 @@ def add_slipstreams(query: Query, node: Node, options: _Options, slid: bool) -> 
         for end in layer:
             slides = not slid and request.slide > 0 and query.required_stop(end.walk)
             for final in apply_slide(query, end, options) if slides else [end]:
-                braking = request.slipstream_spaces - used
+                braking = request.slipstream_spaces - used + int(pending)
                 finish(query, final, braking, into=options)
                 if used == request.slipstream_spaces:
-                    add_slipstreams(query, final, options, slid or slides)  # 18-1-3: chaining
+                    # 18-1-3: chaining
+                    add_slipstreams(query, final, options, slid or slides, pending)
+                    if pending:
+                        add_soft_bonus(query, final, options, slid or slides)
+
+
+def add_soft_bonus(query: Query, node: Node, options: _Options, slid: bool) -> None:
+    """The soft-tyre +1 spent after a slipstream (Masters 18-3-1, example 18-5-1): one more
+    space that belongs to the slipstream move, so entering a corner with it costs the late
+    braking point (18-3-2, 18-5-5) and it never enters a box; from its end the car may
+    slipstream again."""
+    request = query.request
+    layers, eliminations = walk_forward(query, [node], 1, slipstream=True)
+    for path, reason in eliminations:
+        options.eliminated(request.start, path, reason)
+    for end in layers[1] if len(layers) > 1 else []:
+        slides = not slid and request.slide > 0 and query.required_stop(end.walk)
+        for final in apply_slide(query, end, options) if slides else [end]:
+            finish(query, final, 0, into=options)
+            add_slipstreams(query, final, options, slid or slides)
 
 
 def generate_moves(
@@ -653,14 +676,16 @@ def _options_for(
     box_ends = [n for layer in layers[1 : depth + 1] for n in layer if n.walk.in_box]
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
-    for moved in range(max(0, distance - request.brakes), depth + 1):
+    # with the soft-tyre +1 still to spend (Masters 18-3-1) the roll without it may slipstream
+    deferred = int(request.soft_bonus)
+    for moved in range(max(0, distance - max(request.brakes, deferred)), depth + 1):
         braking = distance - moved
         for node in _nominal_ends(query, layers, moved):
             slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
                 finish(query, end, braking, into=options)
-                if braking == 0 and not end.walk.in_box:
-                    add_slipstreams(query, end, options, slid)
+                if braking <= deferred and not end.walk.in_box:
+                    add_slipstreams(query, end, options, slid, pending=braking == 1)
     if blocked is None:
         blocked = depth < distance and not relevant and not box_ends
     if blocked and depth < distance and (reach is None or depth == reach):

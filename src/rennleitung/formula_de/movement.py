@@ -78,6 +78,8 @@ class MoveRequest:
     "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden").
     ``blocked_plays_first`` keeps, of a blocked car's farthest ends, only those from which it
     would play first next round (Masters 12-1-3; Dresden "Blockierte Spur" lets him choose).
+    ``soft_bonus`` says that ``distance`` includes the soft-tyre +1, which the car may instead
+    spend after any full slipstream of the move, also between two (Masters 18-3-1, 18-5-1).
     """
 
     start: int
@@ -100,6 +102,7 @@ class MoveRequest:
     slipstream_corner_brakes: int = DEFAULTS.slipstream_corner_brakes
     zero_tyres_spin: bool = DEFAULTS.zero_tyres_spin_again
     blocked_plays_first: bool = DEFAULTS.blocked_end_plays_first
+    soft_bonus: bool = False
 
     def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
         """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""

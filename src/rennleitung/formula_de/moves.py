@@ -132,6 +132,7 @@ def request_for(
         slipstream_corner_brakes=ruleset.slipstream_corner_brakes,
         zero_tyres_spin=ruleset.zero_tyres_spin_again,
         blocked_plays_first=ruleset.blocked_end_plays_first,
+        soft_bonus=choices.soft_bonus,  # Masters 18-3-1: also after or between slipstreams
     )
 
 

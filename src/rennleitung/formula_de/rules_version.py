@@ -119,6 +119,12 @@ CHANGES: tuple[RuleChange, ...] = (
         "blockiert: in masters-2002 nur das weiteste Feld, von dem aus man zuerst am Zug wäre",
         "blocked: in masters-2002 only the farthest end that would play first",
     ),
+    RuleChange(
+        17,
+        "Masters 18-3-1, 18-3-2, 18-5-1",
+        "der Weichreifen-Bonus (+1) darf auch nach oder zwischen Windschatten genutzt werden",
+        "the soft-tyre +1 may also be spent after or between slipstreams",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

@@ -78,6 +78,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "track": ("Strecke", "Track"),
     "ruleset": ("Regeln", "Rules"),
     "laps": ("Runden", "Laps"),
+    "laps_count": ("{n} Runden", "{n} laps"),
+    "laps_count:1": ("{n} Runde", "{n} lap"),
     "laps_default": ("Runden (0: wie die Regeln)", "Laps (0: as the rules say)"),
     "seats": ("Plätze", "Seats"),
     "people": ("Plätze für Menschen", "Seats for people"),
@@ -107,9 +109,10 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "order": ("Reihenfolge", "Running order"),
     "log": ("Ereignisse", "Events"),
     "weather": ("Wetter", "Weather"),
-    "round": ("Runde", "Round"),
+    "round": ("Spielrunde", "Round"),
     "gear": ("Gang", "Gear"),
     "tyres": ("Reifen", "Tyres"),
+    "tyre_set": ("Reifensatz", "Tyre set"),
     "tyre_laps": ("Runden auf diesem Satz", "laps on this set"),
     "karma": ("Karma", "Karma"),
     "reserve": ("Reserve in der Box", "Reserve in the box"),
@@ -158,7 +161,10 @@ TEXTS: Mapping[str, tuple[str, str]] = {
 
 
 def text(lang: str, key: str, **values: object) -> str:
-    """The text under ``key`` in ``lang`` with ``values`` filled in."""
+    """The text under ``key`` in ``lang`` with ``values`` filled in; a count ``n`` of 1 takes the
+    key's ``:1`` form where there is one ("1 Runde", not "1 Runden")."""
+    if values.get("n") == 1 and f"{key}:1" in TEXTS:
+        key = f"{key}:1"
     de, en = TEXTS[key]
     template = de if lang == "de" else en
     return template.format(**values) if values else template
