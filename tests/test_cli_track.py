@@ -76,8 +76,25 @@ def test_show_json_oval_wall() -> None:
 def test_show_text() -> None:
     result = runner.invoke(app, ["show", "monaco"])
     assert result.exit_code == 0
-    assert "Boxengasse / pit lane" in result.output
-    assert "Wetter / weather" in result.output
+    assert "Boxengasse: P1" in result.output and "pit lane: P1" in result.output
+    assert "Wetter: 1–4 Regen" in result.output and "weather: 1–4 rain" in result.output
+
+
+@pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
+    ("de", ("Kurven", "Boxengasse", "Wetter", "Felder je Spur"),
+     ("corners", "pit lane", "weather", "spaces per lane", " / ")),
+    ("en", ("corners", "pit lane", "weather", "spaces per lane"),
+     ("Kurven", "Boxengasse", "Wetter", "Felder je Spur", " / ")),
+])
+def test_show_and_list_speak_one_language(lang: str, wanted: tuple[str, ...],
+                                          unwanted: tuple[str, ...]) -> None:
+    language = {"RENNLEITUNG_LANG": lang}
+    shown = runner.invoke(app, ["show", "monaco"], env=language).output
+    listed = runner.invoke(app, ["list"], env=language).output
+    for text in wanted:
+        assert text in shown + listed, text
+    for text in unwanted:
+        assert text not in shown + listed, text
 
 
 def test_unknown_track_fails_in_both_languages() -> None:

@@ -167,9 +167,9 @@ def test_the_lap_ends_with_the_move_over_the_line_and_scores() -> None:
 @pytest.mark.parametrize(
     ("engine", "league"),
     [
-        (DriverProfile.NORMAL, LeagueProfile.NORMALO),
-        (DriverProfile.THEORIST, LeagueProfile.THEORETIKER),
-        (DriverProfile.PRACTITIONER, LeagueProfile.PRAKTIKER),
+        (DriverProfile.NORMAL, LeagueProfile.NORMAL),
+        (DriverProfile.THEORIST, LeagueProfile.THEORIST),
+        (DriverProfile.PRACTITIONER, LeagueProfile.PRACTITIONER),
     ],
 )
 def test_engine_and_league_agree_on_the_score(engine: DriverProfile, league: LeagueProfile) -> None:

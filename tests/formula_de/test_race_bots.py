@@ -120,4 +120,5 @@ def test_strong_bots_refuel_in_fd_blitz(seed: int) -> None:
             assert EventKind.PIT_ANNOUNCE in kinds and EventKind.PIT_IN in kinds, (seed, place)
             assert kinds.index(EventKind.PIT_ANNOUNCE) < kinds.index(EventKind.PIT_IN)
             pit_in = events[kinds.index(EventKind.PIT_IN)]
-            assert "fuel" in str(pit_in.get("plan_en"))
+            plan = pit_in.get("plan")
+            assert isinstance(plan, dict) and plan["fuel"] > 0

@@ -46,8 +46,8 @@ def test_halt_at_the_gear_question_ends_the_turn_and_the_car_never_moves_again()
         else:
             race.apply(race.legal_decisions()[0])
     assert race.cars["a"].space == sp("A20")
-    round_lines = [e.en for e in race.events if e.kind is EventKind.ROUND and e.round > 1]
-    assert round_lines and all(line.endswith("order of play: B") for line in round_lines)
+    orders = [e.get("order") for e in race.events if e.kind is EventKind.ROUND and e.round > 1]
+    assert orders and all(order == ["b"] for order in orders)
 
 
 def test_the_race_ends_when_only_halted_cars_are_left() -> None:

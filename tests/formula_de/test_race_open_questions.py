@@ -76,6 +76,6 @@ def test_three_level_cars_bid_at_once_then_gear_orders_equal_bids() -> None:
         assert ask is not None and ask.kind is AskKind.BID and len(ask.rivals) == 2
         race.apply(BidChoice(bid))
     order = next(e for e in race.events if e.kind is EventKind.ROUND)
-    assert order.get("order") == "B, A, C"
+    assert order.get("order") == ["b", "a", "c"]
     assert race.info["a"].karma == race.info["b"].karma == 28
     assert race.cars["c"].status is CarStatus.RUNNING

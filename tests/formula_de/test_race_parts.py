@@ -8,7 +8,8 @@ import pytest
 
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import Tyre, Wear, WearArea
-from rennleitung.formula_de.events import TEXTS, EventKind, make_event
+from rennleitung.formula_de.event_text import TEMPLATES, render
+from rennleitung.formula_de.events import EventKind, make_event
 from rennleitung.formula_de.position import CarState
 from rennleitung.formula_de.race_decisions import (
     BoxChoice,
@@ -125,7 +126,7 @@ def test_bad_decision_data_names_the_field() -> None:
 
 
 def test_every_event_kind_has_both_texts() -> None:
-    assert set(TEXTS) == set(EventKind)
+    assert set(TEMPLATES) == set(EventKind)
     event = make_event(1, 12, EventKind.ROLL, "a", {"driver": "Alonso", "gear": 5, "result": 17})
-    assert event.de == "Runde 12: Alonso schaltet in den 5. Gang und würfelt 17"
-    assert event.en == "Round 12: Alonso shifts into gear 5 and rolls 17"
+    assert render(event, "de") == "Spielrunde 12: Alonso schaltet in den 5. Gang und würfelt 17"
+    assert render(event, "en") == "Round 12: Alonso shifts into gear 5 and rolls 17"

@@ -290,8 +290,9 @@ def test_every_path_the_literal_rules_accept_is_accepted_and_others_name_a_rule(
     """Race positions at a move question: every path the literal checker accepts (among the
     offered ones and walks along the track of every length near the roll) passes ``check``
     (what ``apply`` runs before it changes anything); every path it refuses is refused
-    naming a rule. 20 race positions, some 500 accepted paths and 500 refused ones."""
-    positions = _positions(20)
+    naming a rule. 500 race positions (issue 12), some 11,000 accepted paths and 24,000 refused
+    ones; about 16 s on a loaded machine."""
+    positions = _positions(500)
     accepted = refused = 0
     for race, ask in positions:
         start = race.cars[ask.car].space
@@ -309,7 +310,8 @@ def test_every_path_the_literal_rules_accept_is_accepted_and_others_name_a_rule(
             assert error.value.where.split()[0] in ("Masters", "Dresden"), error.value.where
             assert error.value.de and error.value.en
             refused += 1
-    assert accepted >= 500 and refused >= 500
+    assert len(positions) == 500
+    assert accepted >= 10_000 and refused >= 20_000
 
 
 def _public(view: dict[str, object]) -> dict[str, object]:
@@ -366,5 +368,5 @@ def test_no_view_shows_another_drivers_pit_plan_before_the_box() -> None:
         other = race.view(viewer).to_json()
         assert all(c["pit_plan"] is None for c in other["cars"])  # type: ignore[union-attr]
         announce = [e for e in other["events"] if e["kind"] == "pit_announce"]  # type: ignore[union-attr]
-        assert announce and all("plan_en" not in e["data"] and "en" not in e for e in announce)
+        assert announce and all("plan" not in e["data"] and "en" not in e for e in announce)
         assert "soft" not in json.dumps(announce)

@@ -13,6 +13,7 @@ import pytest
 
 from rennleitung.formula_de.car import CarStatus, Tyre
 from rennleitung.formula_de.dice import RollPurpose, ScriptedDice
+from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
@@ -172,7 +173,7 @@ def test_a_missed_quick_stop_leaves_its_roll_in_the_log() -> None:
     race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
     (roll,) = [e for e in race.events if e.kind is EventKind.QUICK_STOP]
     assert (roll.car, roll.get("result"), roll.get("limit")) == ("a", 15, 10)
-    assert "15" in roll.en and not any(e.kind is EventKind.PIT_OUT for e in race.events)
+    assert "15" in render(roll, "en") and not any(e.kind is EventKind.PIT_OUT for e in race.events)
 
 
 def test_every_roll_names_the_car_that_rolled_it() -> None:

@@ -110,7 +110,7 @@ def test_grid_without_qualifying_lap_is_drawn_with_the_black_die() -> None:
     draws = [r for r in race.dice.history if r.purpose == RollPurpose.GRID_DRAW]
     assert [r.result for r in draws] == [5, 12]
     assert [race.cars[c].space for c in ("q", "y", "x")] == list(MONACO.grid[:3])
-    how = {e.car: e.get("how_en") for e in race.events if e.kind is EventKind.GRID}
+    how = {e.car: e.get("how") for e in race.events if e.kind is EventKind.GRID}
     assert how == {"q": "qualifying", "y": "drawn", "x": "drawn"}
 
 

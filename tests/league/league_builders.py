@@ -31,7 +31,7 @@ def roster(
                 Driver(
                     name,
                     team,
-                    (profiles or {}).get(name, DriverProfile.NORMALO),
+                    (profiles or {}).get(name, DriverProfile.NORMAL),
                     (cities or {}).get(name, ""),
                 )
             )

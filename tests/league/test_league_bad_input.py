@@ -62,13 +62,13 @@ def test_open_driver_needs_a_city() -> None:
 
 
 def test_profile_and_kind_names() -> None:
-    assert parse_profile("Schönwetterfahrer") is DriverProfile.SCHOENWETTERFAHRER
-    assert parse_profile("leichter flitzer") is DriverProfile.LEICHTER_FLITZER
-    assert parse_profile("rain_god") is DriverProfile.REGENGOTT
-    assert parse_profile("Theorist") is DriverProfile.THEORETIKER
+    assert parse_profile("Schönwetterfahrer") is DriverProfile.FAIR_WEATHER
+    assert parse_profile("leichter flitzer") is DriverProfile.LIGHT_SPRINTER
+    assert parse_profile("rain_god") is DriverProfile.RAIN_GOD
+    assert parse_profile("Theorist") is DriverProfile.THEORIST
     for profile in DriverProfile:
         assert parse_profile(engine_name(profile)) is profile
-    assert engine_name(DriverProfile.LEICHTER_FLITZER) == "light_sprinter"
+    assert engine_name(DriverProfile.LIGHT_SPRINTER) == "light_sprinter"
     with pytest.raises(RennleitungError) as error:
         parse_profile("Raser")
     assert_refused(error.value, "profile", "Raser")

@@ -41,7 +41,7 @@ def open_league() -> League:
     teams = roster(
         DRESDEN_OPEN,
         {"Elbe": ["Anna", "Ben"], "Pleisse": ["Clara"], "Solo": ["Dora"]},
-        profiles={"Ben": DriverProfile.THEORETIKER, "Clara": DriverProfile.PRAKTIKER},
+        profiles={"Ben": DriverProfile.THEORIST, "Clara": DriverProfile.PRACTITIONER},
         cities={"Anna": "Dresden", "Ben": "Dresden", "Clara": "Leipzig", "Dora": "Leipzig"},
     )
     laps = [

@@ -25,10 +25,10 @@ from rennleitung.league.qualifying_weather import Weather, qualifying_weather
 def test_score_is_rolls_penalties_errors_and_whole_minutes() -> None:
     lap = QualifyingLap("A", rolls=52, penalty_points=3, lap_time_ms=4 * 60_000 + 59_999,
                         errors=2)
-    assert qualifying_score(lap, DriverProfile.NORMALO) == 52 + 3 + 20 + 4
-    assert qualifying_score(lap, DriverProfile.THEORETIKER) == 52 + 3 + 20 + 4 - 1
-    assert qualifying_score(lap, DriverProfile.PRAKTIKER) == 52 + 3 + 20 + 4 + 1
-    assert qualifying_score(lap, DriverProfile.REGENGOTT) == 52 + 3 + 20 + 4
+    assert qualifying_score(lap, DriverProfile.NORMAL) == 52 + 3 + 20 + 4
+    assert qualifying_score(lap, DriverProfile.THEORIST) == 52 + 3 + 20 + 4 - 1
+    assert qualifying_score(lap, DriverProfile.PRACTITIONER) == 52 + 3 + 20 + 4 + 1
+    assert qualifying_score(lap, DriverProfile.RAIN_GOD) == 52 + 3 + 20 + 4
 
 
 def test_lap_time_is_read_and_written() -> None:

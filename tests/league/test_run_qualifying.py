@@ -30,7 +30,7 @@ from rennleitung.store.league_store import LeagueStore
 
 runner = CliRunner()
 TEAMS = {"Elbe": ["Anna", "Ben"], "Solo": ["Carl"]}
-PROFILES = {"Anna": DriverProfile.THEORETIKER, "Carl": DriverProfile.PRAKTIKER}
+PROFILES = {"Anna": DriverProfile.THEORIST, "Carl": DriverProfile.PRACTITIONER}
 
 
 def drivers() -> list[Driver]:
@@ -90,7 +90,7 @@ def setup(tmp_path: Path, kind: str = "season") -> Path:
     for team, members in TEAMS.items():
         assert league_cli(db, "add-team", "L", team)[0] == 0
         for name in members:
-            profile = PROFILES.get(name, DriverProfile.NORMALO).value
+            profile = PROFILES.get(name, DriverProfile.NORMAL).value
             code, _, err = league_cli(db, "add-driver", "L", name, "--team", team,
                                       "--profile", profile, "--city", "Dresden")
             assert code == 0, err

@@ -21,6 +21,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.car import DriverProfile as EngineProfile
 from rennleitung.formula_de.car import Weather as EngineWeather
+from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_ledger import KarmaMove, KarmaReason
 from rennleitung.formula_de.race_run import drive, run_bot_race
@@ -32,14 +33,14 @@ from rennleitung.league.karma import karma_balances, karma_ledger
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import Weather
-from rennleitung.league.race_result import FinishStatus, InRaceKarmaKind, RaceResult
+from rennleitung.league.race_result import FinishStatus, InRaceKarma, InRaceKarmaKind, RaceResult
 from rennleitung.league.race_run import in_race_karma, race_config, race_result, round_orders
 from rennleitung.league.season import League
 from rennleitung.store.league_store import LeagueStore
 
 runner = CliRunner()
 TEAMS = {"Elbe": ["Anna", "Ben"], "Solo": ["Carl"], "Neisse": ["Dora", "Emil"]}
-PROFILES = {"Anna": DriverProfile.THEORETIKER, "Carl": DriverProfile.LEICHTER_FLITZER}
+PROFILES = {"Anna": DriverProfile.THEORIST, "Carl": DriverProfile.LIGHT_SPRINTER}
 POINTS = (10, 8, 6, 5, 4, 3, 2, 1)
 SPEND = {
     InRaceKarmaKind.TWENTY_ROLLED: 1,
@@ -152,18 +153,27 @@ def test_karma_moves_become_league_movements_in_order() -> None:
     assert [(k.kind, k.amount) for k in found["b"]] == [(InRaceKarmaKind.HEAD_TO_HEAD, 7)]
 
 
-def test_the_league_reads_karma_and_orders_as_data_not_sentences() -> None:
-    """Rewording an event's sentence changes nothing the league books."""
+def test_the_league_reads_karma_and_orders_from_event_data() -> None:
+    """The league's karma movements and running orders are the karma and round events' data:
+    changing that data changes what the league books, and events carry no sentence to read."""
     race = run_bot_race("monaco", "dresden-2006", 4, 1, "ledger")
     karma, rounds = in_race_karma(race), round_orders(race)
     assert rounds and karma
-    for event in race.events:
-        object.__setattr__(event, "en", "reworded")
-        object.__setattr__(event, "data", tuple(
-            (k, "reworded" if k in ("order", "reason_en") else v) for k, v in event.data))
-    assert in_race_karma(race) == karma and round_orders(race) == rounds
+    assert all(set(e.to_data()) == {"seq", "round", "kind", "car", "data"} for e in race.events)
     assert race.orders and all(set(o.cars) <= set(race.cars) for o in race.orders)
     assert [o.round for o in race.orders] == list(range(1, race.round + 1))
+    later = next(e for e in race.events if e.kind is EventKind.ROUND and e.round == 2)
+    order = later.get("order")
+    assert isinstance(order, list) and len(order) > 1
+    object.__setattr__(later, "data", (("order", order[::-1]),))
+    assert round_orders(race)[0].order == tuple(race.driver(c) for c in order[::-1])
+    spent = next(e for e in race.events if e.kind is EventKind.KARMA)
+    object.__setattr__(spent, "data", tuple(
+        (k, "head_to_head" if k == "reason" else -3 if k == "change" else v)
+        for k, v in spent.data))
+    booked = in_race_karma(race)[spent.car]
+    assert booked[0] == InRaceKarma(InRaceKarmaKind.HEAD_TO_HEAD, 3) and booked != karma.get(
+        spent.car)
 
 
 # --- the commands on SQLite ----------------------------------------------------------------
@@ -180,7 +190,7 @@ def setup_season(tmp_path: Path) -> Path:
     for team, members in TEAMS.items():
         assert league_cli(db, "add-team", "Dresden", team)[0] == 0
         for name in members:
-            profile = PROFILES.get(name, DriverProfile.NORMALO).value
+            profile = PROFILES.get(name, DriverProfile.NORMAL).value
             code, _, err = league_cli(db, "add-driver", "Dresden", name, "--team", team,
                                       "--profile", profile)
             assert code == 0, err

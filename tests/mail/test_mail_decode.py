@@ -107,3 +107,18 @@ def test_html_to_text_survives_garbage() -> None:
 def test_a_broken_charset_in_an_encoded_word_keeps_the_raw_header() -> None:
     raw = "From: a@b.de\r\nSubject: =?\ufffdtf-8?q?Z=C3=BCge?=\r\n\r\nx".encode()
     assert "tf-8" in decode(raw).subject
+
+
+def test_eight_bit_headers_are_read_as_utf8_or_latin1() -> None:
+    utf8 = decode("From: Jürgen <j@b.de>\r\nSubject: Züge\r\n\r\nx".encode())
+    assert (utf8.sender_name, utf8.subject, utf8.sender) == ("Jürgen", "Züge", "j@b.de")
+    latin = decode("From: Jürgen <j@b.de>\r\nSubject: Züge\r\n\r\nx".encode("latin-1"))
+    assert (latin.sender_name, latin.subject) == ("Jürgen", "Züge")
+
+
+def test_sender_is_found_behind_a_name_the_parser_cannot_read() -> None:
+    for name in ('"Quote', "<>", "a" * 3000, "Enzo (unclosed"):
+        raw = f"From: {name} <Enzo@Example.net>\r\nSubject: s\r\n\r\nx".encode()
+        assert decode(raw).sender == "enzo@example.net", name
+    injected = decode(b"From: Evil\r\nBcc: victim@example.org <p@q.de>\r\n\r\nx")
+    assert injected.sender == ""  # the From header has no address; the Bcc line is no sender

@@ -26,7 +26,7 @@ def build_season(store: LeagueStore, name: str = SEASON) -> None:
     for team, members in TEAMS.items():
         store.add_team(name, team)
         for member in members:
-            profile = DriverProfile.THEORETIKER if member == "Ben" else DriverProfile.NORMALO
+            profile = DriverProfile.THEORIST if member == "Ben" else DriverProfile.NORMAL
             store.add_driver(name, Driver(member, team, profile, "Dresden"))
 
 

@@ -53,10 +53,10 @@ def test_roster_round_trip(store: LeagueStore) -> None:
     roster = store.load(SEASON).roster
     assert roster.teams == ("Rot", "Blau")
     assert [(d.name, d.team, d.profile, d.city) for d in roster.drivers] == [
-        ("Anna", "Rot", DriverProfile.NORMALO, "Dresden"),
-        ("Ben", "Rot", DriverProfile.THEORETIKER, "Dresden"),
-        ("Clara", "Blau", DriverProfile.NORMALO, "Dresden"),
-        ("Dirk", "Blau", DriverProfile.NORMALO, "Dresden"),
+        ("Anna", "Rot", DriverProfile.NORMAL, "Dresden"),
+        ("Ben", "Rot", DriverProfile.THEORIST, "Dresden"),
+        ("Clara", "Blau", DriverProfile.NORMAL, "Dresden"),
+        ("Dirk", "Blau", DriverProfile.NORMAL, "Dresden"),
     ]
 
 

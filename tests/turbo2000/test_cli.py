@@ -139,7 +139,7 @@ def test_status_lists_sheets_and_missing_teams(tmp_path: Path) -> None:
     result = runner.invoke(app, ["status", str(game)])
     assert result.exit_code == 0
     assert "0001-f.txt" in result.output and "Ferrari" in result.output
-    assert "missing: Honda, Lotus" in result.output
+    assert "missing (no valid sheet): Honda, Lotus" in result.output
 
 
 def test_html_reports_escape_what_players_wrote(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ def _consistent_and_finished(game: Path, reference: Path) -> None:
         assert code == 1 and "Ferrari" in text and "--force" in text, text
     assert _files(game) == _files(reference)
     code, text = _invoke("replay", str(game))
-    assert code == 0 and "1 Runden identisch" in text, text
+    assert code == 0 and "1 Runde identisch" in text, text
 
 
 @pytest.mark.parametrize("point", ["outputs", "outputs-written", "archived", "staged",

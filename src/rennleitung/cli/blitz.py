@@ -18,7 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from rennleitung.cli.common import run_guarded, say
+from rennleitung.cli.common import pick, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.inputs import read_json
 from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
@@ -203,7 +203,7 @@ def _status(session: BlitzSession, now: float | None) -> None:
     clock = session.clock
     for player in session.match.players:
         left = clock.remaining(player, moment)
-        flag = " (Zeit abgelaufen / time up)" if clock.time_up(player, moment) else ""
+        flag = f" ({pick('Zeit abgelaufen', 'time up')})" if clock.time_up(player, moment) else ""
         Console(highlight=False).print(
             escape(f"{player}: {int(left // 60)}:{left % 60:04.1f}{flag}")
         )

@@ -73,10 +73,11 @@ def reset_lang() -> None:
     _chosen.clear()
 
 
-def pick(de: str, en: str, lang: Lang | None = None) -> str:
-    """The text in the current language, or "de / en" for both."""
+def pick(de: str, en: str, lang: Lang | None = None, both: str = " / ") -> str:
+    """The text in the current language, or "de / en" for both (``both`` joins them: a table
+    header takes a line break, so its column stays narrow)."""
     chosen = lang or current_lang()
-    return {Lang.DE: de, Lang.EN: en}.get(chosen, f"{de} / {en}")
+    return {Lang.DE: de, Lang.EN: en}.get(chosen, f"{de}{both}{en}")
 
 
 LangOption = Annotated[

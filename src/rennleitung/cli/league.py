@@ -32,7 +32,7 @@ from rennleitung.league.driver_standings import driver_standings
 from rennleitung.league.formats import parse_kind
 from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import karma_ledger
-from rennleitung.league.profiles import parse_profile
+from rennleitung.league.profiles import league_name, parse_profile
 from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result import RaceResult
 from rennleitung.league.race_result_codec import (
@@ -214,7 +214,7 @@ def roster(league: str, db: DbOption = None, lang: LangOption = Lang.BOTH) -> No
     """Teams und Fahrer / teams and drivers."""
     loaded = run_guarded(lambda: _store(db).load(league))
     rows: list[Row] = [
-        {"team": d.team, "driver": d.name, "profile": d.profile.value, "city": d.city}
+        {"team": d.team, "driver": d.name, "profile": league_name(d.profile), "city": d.city}
         for d in loaded.roster.drivers
     ]
     _print_rows(rows, lang, f"{loaded.name} ({loaded.format.kind.value})")

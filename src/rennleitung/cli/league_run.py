@@ -21,7 +21,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import DbOption, Lang, LangOption, load_track, run_guarded, say
+from rennleitung.cli.common import (
+    DbOption,
+    Lang,
+    LangOption,
+    load_track,
+    pick,
+    run_guarded,
+    say,
+)
 from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
@@ -212,7 +220,8 @@ def _terminal_lap(
         try:
             if ask.kind is QualifyingAskKind.GEAR:
                 gears = "/".join(map(str, ask.gears))
-                answer = typer.prompt(f"Gang / gear ({gears}{', +' if ask.soft_bonus else ''})")
+                plus = ", +" if ask.soft_bonus else ""
+                answer = typer.prompt(f"{pick('Gang', 'gear')} ({gears}{plus})")
                 text = answer.strip()
                 soft = ask.soft_bonus and text.endswith("+")
                 lap.apply(GearChoice(int(text.rstrip("+")), soft))
@@ -221,7 +230,7 @@ def _terminal_lap(
                     path = " ".join(name(s) for s in option.path)
                     say(f"  {n}: {path} (Strafe {option.tyres})",
                          f"  {n}: {path} (penalty {option.tyres})")
-                choice = int(typer.prompt("Zug / move"))
+                choice = int(typer.prompt(pick("Zug", "move")))
                 if not 1 <= choice <= len(ask.moves):
                     raise RennleitungError(
                         f"Zug 1 bis {len(ask.moves)}", f"move 1 to {len(ask.moves)}", "move"

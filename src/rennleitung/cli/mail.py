@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 from sqlalchemy import select
 
-from rennleitung.cli.common import DbOption, run_guarded, say
+from rennleitung.cli.common import DbOption, pick, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import settings_from_env
@@ -79,7 +79,8 @@ def bind(
 def bindings(key: str = typer.Argument(None, help="Partie / game"), db: DbOption = None) -> None:
     """Angemeldete Adressen zeigen / list bound addresses."""
     def act() -> None:
-        table = Table("Partie / game", "Adresse / address", "Platz / seat", "Sprache / language")
+        table = Table(pick("Partie", "game"), pick("Adresse", "address"), pick("Platz", "seat"),
+                      pick("Sprache", "language"))
         for b in _service(db).bindings(key):
             table.add_row(b.game.key, b.address, b.seat, b.language)
         console.print(table)
@@ -172,7 +173,8 @@ def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None
     """Eingegangene Mails zeigen / list received mails."""
     def act() -> None:
         service = _service(db)
-        table = Table("#", "Eingang / received", "Quelle", "Absender / sender", "Platz / seat",
+        table = Table("#", pick("Eingang", "received"), pick("Quelle", "source"),
+                      pick("Absender", "sender"), pick("Platz", "seat"),
                       "Stand / status")
         with service.read() as session:
             rows = session.scalars(select(MailInRow).order_by(MailInRow.id.desc()).limit(limit))
@@ -188,7 +190,8 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
     """Ausgehende Mails zeigen: was, an wen, wann, Ergebnis / list outgoing mail."""
     def act() -> None:
         service = _service(db)
-        table = Table("#", "An / to", "Betreff / subject", "Stand / status", "Versuche",
+        table = Table("#", pick("An", "to"), pick("Betreff", "subject"), pick("Stand", "status"),
+                      pick("Versuche", "attempts"),
                       "Gesendet / sent", "Fehler / error")
         with service.read() as session:
             rows = session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
@@ -208,7 +211,7 @@ def status(key: str = typer.Argument(..., help="Partie / game"), db: DbOption = 
     def act() -> None:
         service = _service(db)
         info = service.game(key)
-        table = Table("Platz / seat", "Eingang / received", "Stand / status",
+        table = Table(pick("Platz", "seat"), pick("Eingang", "received"), pick("Stand", "status"),
                       "Ergebnis / outcome", title=f"{info.key} ({info.kind})")
         for row in service.game_mail(info.id):
             table.add_row(row.seat, f"{row.received_at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",

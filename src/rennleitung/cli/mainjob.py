@@ -16,6 +16,7 @@ from rich.live import Live
 from rich.markup import escape
 from rich.table import Table
 
+from rennleitung.cli.common import pick
 from rennleitung.cli.race import classification_table, running_order
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.race import Race
@@ -32,18 +33,19 @@ BOTS = ("strong", "simple")
 
 def _standings(race: Race) -> Table:
     """The running order after the latest round, leader first."""
-    table = Table(title=f"Runde / round {race.round}")
+    table = Table(title=pick(f"Spielrunde {race.round}", f"round {race.round}"))
     table.add_column("#")
-    table.add_column("Fahrer / driver")
-    table.add_column("Runden / laps")
-    table.add_column("Feld / space")
+    table.add_column(pick("Fahrer", "driver"))
+    table.add_column(pick("Runden", "laps"))
+    table.add_column(pick("Feld", "space"))
     order = running_order(race)
     position = race.to_position()
     by_id = {car.id: car for car in position.cars}
     for place, car in enumerate(order, start=1):
         state = by_id.get(car)
         space = position.track.name_of(state.space) if state else "–"
-        status = f" ({state.status.label_de})" if state and state.status.value != "running" else ""
+        status = (f" ({pick(state.status.label_de, state.status.label_en)})"
+                  if state and state.status.value != "running" else "")
         table.add_row(
             str(place), escape(race.driver(car)) + status, str(race.laps_done(car)), space
         )
@@ -55,10 +57,10 @@ def run_main_job(seed: str | None = None) -> None:
     ``seed`` runs the same race again (`make demo SEED=…`)."""
     console = Console(highlight=False)
     seed = seed or secrets.token_hex(16)
-    console.print(
-        f"[bold]rennleitung[/bold]: {CARS} Bots, {DEFAULT_TRACK}, {LAPS} Runden / laps, "
-        f"Seed {seed}"
-    )
+    console.print(pick(f"[bold]rennleitung[/bold]: {CARS} Bots, {DEFAULT_TRACK}, {LAPS} Runden, "
+                       f"Seed {seed}",
+                       f"[bold]rennleitung[/bold]: {CARS} bots, {DEFAULT_TRACK}, {LAPS} laps, "
+                       f"seed {seed}"))
     with Live(console=console, refresh_per_second=8, transient=True) as live:
 
         shown = [0]  # the round last drawn: the table changes once per round, not per decision
@@ -73,7 +75,8 @@ def run_main_job(seed: str | None = None) -> None:
     BOARD_FILE.write_text(render_position(race.to_position(), order=running_order(race)),
                           encoding="utf-8")
     RECORD_FILE.write_text(record_to_json(record_of(race, seed)), encoding="utf-8")
-    console.print(
-        f"{race.round} Spielrunden / rounds, {len(race.events)} Ereignisse / events; "
-        f"[bold]{BOARD_FILE}[/bold] und/and [bold]{RECORD_FILE}[/bold] geschrieben / written"
-    )
+    files = f"[bold]{BOARD_FILE}[/bold]", f"[bold]{RECORD_FILE}[/bold]"
+    console.print(pick(
+        f"{race.round} Spielrunden, {len(race.events)} Ereignisse; {files[0]} und {files[1]} "
+        "geschrieben",
+        f"{race.round} rounds, {len(race.events)} events; {files[0]} and {files[1]} written"))

@@ -20,6 +20,7 @@ from rich.table import Table
 from rennleitung.cli.common import Lang, LangOption, pick
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.position import position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
@@ -78,14 +79,16 @@ def classification_data(race: Race) -> list[dict[str, Any]]:
 
 
 def classification_table(race: Race) -> Table:
-    table = Table(title="Wertung / classification")
-    for name in ("Pos", "Fahrer / driver", "Runden / laps", "Start / grid", "Punkte / points"):
+    table = Table(title=pick("Wertung", "classification"))
+    for name in ("Pos", pick("Fahrer", "driver"), pick("Runden", "laps"), pick("Start", "grid"),
+                 pick("Punkte", "points")):
         table.add_column(name)
-    table.add_column("Status / status")
+    table.add_column(pick("Status", "status"))
     for p in race.classification():
-        status = {"finished": "im Ziel / finished", "running": "fährt / running"}.get(p.status)
+        status = {"finished": pick("im Ziel", "finished"),
+                  "running": pick("fährt", "running")}.get(p.status)
         if status is None:
-            status = f"{p.reason_de} / {p.reason_en} ({p.rule})"
+            status = f"{pick(p.reason_de, p.reason_en)} ({p.rule})"
         table.add_row(
             str(p.position),
             escape(p.driver),
@@ -133,7 +136,7 @@ def simulate(
             transient=True,
             disable=as_json,
         ) as progress:
-            task = progress.add_task("Rennen / race", total=laps, info="")
+            task = progress.add_task(pick("Rennen", "race"), total=laps, info="")
 
             def show(race: Race) -> None:
                 if not race.cars or not race.round:
@@ -166,12 +169,11 @@ def simulate(
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     console.print(classification_table(race))
-    console.print(
-        f"Seed {escape(the_seed)}, {race.round} Spielrunden / rounds, "
-        f"{len(race.events)} Ereignisse / events"
-    )
+    seed_shown, events = escape(the_seed), len(race.events)
+    console.print(pick(f"Seed {seed_shown}, {race.round} Spielrunden, {events} Ereignisse",
+                       f"seed {seed_shown}, {race.round} rounds, {events} events"))
     if record is not None:
-        console.print(f"Protokoll / record: {escape(str(record))}")
+        console.print(f"{pick('Protokoll', 'record')}: {escape(str(record))}")
 
 
 def _own_track(reference: str | None) -> Any:
@@ -225,12 +227,13 @@ def replay_command(
         _fail(error)
         return
     console = Console(highlight=False)
+    names = race.driver_names()
     for event in race.events[: until if until is not None else None]:
-        line = pick(event.de, event.en, lang)
+        line = pick(render(event, "de", names), render(event, "en", names), lang)
         console.print(f"{event.seq:5d} {escape(line)}")
     if position is not None:
         _write(position, position_to_json(race.to_position()))
-        console.print(f"Stellung / position: {escape(str(position))}")
+        console.print(f"{pick('Stellung', 'position')}: {escape(str(position))}")
     if race.finished and until is None:
         console.print(classification_table(race))
 

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import Lang
+from rennleitung.cli.common import Lang, pick
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.ruleset import (
     DRESDEN_2006,
@@ -56,7 +56,7 @@ def _text(value: Any) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "ja / yes" if value else "nein / no"
+        return pick("ja", "yes") if value else pick("nein", "no")
     if isinstance(value, str | int):
         return str(value)
     if isinstance(value, dict) and all(
@@ -102,10 +102,11 @@ def list_rulesets(
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    table = Table(title="Regelwerke / rulesets")
-    table.add_column("Name / name", no_wrap=True)
-    table.add_column("Titel / title")
-    table.add_column("Abweichungen von dresden-2006 / fields differing from dresden-2006")
+    table = Table(title=pick("Regelwerke", "rulesets"))
+    table.add_column(pick("Name", "name"), no_wrap=True)
+    table.add_column(pick("Titel", "title"))
+    table.add_column(pick("Abweichungen von dresden-2006",
+                          "fields differing from dresden-2006"))
     for row in rows:
         table.add_row(
             str(row["name"]),
@@ -148,9 +149,9 @@ def show_ruleset(
         Lang.BOTH: f"{ruleset.title_de} / {ruleset.title_en}",
     }[lang]
     table = Table(title=f"{ruleset.name}: {title}")
-    table.add_column("Feld / field", no_wrap=True)
-    table.add_column("Wert / value")
-    table.add_column("Regel / rule")
+    table.add_column(pick("Feld", "field"), no_wrap=True)
+    table.add_column(pick("Wert", "value"))
+    table.add_column(pick("Regel", "rule"))
     table.add_column(
         {Lang.DE: "Beschreibung", Lang.EN: "Description", Lang.BOTH: "Beschreibung / description"}[
             lang
@@ -172,10 +173,10 @@ def diff_rulesets(
     left, right = _load(first), _load(second)
     docs = {doc.name: doc for doc in field_docs()}
     table = Table(title=f"{left.name} ↔ {right.name}")
-    table.add_column("Feld / field", no_wrap=True)
+    table.add_column(pick("Feld", "field"), no_wrap=True)
     table.add_column(left.name)
     table.add_column(right.name)
-    table.add_column("Regel / rule")
+    table.add_column(pick("Regel", "rule"))
     left_values, right_values = left.to_dict(), right.to_dict()
     for name in left.differences(right):
         table.add_row(name, _text(left_values[name]), _text(right_values[name]), docs[name].rule)

@@ -157,13 +157,13 @@ def track_document(track: Track) -> dict[str, Any]:
 
 def summary_table(tracks: list[Track]) -> Table:
     """Rich table of tracks: spaces per lane, stops and flags (shared with `rennleitung main`)."""
-    table = Table(title="Strecken / tracks")
-    table.add_column("Strecke\ntrack", no_wrap=True)
-    table.add_column("Felder je Spur\nspaces per lane")
-    table.add_column("Stopps je Kurve\nstops per corner")
-    table.add_column("L/C je Kurve\nL/C per corner")
-    table.add_column("Start\ngrid", justify="right")
-    table.add_column("Boxen\nboxes", justify="right")
+    table = Table(title=pick("Strecken", "tracks"))
+    table.add_column(pick("Strecke", "track", both="\n"), no_wrap=True)
+    table.add_column(pick("Felder je Spur", "spaces per lane", both="\n"))
+    table.add_column(pick("Stopps je Kurve", "stops per corner", both="\n"))
+    table.add_column(pick("L/C je Kurve", "L/C per corner", both="\n"))
+    table.add_column(pick("Start", "grid", both="\n"), justify="right")
+    table.add_column(pick("Boxen", "boxes", both="\n"), justify="right")
     for track in tracks:
         table.add_row(
             track.name,
@@ -200,8 +200,9 @@ def show(
         return
     console = Console(highlight=False)
     console.print(summary_table([track]))
-    corners = Table(title=f"{track.title}: Kurven / corners")
-    columns = ("Nr.", "Stopps / stops", "L", "C", "je Spur / per lane", "Felder / spaces")
+    corners = Table(title=f"{track.title}: {pick('Kurven', 'corners')}")
+    columns = ("Nr.", pick("Stopps", "stops"), "L", "C", pick("je Spur", "per lane"),
+               pick("Felder", "spaces"))
     for column in columns:
         corners.add_column(column)
     for corner in track.corners:
@@ -215,25 +216,29 @@ def show(
             f"{track.name_of(spaces[0])} … {track.name_of(spaces[-1])}",
         )
     console.print(corners)
-    console.print(f"Start / grid: {' '.join(_names(track, track.grid))}")
+    console.print(f"{pick('Start', 'grid')}: {' '.join(_names(track, track.grid))}")
     if track.pit is not None:
         pit = track.pit
-        console.print(
-            f"Boxengasse / pit lane: {track.name_of(pit.lane[0])}…{track.name_of(pit.lane[-1])},"
-            f" Einfahrt von / entry from {' '.join(_names(track, pit.entry_from))}, "
-            f"Ausfahrt nach / exit to {' '.join(_names(track, pit.exit_to))}, "
-            f"{len(pit.boxes)} Boxen / boxes"
-        )
+        lane = f"{track.name_of(pit.lane[0])}…{track.name_of(pit.lane[-1])}"
+        entry = " ".join(_names(track, pit.entry_from))
+        exit_to = " ".join(_names(track, pit.exit_to))
+        boxes = len(pit.boxes)
+        console.print(pick(
+            f"Boxengasse: {lane}, Einfahrt von {entry}, Ausfahrt nach {exit_to}, {boxes} Boxen",
+            f"pit lane: {lane}, entry from {entry}, exit to {exit_to}, {boxes} boxes"))
     if track.wall:
-        lane = LANE_LETTERS[track.spaces[min(track.wall)].lane]
-        console.print(f"Betonmauer an Spur / concrete wall along lane {lane} (Masters 15)")
+        wall = LANE_LETTERS[track.spaces[min(track.wall)].lane]
+        console.print(pick(f"Betonmauer an Spur {wall} (Masters 15)",
+                           f"concrete wall along lane {wall} (Masters 15)"))
     w = track.weather
-    console.print(
-        f"Wetter / weather: 1–{w.rain_max} Regen / rain, {w.rain_max + 1}–{w.changeable_max} "
-        f"wechselhaft / changeable, {w.changeable_max + 1}–20 Sonne / sun"
-    )
+    rain, changeable, sun = (f"1–{w.rain_max}", f"{w.rain_max + 1}–{w.changeable_max}",
+                             f"{w.changeable_max + 1}–20")
+    console.print(pick(f"Wetter: {rain} Regen, {changeable} wechselhaft, {sun} Sonne",
+                       f"weather: {rain} rain, {changeable} changeable, {sun} sun"))
     pit_count = sum(1 for s in track.spaces if s.kind is not SpaceKind.TRACK)
-    console.print(f"Felder / spaces: {len(track.spaces)} ({pit_count} Boxengasse+Boxen / pit)")
+    total = len(track.spaces)
+    console.print(pick(f"Felder: {total} ({pit_count} Boxengasse und Boxen)",
+                       f"spaces: {total} ({pit_count} pit lane and boxes)"))
 
 
 @app.command("render")

@@ -59,6 +59,24 @@ def escape(text: str) -> str:
     return rich_escape(text)
 
 
+def pick(de: str, en: str) -> str:
+    """The text in the reader's language ("de / en" when both are wanted)."""
+    from rennleitung.cli.common import pick as chosen
+
+    return chosen(de, en)
+
+
+def _echo(de: str, en: str) -> None:
+    """A line in the reader's language; with both languages, the German line then the English."""
+    from rennleitung.cli.common import Lang, current_lang
+
+    lang = current_lang()
+    if lang is not Lang.EN:
+        typer.echo(de)
+    if lang is not Lang.DE:
+        typer.echo(en)
+
+
 def _table(title: str) -> Table:
     from rich.table import Table
 
@@ -173,16 +191,17 @@ def new(
     write_new(game.round_dir(1) / "state.json", dump_state(state))
     (game_dir / "inbox").mkdir(exist_ok=True)
     table = _table(f"TURBO 2000: {escape(str(game_dir))}")
-    table.add_column("Rennstall / team")
-    table.add_column("Passwort / password")
+    table.add_column(pick("Rennstall", "team"))
+    table.add_column(pick("Passwort", "password"))
     for name, password in team_list:
         table.add_row(escape(name), escape(password))
     console.print(table)
-    console.print(f"Runde 1 wartet auf Zugbögen in / round 1 waits for sheets in "
-                  f"{escape(str(game_dir))}/inbox")
-    console.print("Rennanzeiger zu Runde 1 / start sheet: "
+    inbox = f"{escape(str(game_dir))}/inbox"
+    console.print(pick(f"Runde 1 wartet auf Zugbögen in {inbox}",
+                       f"round 1 waits for sheets in {inbox}"))
+    console.print(f"{pick('Rennanzeiger zu Runde 1', 'start sheet')}: "
                   f"{escape(str(game.round_dir(0) / 'rennanzeiger.txt'))}")
-    console.print("SHA-256 des Startwerts zum Veröffentlichen / seed hash to publish: "
+    console.print(f"{pick('SHA-256 des Startwerts zum Veröffentlichen', 'seed hash to publish')}: "
                   f"{hashlib.sha256(seed.encode()).hexdigest()}")
 
 
@@ -212,21 +231,22 @@ def check(
 
         preview = preview_problems(text, state, config)
     for warning in parsed.warnings:
-        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Achtung: {warning.de}")
-        typer.echo(f"{sheet}:{warning.line}: [{warning.field}] Note: {warning.en}")
+        where = f"{sheet}:{warning.line}: [{warning.field}]"
+        _echo(f"{where} Achtung: {warning.de}", f"{where} Note: {warning.en}")
     if not parsed.problems and not preview:
-        typer.echo(f"{sheet}: in Ordnung / fine ({len(parsed.entries)} Rennmeldungen, "
-                   f"{len(parsed.trades)} Geschäfte)")
+        entries, trades = len(parsed.entries), len(parsed.trades)
+        typer.echo(pick(f"{sheet}: in Ordnung ({entries} Rennmeldungen, {trades} Geschäfte)",
+                        f"{sheet}: fine ({entries} race entries, {trades} trades)"))
         return
     for problem in parsed.problems:
-        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
-        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.en}")
+        where = f"{sheet}:{problem.line}: [{problem.field}]"
+        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
     if preview:
-        typer.echo("Vorschau, falls kein anderer Rennstall dazwischenkommt / preview, if no other "
-                   "team interferes:")
+        typer.echo(pick("Vorschau, falls kein anderer Rennstall dazwischenkommt:",
+                        "preview, if no other team interferes:"))
     for problem in preview:
-        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.de}")
-        typer.echo(f"{sheet}:{problem.line}: [{problem.field}] {problem.en}")
+        where = f"{sheet}:{problem.line}: [{problem.field}]"
+        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
     raise typer.Exit(code=1)
 
 
@@ -273,8 +293,8 @@ def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
     return outputs
 
 
-STATUS_WORDS = {"accepted": "angenommen / accepted", "refused": "abgelehnt / refused",
-                "missing": "fehlt / missing"}
+STATUS_WORDS = {"accepted": ("angenommen", "accepted"), "refused": ("abgelehnt", "refused"),
+                "missing": ("fehlt", "missing")}
 
 
 @app.command("status")
@@ -295,31 +315,37 @@ def status(
     except RennleitungError as error:
         raise _fail(error) from error
     if leftovers:
-        console.print(f"[red]Auswertung von Runde {leftovers.round} abgebrochen / evaluation "
-                      "interrupted: 'turbo evaluate --resume' oder / or 'turbo undo'[/red]")
+        console.print("[red]" + pick(
+            f"Auswertung von Runde {leftovers.round} abgebrochen: 'turbo evaluate --resume' "
+            "oder 'turbo undo'",
+            f"evaluation of round {leftovers.round} interrupted: 'turbo evaluate --resume' or "
+            "'turbo undo'") + "[/red]")
     if state.finished:
-        console.print("Die Partie ist beendet / the game is over")
+        console.print(pick("Die Partie ist beendet", "the game is over"))
         return
     statuses = inbox_status(texts, state, config)
-    table = _table(f"Runde {round_number} (Jahr {config.year_of(round_number)})")
-    table.add_column("Rennstall / team")
-    table.add_column("Stand / status")
-    table.add_column("Bogen / sheet")
-    table.add_column("Warum / why")
-    table.add_column("Eingang / arrived")
+    year = config.year_of(round_number)
+    table = _table(pick(f"Runde {round_number} (Jahr {year})",
+                        f"round {round_number} (year {year})"))
+    table.add_column(pick("Rennstall", "team"))
+    table.add_column(pick("Stand", "status"))
+    table.add_column(pick("Bogen", "sheet"))
+    table.add_column(pick("Warum", "why"))
+    table.add_column(pick("Eingang", "arrived"))
     for entry in statuses:
-        why = "; ".join(f"{p.de} / {p.en}" for p in entry.reasons)
+        why = "; ".join(pick(p.de, p.en) for p in entry.reasons)
         if entry.status == "accepted":
-            why = f"{entry.problems} fehlerhafte Zeilen / faulty lines" if entry.problems else ""
+            why = pick(f"{entry.problems} fehlerhafte Zeilen", f"{entry.problems} faulty lines") \
+                if entry.problems else ""
             if entry.leaving:
-                why = (why + "; " if why else "") + "steigt aus / leaves (§19)"
-        table.add_row(escape(entry.team), STATUS_WORDS[entry.status],
+                why = (why + "; " if why else "") + pick("steigt aus (§19)", "leaves (§19)")
+        table.add_row(escape(entry.team), pick(*STATUS_WORDS[entry.status]),
                       escape(files[entry.sheet - 1].name) if entry.sheet else "",
                       escape(why), _arrived(files[entry.sheet - 1]) if entry.sheet else "")
     console.print(table)
     missing = missing_teams(statuses, state)
-    console.print("Es fehlen (kein gültiger Bogen) / missing: "
-                  + (", ".join(missing) or "niemand / nobody"))
+    console.print(pick("Es fehlen (kein gültiger Bogen)", "missing (no valid sheet)") + ": "
+                  + (", ".join(missing) or pick("niemand", "nobody")))
 
 
 def _arrived(path: Path) -> str:
@@ -371,7 +397,8 @@ def evaluate(
     except RennleitungError as error:
         raise _fail(error) from error
     typer.echo(outcome.results_sheet)
-    console.print(f"Runde {round_number} ausgewertet / evaluated: {len(files)} Bögen / sheets")
+    console.print(pick(f"Runde {round_number} ausgewertet: {len(files)} Bögen",
+                       f"round {round_number} evaluated: {len(files)} sheets"))
 
 
 @app.command("undo")
@@ -384,9 +411,10 @@ def undo(
         leftovers = game.leftovers()
         if leftovers:
             game.clear_leftovers(leftovers)
-            console.print(f"Abgebrochene Auswertung von Runde {leftovers.round} entfernt, die "
-                          f"Bögen liegen im Eingang / interrupted evaluation of round "
-                          f"{leftovers.round} removed, the sheets are in the inbox")
+            console.print(pick(f"Abgebrochene Auswertung von Runde {leftovers.round} entfernt, "
+                               "die Bögen liegen im Eingang",
+                               f"interrupted evaluation of round {leftovers.round} removed, the "
+                               "sheets are in the inbox"))
             return
         current = game.current_round()
         last = current - 1
@@ -401,8 +429,8 @@ def undo(
         game.undo_round(last)
     except RennleitungError as error:
         raise _fail(error) from error
-    console.print(f"Runde {last} zurückgenommen, ihre Bögen liegen wieder im Eingang / round "
-                  f"{last} taken back, its sheets are in the inbox again")
+    console.print(pick(f"Runde {last} zurückgenommen, ihre Bögen liegen wieder im Eingang",
+                       f"round {last} taken back, its sheets are in the inbox again"))
 
 
 @app.command("sent")
@@ -424,7 +452,8 @@ def sent(
             marker.mkdir()
     except RennleitungError as error:
         raise _fail(error) from error
-    console.print(f"Runde {evaluated}: Berichte verschickt / reports sent")
+    console.print(pick(f"Runde {evaluated}: Berichte verschickt",
+                       f"round {evaluated}: reports sent"))
 
 
 @app.command("report")
@@ -473,8 +502,11 @@ def replay(
     mismatches = 0
     if leftovers:
         mismatches += 1
-        console.print(f"[red]Runde {leftovers.round}: Auswertung abgebrochen / evaluation "
-                      "interrupted ('turbo evaluate --resume' / 'turbo undo')[/red]")
+        console.print("[red]" + pick(
+            f"Runde {leftovers.round}: Auswertung abgebrochen ('turbo evaluate --resume' oder "
+            "'turbo undo')",
+            f"round {leftovers.round}: evaluation interrupted ('turbo evaluate --resume' or "
+            "'turbo undo')") + "[/red]")
     for round_number in range(1, last):
         here = game.round_dir(round_number)
         try:
@@ -484,8 +516,8 @@ def replay(
             outcome = evaluate_round(state, texts, seed, config)
         except RennleitungError as error:
             mismatches += 1
-            console.print(f"[red]Runde {round_number}: {escape(error.message_de)} / "
-                          f"{escape(error.en)}[/red]")
+            console.print("[red]" + pick(f"Runde {round_number}: {escape(error.message_de)}",
+                                         f"round {round_number}: {escape(error.en)}") + "[/red]")
             continue
         expected = round_outputs(outcome, round_number, config)
         expected.pop("config.json")
@@ -495,13 +527,16 @@ def replay(
         bad = [name for name, (text, path) in checks.items()
                if not path.is_file() or path.read_text(encoding="utf-8") != text]
         mismatches += len(bad)
-        shown = "[green]gleich / identical[/green]" if not bad else \
-            f"[red]ABWEICHUNG / MISMATCH: {escape(', '.join(bad))}[/red]"
-        console.print(f"Runde {round_number}: {shown}")
+        shown = f"[green]{pick('gleich', 'identical')}[/green]" if not bad else \
+            f"[red]{pick('ABWEICHUNG', 'MISMATCH')}: {escape(', '.join(bad))}[/red]"
+        console.print(f"{pick('Runde', 'round')} {round_number}: {shown}")
     if mismatches:
-        console.print(f"[red]{mismatches} Abweichungen / mismatches[/red]")
+        shown = pick(f"{mismatches} Abweichungen", f"{mismatches} mismatches")
+        console.print(f"[red]{shown}[/red]")
         raise typer.Exit(code=1)
-    console.print(f"{last - 1} Runden identisch / rounds identical")
+    rounds = last - 1
+    console.print(pick(f"{rounds} {'Runde' if rounds == 1 else 'Runden'} identisch",
+                       f"{rounds} {'round' if rounds == 1 else 'rounds'} identical"))
 
 
 @app.command("bot")
@@ -551,14 +586,16 @@ def demo(
     game = play_bot_game(bot_teams(teams), years, seed, config)
     if show_last and game.last:
         typer.echo(game.last.results_sheet)
-    table = _table(f"TURBO 2000 - Ewige WM-Liste nach Runde {game.state.round - 1}")
-    table.add_column("Platz", justify="right")
-    table.add_column("Rennstall / team")
-    table.add_column("Strategie / strategy")
-    table.add_column("WM-Punkte", justify="right")
-    table.add_column("Konto / money", justify="right")
+    after = game.state.round - 1
+    table = _table(pick(f"TURBO 2000 - Ewige WM-Liste nach Runde {after}",
+                        f"TURBO 2000 - all-time championship after round {after}"))
+    table.add_column(pick("Platz", "place"), justify="right")
+    table.add_column(pick("Rennstall", "team"))
+    table.add_column(pick("Strategie", "strategy"))
+    table.add_column(pick("WM-Punkte", "points"), justify="right")
+    table.add_column(pick("Konto", "money"), justify="right")
     for place, name, points in wm_table(game.state):
         money = f"{game.state.teams[name].money:,}".replace(",", ".")
         table.add_row(str(place), name, game.strategies[name], str(points), money)
     console.print(table)
-    console.print(f"Sieger / winner: {game.winner()} ({game.strategies[game.winner()]})")
+    console.print(f"{pick('Sieger', 'winner')}: {game.winner()} ({game.strategies[game.winner()]})")

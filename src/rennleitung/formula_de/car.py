@@ -274,6 +274,8 @@ class WeatherState:
     current: Weather
     settled: bool = True
     last_roll: WeatherRoll | None = None
+    streak: int = 0
+    """How many re-rolls in a row have shown ``last_roll`` (sun or rain; changeable: 0)."""
 
     @classmethod
     def at_race_start(cls, roll: WeatherRoll, qualifying: Weather = Weather.SUN) -> WeatherState:
@@ -283,14 +285,19 @@ class WeatherState:
             return cls(current=qualifying, settled=False)
         return cls(current=weather)
 
-    def after_roll(self, roll: WeatherRoll) -> WeatherState:
-        """The state after a re-roll at the end of a round with a 20 in 5th or 30 in 6th."""
+    def after_roll(self, roll: WeatherRoll, settles_after: int = 2) -> WeatherState:
+        """The state after a re-roll at the end of a round with a 20 in 5th or 30 in 6th:
+        ``settles_after`` equal sun or rain results in a row fix the weather (Masters 3-2-6,
+        ruleset field ``weather_settles_after``)."""
         if self.settled:
             return self
         weather = roll.weather
         if weather is None:
-            return replace(self, last_roll=roll)
-        return WeatherState(current=weather, settled=self.last_roll is roll, last_roll=roll)
+            return replace(self, last_roll=roll, streak=0)
+        streak = self.streak + 1 if self.last_roll is roll else 1
+        return WeatherState(
+            current=weather, settled=streak >= settles_after, last_roll=roll, streak=streak
+        )
 
 
 class Tyre(StrEnum):

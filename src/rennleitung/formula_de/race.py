@@ -32,7 +32,7 @@ from rennleitung.formula_de.car import (
 )
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice, RollPurpose
-from rennleitung.formula_de.events import Event, EventKind, JsonValue, make_event
+from rennleitung.formula_de.events import Cause, Event, EventKind, JsonValue, make_event
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
@@ -53,9 +53,16 @@ from rennleitung.formula_de.race_decisions import (
     SetupChoice,
     StaleVersion,
     TurnChoice,
+    plan_to_data,
 )
 from rennleitung.formula_de.race_gears import gears_skipped, legal_gears, skip_cost
-from rennleitung.formula_de.race_ledger import KarmaMove, KarmaReason, PlayOrder
+from rennleitung.formula_de.race_ledger import (
+    KarmaMove,
+    KarmaReason,
+    PlayOrder,
+    karma_moves,
+    play_orders,
+)
 from rennleitung.formula_de.race_order import (
     OrderItem,
     coordinate,
@@ -127,8 +134,6 @@ T_CAR_SETUP = Wear(tyres=4, brakes=4, fuel=4, body=3, engine=3, road_holding=2, 
 RACING = frozenset(
     {CarStatus.RUNNING, CarStatus.SPUN, CarStatus.STALLED, CarStatus.IN_PIT, CarStatus.ROLLING_OUT}
 )
-
-_AREA_WORDS = {a: (a.label_de, a.label_en) for a in WearArea}
 
 _CUT_SHORT = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
 """Questions asked only inside the asked car's own turn: ``halt`` may end that turn there."""
@@ -231,8 +236,6 @@ class Race:
         self.dangerous: set[int] = set()
         self.weather = WeatherState(current=config.qualifying_weather)
         self.events: list[Event] = []
-        self.karma_moves: list[KarmaMove] = []  # the league's karma data (race_ledger)
-        self.orders: list[PlayOrder] = []  # every round's order of play, as car ids
         self.decisions: list[tuple[str, Decision]] = []
         self.round = 0
         self.stopped = False
@@ -457,6 +460,20 @@ class Race:
     def driver(self, car: str) -> str:
         return self.entries[car].driver
 
+    @property
+    def karma_moves(self) -> list[KarmaMove]:
+        """Every karma movement so far, from the karma events (``race_ledger``)."""
+        return karma_moves(self.events)
+
+    @property
+    def orders(self) -> list[PlayOrder]:
+        """Every round's order of play so far, as car ids, from the round events."""
+        return play_orders(self.events)
+
+    def driver_names(self) -> dict[str, str]:
+        """Car id -> driver name, for rendering events (``event_text.render``)."""
+        return {car: entry.driver for car, entry in self.entries.items()}
+
     def laps_done(self, car: str) -> int:
         """Laps completed (the first crossing from a grid behind the line is the start)."""
         return max(self.info[car].crossings - self._offset, 0)
@@ -622,18 +639,11 @@ class Race:
         self.events.append(make_event(len(self.events) + 1, self.round, kind, car, data))
 
     def _karma(self, car: str, change: int, reason: KarmaReason) -> None:
-        """Tell a karma movement (the car's karma already changed): an event for people and a
-        ``KarmaMove`` for the league."""
-        de, en = _KARMA_WORDS[reason]
+        """Tell a karma movement (the car's karma already changed); the league reads it from
+        the event's data (``race_ledger.karma_moves``)."""
         self._emit(
-            EventKind.KARMA,
-            car,
-            change=change,
-            reason_de=de,
-            reason_en=en,
-            karma=self.info[car].karma,
+            EventKind.KARMA, car, change=change, reason=reason.value, karma=self.info[car].karma
         )
-        self.karma_moves.append(KarmaMove(len(self.events), car, reason, change))
 
     def _black(self, purpose: str, car: str) -> int:
         """A black-die roll by ``car``: the dice history (and so the record) names who rolled."""
@@ -653,12 +663,12 @@ class Race:
     def _rain(self) -> bool:
         return self.weather.current is Weather.RAIN
 
-    def _mark(self, space: int, de: str, en: str) -> None:
+    def _mark(self, space: int, cause: Cause) -> None:
         """A dangerous space (Masters 17-0-1; Dresden Verschleiß); never in the pit lane."""
         if self.track.spaces[space].kind is not SpaceKind.TRACK or space in self.dangerous:
             return
         self.dangerous.add(space)
-        self._emit(EventKind.DANGEROUS, space=self._name(space), reason_de=de, reason_en=en)
+        self._emit(EventKind.DANGEROUS, space=self._name(space), reason=cause.value)
 
     def _car_at(self, space: int) -> str | None:
         for car, state in self.cars.items():
@@ -697,8 +707,7 @@ class Race:
         items = self._order_items(bids)
         order, top = round_order(self.track, items)
         order = [c for c in order if c not in self.halted]
-        self._emit(EventKind.ROUND, order=", ".join(self.driver(c) for c in order))
-        self.orders.append(PlayOrder(len(self.events), self.round, tuple(order)))
+        self._emit(EventKind.ROUND, order=list(order))
         if not order:
             return
         leader = order_of_play(self.track, items)[0]
@@ -793,7 +802,7 @@ class Race:
                 continue
             self._emit(
                 EventKind.HEAD_TO_HEAD,
-                bids=", ".join(f"{self.driver(c)} {k}" for c, k in offers.items()),
+                bids=[{"car": c, "karma": k} for c, k in offers.items()],
             )
             for car, karma in offers.items():
                 if karma:
@@ -843,11 +852,7 @@ class Race:
         full = self.laps_done(leader) == 0 and not self._reached(
             leader, rules.full_restart_before_corner
         )
-        self._emit(
-            EventKind.RESTART,
-            how_de="Neustart von der Startaufstellung" if full else "Neustart im engen Feld",
-            how_en="restart from the grid" if full else "restart in a tight field",
-        )
+        self._emit(EventKind.RESTART, full=full)
         if full:
             for car in order:
                 info = self.info[car]
@@ -1008,8 +1013,7 @@ class Race:
                 EventKind.GRID,
                 car,
                 grid=slot,
-                how="Qualifikation" if qualified_car else "ausgelost",
-                how_en="qualifying" if qualified_car else "drawn",
+                how="qualifying" if qualified_car else "drawn",
                 draws=list(draws.get(car, [])),  # every roll is in the log (Dresden Qualif.)
             )
         pole = order[0]
@@ -1045,14 +1049,7 @@ class Race:
             assert isinstance(choice, SetupChoice)
             self._set(car, wear=choice.wear, tyre=choice.tyre)
             self.info[car].start_wear = choice.wear
-            wear = ", ".join(f"{k} {v}" for k, v in choice.wear.as_dict().items())
-            self._emit(
-                EventKind.SETUP,
-                car,
-                tyre_de=choice.tyre.label_de,
-                tyre_en=choice.tyre.label_en,
-                wear=wear,
-            )
+            self._emit(EventKind.SETUP, car, tyre=choice.tyre.value, wear=choice.wear.as_dict())
 
     def _choose_boxes(self, order: list[str]) -> Flow:
         """Dresden "Rennen": one box per team, in the order of its best-placed driver (Masters
@@ -1081,12 +1078,9 @@ class Race:
             EventKind.WEATHER,
             car,
             result=result,
-            roll_de=roll.label_de,
-            roll_en=roll.label_en,
-            weather_de=current.label_de,
-            weather_en=current.label_en,
-            settled_de=" (fest)" if self.weather.settled else " (wechselhaft)",
-            settled_en=" (settled)" if self.weather.settled else " (changeable)",
+            roll=roll.value,
+            weather=current.value,
+            settled=self.weather.settled,
         )
 
     # --- one turn -----------------------------------------------------------------------
@@ -1119,10 +1113,7 @@ class Race:
                 EventKind.START_ROLL,
                 car,
                 result=result,
-                outcome_de={"stall": "abgewürgt", "normal": "normal", "super_start": "Traumstart"}[
-                    outcome.value
-                ],
-                outcome_en=outcome.value.replace("_", " "),
+                outcome=outcome.value,
             )
             if outcome is StartOutcome.STALL:
                 self._set(car, status=CarStatus.STALLED, gear=0)
@@ -1194,8 +1185,7 @@ class Race:
         assert isinstance(choice, TurnChoice)
         if choice.pit is not None:
             self.info[car].pit_plan = choice.pit
-            de, en = choice.pit.describe()
-            self._emit(EventKind.PIT_ANNOUNCE, car, plan_de=de, plan_en=en)
+            self._emit(EventKind.PIT_ANNOUNCE, car, plan=plan_to_data(choice.pit))
         gear = choice.gear
         skipped = 0 if forced else gears_skipped(state.gear, gear)
         if skipped:
@@ -1208,11 +1198,10 @@ class Race:
                 EventKind.SKIP_COST,
                 car,
                 skipped=skipped,
-                cost_de=", ".join(f"{p} VP {a.label_de}" for a, p in cost.items()),
-                cost_en=", ".join(f"{p} {a.label_en}" for a, p in cost.items()),
+                cost={a.value: p for a, p in cost.items()},
             )
             if skipped >= 3 and self.ruleset.skip_three_marks_danger:
-                self._mark(state.space, "drei Gänge übersprungen", "three gears skipped")
+                self._mark(state.space, Cause.THREE_GEARS_SKIPPED)
         self._set(car, gear=gear)
         if skipped and self.cars[car].wear[WearArea.ENGINE] == 0:
             # Masters 16-0-3-1: the engine goes after the shift, so the car is judged in the
@@ -1266,7 +1255,7 @@ class Race:
             state = self.cars[car]
             self._set(car, wear=state.wear.spend(WearArea.ENGINE, 1))
             self._emit(EventKind.BOOST, car, gear=gear)
-            self._mark(state.space, "Motor-Boost", "engine boost")
+            self._mark(state.space, Cause.ENGINE_BOOST)
         option = yield from self._choose(car, options, roll)
         if option is not None:
             yield from self._apply_option(car, option)
@@ -1333,26 +1322,32 @@ class Race:
             laps=new_laps,
             tyre_laps=before.tyre_laps + self._tyre_age(car, new_laps - old_laps, option.end),
         )
-        extra_de, extra_en = _move_notes(option)
         self._emit(
             EventKind.MOVE,
             car,
             spaces=option.spaces_moved,
             end=self._name(option.end),
             path=[self._name(s) for s in option.path],
-            extra_de=extra_de,
-            extra_en=extra_en,
+            brakes=option.brakes,
+            overshoot=option.overshoot,
+            stop_corner=option.stop_corner,
+            blocked=option.blocked,
+            pit=bool(option.pit),
         )
         if option.slipstreams:
             self._emit(EventKind.SLIPSTREAM, car, count=option.slipstreams)
         if option.eliminated is not None:
             reason = FROM_ELIMINATION[option.eliminated]
             self._retire(car, reason)
-            if option.body_loss >= 0:
-                other = self._car_at(option.body_loss)
-                if other is not None and self.cars[other].status in RACING:
-                    self._lose(car=other, area=WearArea.BODY, de="Auffahrunfall", en="rear hit")
-                    self._mark(option.body_loss, "Blockade", "blocking")
+            other = self._car_at(option.body_loss) if option.body_loss >= 0 else None
+            if other is not None and self.cars[other].status in RACING:
+                # Dresden Blockierte Spur, Masters 12-1-1: the car in front loses
+                # ``blocked_out_body_ahead`` body points (the last one retires it)
+                for _ in range(self.ruleset.blocked_out_body_ahead):
+                    if self.cars[other].status in RACING:
+                        self._lose(car=other, area=WearArea.BODY, cause=Cause.REAR_HIT)
+                if self.ruleset.blocked_out_body_ahead:
+                    self._mark(option.body_loss, Cause.BLOCKING)
             if reason is Retirement.BLOCKED and self.cars[car].status is CarStatus.WRECK:
                 # Masters 12-1-2, 12-1-5, 20-2-2; Dresden Ausfälle: the cars touching the wreck
                 # roll an aggravated collision test, except the one that lost its point already
@@ -1361,16 +1356,16 @@ class Race:
             return
         if option.brakes:
             wear = wear.spend(WearArea.BRAKES, option.brakes)
-            self._wear_event(car, WearArea.BRAKES, option.brakes, wear, "Bremsen", "braking")
+            self._wear_event(car, WearArea.BRAKES, option.brakes, wear, Cause.BRAKING)
         if option.tyres:
             paid = min(option.tyres, wear[WearArea.TYRES])
             wear = wear.spend(WearArea.TYRES, paid)
-            self._wear_event(car, WearArea.TYRES, paid, wear, "Überschießen", "overshooting")
+            self._wear_event(car, WearArea.TYRES, paid, wear, Cause.OVERSHOOTING)
         fuel_due = option.fuel * self.ruleset.fuel_per_lap
         if fuel_due:
             paid = min(fuel_due, wear[WearArea.FUEL])
             wear = wear.spend(WearArea.FUEL, paid)
-            self._wear_event(car, WearArea.FUEL, paid, wear, "Runde", "lap")
+            self._wear_event(car, WearArea.FUEL, paid, wear, Cause.LAP)
             if paid < fuel_due and info.rolling_out is None:
                 info.rolling_out = Retirement.FUEL  # Dresden Verschleiß: rolls out from now on
         self._set(car, wear=wear)
@@ -1381,7 +1376,7 @@ class Race:
                 car, RollPurpose.ROAD_HOLDING, self.ruleset.road_holding_limit(self._rain())
             )
             if lost:
-                self._lose(car, WearArea.ROAD_HOLDING, "Straßenlage", "road holding")
+                self._lose(car, WearArea.ROAD_HOLDING, Cause.ROAD_HOLDING)
                 if self.info[car].retirement is not None:
                     return
         for _ in range(option.wall_tests):
@@ -1389,7 +1384,7 @@ class Race:
                 car, RollPurpose.WALL, self.ruleset.collision_limit(self._rain(), False)
             )
             if lost:
-                self._lose(car, WearArea.BODY, "Mauer", "wall")
+                self._lose(car, WearArea.BODY, Cause.WALL)
                 if self.info[car].retirement is not None:
                     return
         rolled_over = (  # our decision (docs/formula_de/race.md): Dresden roll-out over the line
@@ -1425,18 +1420,14 @@ class Race:
             info.fresh_tyres = False
         return aged
 
-    def _wear_event(
-        self, car: str, area: WearArea, points: int, wear: Wear, de: str, en: str
-    ) -> None:
+    def _wear_event(self, car: str, area: WearArea, points: int, wear: Wear, cause: Cause) -> None:
         if points:
             self._emit(
                 EventKind.WEAR,
                 car,
                 points=points,
-                area_de=area.label_de,
-                area_en=area.label_en,
-                reason_de=de,
-                reason_en=en,
+                area=area.value,
+                reason=cause.value,
                 left=wear[area],
             )
 
@@ -1465,14 +1456,11 @@ class Race:
             self._emit(
                 EventKind.TEST,
                 car,
-                test_de=_TEST_WORDS[purpose][0],
-                test_en=_TEST_WORDS[purpose][1],
                 purpose=purpose,
                 result=result,
-                modifier=f"{mod:+d}" if mod else "",
+                modifier=mod,
                 limit=limit,
-                outcome_de="verloren" if lost else "gehalten",
-                outcome_en="lost" if lost else "held",
+                lost=lost,
             )
             if not lost or not rules.karma or purpose not in _KARMA_TESTS or car in self.halted:
                 return lost
@@ -1533,8 +1521,8 @@ class Race:
             lost = yield from self._check(other, RollPurpose.COLLISION, limit)
             if lost:
                 space = self.cars[other].space
-                self._lose(other, WearArea.BODY, "Kollision", "collision")
-                self._mark(space, "Kollision", "collision")
+                self._lose(other, WearArea.BODY, Cause.COLLISION)
+                self._mark(space, Cause.COLLISION)
                 if self.info[other].retirement is not None:
                     eliminated.add(other)
         for other in partners:
@@ -1543,14 +1531,14 @@ class Race:
                 # (Masters 14-4, 16-0-4)
             space = self.cars[causer].space
             if other in eliminated:
-                self._lose(causer, WearArea.BODY, "Ausfall verursacht", "caused a retirement")
-                self._mark(space, "Kollision", "collision")
+                self._lose(causer, WearArea.BODY, Cause.CAUSED_RETIREMENT)
+                self._mark(space, Cause.COLLISION)
                 continue
             limit = rules.collision_limit(self._rain(), aggravated(causer, other))
             lost = yield from self._check(causer, RollPurpose.COLLISION, limit)
             if lost:
-                self._lose(causer, WearArea.BODY, "Kollision", "collision")
-                self._mark(space, "Kollision", "collision")
+                self._lose(causer, WearArea.BODY, Cause.COLLISION)
+                self._mark(space, Cause.COLLISION)
 
     def _engine_tests(self) -> Flow:
         """Dresden Verschleiß, Masters 16-0-1: every car in 5th or 6th on the track tests its
@@ -1569,17 +1557,17 @@ class Race:
             lost = yield from self._check(car, RollPurpose.ENGINE, limit)
             if lost:
                 space = state.space
-                self._lose(car, WearArea.ENGINE, "Motorcheck", "engine test")
-                self._mark(space, "Motor", "engine")
+                self._lose(car, WearArea.ENGINE, Cause.ENGINE_TEST)
+                self._mark(space, Cause.ENGINE)
 
-    def _lose(self, car: str, area: WearArea, de: str, en: str) -> None:
+    def _lose(self, car: str, area: WearArea, cause: Cause) -> None:
         """One point lost in a test; the last body, engine or road-holding point retires the
         car (Dresden Verschleiß; Masters 14-2, 16-0-3, 20-5)."""
         state = self.cars[car]
         have = state.wear[area]
         wear = state.wear.spend(area, min(1, have))
         self._set(car, wear=wear)
-        self._wear_event(car, area, min(1, have), wear, de, en)
+        self._wear_event(car, area, min(1, have), wear, cause)
         if wear[area] > 0:
             return
         if area is WearArea.ENGINE:
@@ -1597,19 +1585,13 @@ class Race:
             info.retirement = reason
             info.retired_laps = self.laps_done(car)
             info.final_progress = self.progress_of(car)
-            self._emit(
-                EventKind.RETIRED,
-                car,
-                reason_de=reason.text_de,
-                reason_en=reason.text_en,
-                rule=reason.rule,
-            )
+            self._emit(EventKind.RETIRED, car, reason=reason.cause.value, rule=reason.rule)
         info.t_car_pending = self._t_car_allowed(car)
         # Dresden Ausfälle: "Alle ausgefallenen Autos bleiben ... auf der Strecke", whatever
         # retired them; Masters removes some at once (20-1, 20-5-2: LEAVES_WRECK)
         stays = (LEAVES_WRECK[reason] or self._wrecks_stay) if wreck is None else wreck
         if MARKS_DANGER[reason]:
-            self._mark(self.cars[car].space, reason.text_de, reason.text_en)
+            self._mark(self.cars[car].space, reason.cause)
         if stays and not self._in_pit_lane(car):
             self._set(car, status=CarStatus.WRECK)
         else:
@@ -1631,14 +1613,13 @@ class Race:
         if rules.engine_failure is EngineFailure.INERTIA and self._extended_inertia(car):
             info.rolling_out = Retirement.ENGINE
             info.inertia = False
-            self._mark(state.space, "Motorschaden", "engine failure")
+            self._mark(state.space, Cause.ENGINE_FAILURE)
             self._just_blew(car)
             self._emit(
                 EventKind.ROLLING_OUT,
                 car,
                 gear=max(state.gear - 1, 1),
-                reason_de="Motorschaden, bis ins Ziel",
-                reason_en="engine failure, to the flag",
+                reason=Cause.ENGINE_TO_FLAG.value,
             )
             return
         info.retirement = None
@@ -1680,11 +1661,10 @@ class Race:
         self._emit(
             EventKind.RETIRED,
             car,
-            reason_de=Retirement.ENGINE.text_de,
-            reason_en=Retirement.ENGINE.text_en,
+            reason=Retirement.ENGINE.cause.value,
             rule=Retirement.ENGINE.rule,
         )
-        self._mark(self.cars[car].space, "Motorschaden", "engine failure")
+        self._mark(self.cars[car].space, Cause.ENGINE_FAILURE)
 
     def _rollout_turn(self, car: str) -> Flow:
         """A car without fuel (driver steers, may reach box or flag) or with a failed engine
@@ -1698,8 +1678,7 @@ class Race:
             EventKind.ROLLING_OUT,
             car,
             gear=gear,
-            reason_de=reason.text_de,
-            reason_en=reason.text_en,
+            reason=reason.cause.value,
         )
         engine = reason is Retirement.ENGINE
         self._set(car, gear=gear, status=CarStatus.ROLLING_OUT if engine else state.status)
@@ -1726,7 +1705,7 @@ class Race:
                 info.rolling_out = None  # Masters 16-0-6: reached the flag
                 return
             if state.status.on_track:
-                self._mark(state.space, "ausrollen", "rolling out")
+                self._mark(state.space, Cause.ROLLING_OUT)
             if gear == 1 or info.inertia:
                 info.rolling_out = None
                 self._retire(car, Retirement.ENGINE)
@@ -1773,19 +1752,19 @@ class Race:
         self.cars[car] = replace(state, status=CarStatus.IN_PIT, corner_stops=0)
         if plan.fuel and info.rolling_out is Retirement.FUEL:
             info.rolling_out = None
-        de, en = plan.describe()
+        planned = plan_to_data(plan)
         if rules.pit_system is PitSystem.POINTS:
             points = plan_points(rules, plan, announced) - leftover
             self._set(car, gear=rules.pit_work_gear)
             self._emit(
-                EventKind.PIT_IN, car, box=state.box, plan_de=de, plan_en=en, points=max(points, 0)
+                EventKind.PIT_IN, car, box=state.box, plan=planned, points=max(points, 0)
             )
             if points <= 0:
                 yield from self._pit_exit(car, -points, rules.pit_work_gear)
             else:
                 info.pit_points = points
             return
-        self._emit(EventKind.PIT_IN, car, box=state.box, plan_de=de, plan_en=en, points=0)
+        self._emit(EventKind.PIT_IN, car, box=state.box, plan=planned, points=0)
         self._set(car, gear=0)  # leaves later in any gear up to 4th, no skip costs (19-3-4)
         if plan.long:
             info.pit_leave_next = True  # Masters 19-4-2
@@ -1889,7 +1868,7 @@ class Race:
             leader = next(iter(order_of_play(self.track, self._order_items())), "")
             result = self._black(RollPurpose.WEATHER, leader)
             roll = WeatherRoll(self.track.weather.weather_for(result).value)
-            self.weather = self.weather.after_roll(roll)
+            self.weather = self.weather.after_roll(roll, self.ruleset.weather_settles_after)
             self._emit_weather(result, roll, leader)
         self._weather_rolls_due = 0
 
@@ -1937,51 +1916,11 @@ class Race:
                 self._karma(car, income, KarmaReason.END_OF_RACE)
 
 
-_KARMA_WORDS: dict[KarmaReason, tuple[str, str]] = {
-    KarmaReason.NATURAL_TWENTY: ("gewürfelte 20", "natural 20"),
-    KarmaReason.PLUS_ONE: ("+1 auf den Wurf", "+1 on the roll"),
-    KarmaReason.REROLL: ("Wurf wiederholen", "re-roll"),
-    KarmaReason.HEAD_TO_HEAD: ("Kopf an Kopf", "head to head"),
-    KarmaReason.END_OF_RACE: ("Rennende", "end of race"),
-}
-"""The words of the karma events (the texts of records made so far; changing them changes
-every record's event digest)."""
-
-_TEST_WORDS: dict[str, tuple[str, str]] = {
-    RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),
-    RollPurpose.COLLISION: ("Kollisionscheck", "collision test"),
-    RollPurpose.ENGINE: ("Motorcheck", "engine test"),
-    RollPurpose.WALL: ("Mauercheck", "wall test"),
-}
-
 _KARMA_TESTS = frozenset(
     {RollPurpose.ROAD_HOLDING, RollPurpose.COLLISION, RollPurpose.WALL, RollPurpose.ENGINE}
 )
 """Dresden Karmapool: body (collision and wall), engine and road-holding checks may be changed
 with karma."""
-
-
-def _move_notes(option: MoveOption) -> tuple[str, str]:
-    de: list[str] = []
-    en: list[str] = []
-    if option.brakes:
-        de.append(f"bremst {option.brakes}")
-        en.append(f"brakes {option.brakes}")
-    if option.overshoot:
-        de.append(f"überschießt {option.overshoot}")
-        en.append(f"overshoots {option.overshoot}")
-    if option.stop_corner:
-        de.append(f"Stopp in Kurve {option.stop_corner}")
-        en.append(f"stop in corner {option.stop_corner}")
-    if option.blocked:
-        de.append(f"blockiert {option.blocked}")
-        en.append(f"blocked {option.blocked}")
-    if option.pit:
-        de.append("in die Box")
-        en.append("into the pit")
-    if not de:
-        return "", ""
-    return f" ({', '.join(de)})", f" ({', '.join(en)})"
 
 
 def _launch_declinable(using: list[MoveOption], declining: list[MoveOption]) -> list[MoveOption]:

@@ -64,24 +64,6 @@ class PitPlan:
     repairs: tuple[WearArea, ...] = ()
     long: bool = False
 
-    def describe(self) -> tuple[str, str]:
-        """German and English summary, e.g. "Reifen hart, 2 VP Verbrauch"."""
-        de: list[str] = []
-        en: list[str] = []
-        if self.tyre is not None:
-            de.append(f"Reifen {self.tyre.label_de}")
-            en.append(f"{self.tyre.label_en} tyres")
-        if self.fuel:
-            de.append(f"{self.fuel} VP Verbrauch")
-            en.append(f"{self.fuel} fuel")
-        for area in self.repairs:
-            de.append(f"Reparatur {area.label_de}")
-            en.append(f"repair {area.label_en}")
-        if self.long:
-            de.append("langer Stopp")
-            en.append("long stop")
-        return (", ".join(de) or "nichts", ", ".join(en) or "nothing")
-
 
 @dataclass(frozen=True, slots=True)
 class TurnChoice:

@@ -1,14 +1,16 @@
-"""What the league reads from a race as data: karma movements with their reason and the order
-of play of every round (Dresden "Karmapool", "Kopf an Kopf"; Masters 6-2).
-
-The events say the same in sentences for people; the league must never parse those sentences
-back (a reworded sentence would change its bookkeeping), so the race keeps these values too.
+"""What the league reads from a race: karma movements with their reason and the order of play
+of every round (Dresden "Karmapool", "Kopf an Kopf"; Masters 6-2), read from the data of the
+race's ``karma`` and ``round`` events (never from a sentence: wording is ``event_text``'s
+business and must not change the league's bookkeeping).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+
+from rennleitung.formula_de.events import Event, EventKind
 
 
 class KarmaReason(StrEnum):
@@ -38,3 +40,27 @@ class PlayOrder:
     seq: int
     round: int
     cars: tuple[str, ...]
+
+
+def karma_moves(events: Iterable[Event]) -> list[KarmaMove]:
+    """Every karma movement of a race, in order, from its ``karma`` events."""
+    moves = []
+    for event in events:
+        if event.kind is EventKind.KARMA:
+            change = event.get("change")
+            assert isinstance(change, int)
+            reason = KarmaReason(str(event.get("reason")))
+            moves.append(KarmaMove(event.seq, event.car, reason, change))
+    return moves
+
+
+def play_orders(events: Iterable[Event]) -> list[PlayOrder]:
+    """The order of play of every round, from its ``round`` event (car ids, first to play
+    first)."""
+    orders = []
+    for event in events:
+        if event.kind is EventKind.ROUND:
+            cars = event.get("order")
+            assert isinstance(cars, list)
+            orders.append(PlayOrder(event.seq, event.round, tuple(str(c) for c in cars)))
+    return orders

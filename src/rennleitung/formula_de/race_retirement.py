@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
+from rennleitung.formula_de.events import Cause
 from rennleitung.formula_de.movement import Elimination
 
 
@@ -23,6 +24,11 @@ class Retirement(Enum):
         return self.value[0]
 
     @property
+    def cause(self) -> Cause:
+        """The code the events carry for this retirement."""
+        return _CAUSES[self]
+
+    @property
     def text_de(self) -> str:
         return self.value[1]
 
@@ -30,6 +36,16 @@ class Retirement(Enum):
     def text_en(self) -> str:
         return self.value[2]
 
+
+_CAUSES: dict[Retirement, Cause] = {
+    Retirement.MISSED_STOPS: Cause.MISSED_STOPS,
+    Retirement.TYRES: Cause.TYRE_FAILURE,
+    Retirement.BLOCKED: Cause.BLOCKED,
+    Retirement.BODY: Cause.BODY_DAMAGE,
+    Retirement.ENGINE: Cause.ENGINE_FAILURE,
+    Retirement.ROAD_HOLDING: Cause.ROAD_HOLDING_LOST,
+    Retirement.FUEL: Cause.OUT_OF_FUEL,
+}
 
 FROM_ELIMINATION: dict[Elimination, Retirement] = {
     Elimination.MISSED_STOPS: Retirement.MISSED_STOPS,

@@ -12,9 +12,11 @@ commitment). ``view(None)`` is the spectators' view: public only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.events import Event, EventKind
 from rennleitung.formula_de.race_decisions import (
     Decision,
@@ -27,7 +29,7 @@ if TYPE_CHECKING:
     from rennleitung.formula_de.race import Race
 
 SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {
-    EventKind.PIT_ANNOUNCE: frozenset({"plan", "plan_de", "plan_en"}),
+    EventKind.PIT_ANNOUNCE: frozenset({"plan"}),
 }
 """Event data only the event's own car may read (Dresden "Boxenstopp": the announced work is
 the team's; what is done shows on arrival, in ``pit_in``)."""
@@ -118,20 +120,24 @@ class RaceView:
         }
 
 
-def event_for(event: Event, viewer: str | None) -> dict[str, Any]:
-    """An event's JSON form for ``viewer``: another car's secret data left out."""
+def event_for(event: Event, viewer: str | None, names: Mapping[str, str]) -> dict[str, Any]:
+    """An event's JSON form for ``viewer``: another car's secret data left out. ``de`` and
+    ``en`` are its sentences, rendered from the data (``event_text``; views had them before
+    events became data, so they stay), left out with the secret."""
     data = event.to_data()
     secret = SECRET_EVENT_DATA.get(event.kind)
     if secret and event.car != viewer:
         data["data"] = {k: v for k, v in data["data"].items() if k not in secret}
-        data.pop("de", None)
-        data.pop("en", None)
+        return data
+    data["de"] = render(event, "de", names)
+    data["en"] = render(event, "en", names)
     return data
 
 
 def view_of(race: Race, viewer: str | None) -> RaceView:
     """The view of ``viewer`` (a car id) or of the spectators (None)."""
     revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
+    names = race.driver_names()
     cars = []
     for car in race.grid_order:
         state = race.cars[car]
@@ -173,7 +179,7 @@ def view_of(race: Race, viewer: str | None) -> RaceView:
         weather_settled=race.weather.settled,
         dangerous=tuple(sorted(race.track.name_of(s) for s in race.dangerous)),
         cars=tuple(cars),
-        events=tuple(event_for(e, viewer) for e in race.events),
+        events=tuple(event_for(e, viewer, names) for e in race.events),
         questions=tuple(q.to_json() for q in open_questions if q.car == viewer),
         answered=tuple(
             {"car": car, **decision_to_data(race.track, d)} for car, d in own

@@ -7,12 +7,17 @@ stopped in FD Blitz), and at the end the revealed seed with a summary of the out
 count, a digest of every event, the rolls). Only the configuration, the seed and the
 decisions are needed to rebuild the race (``replay.py``); the summary lets ``verify`` say whether
 a record is honest.
+
+``record_version`` says which form of the events ``summary.digest`` covers: 2 (written since
+2026-12-01) the data events alone, 1 (a record without the field) the events with their German
+and English sentences, rebuilt by ``events_v1`` (``docs/formula_de/records.md``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +25,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import DriverProfile, Weather
 from rennleitung.formula_de.dice import DiceRoll
 from rennleitung.formula_de.events import Event
+from rennleitung.formula_de.events_v1 import v1_form
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
@@ -29,6 +35,10 @@ from rennleitung.formula_de.track import Track
 from rennleitung.textinput import load_json
 
 RECORD_FORMAT = "rennleitung-race/1"
+"""The layout of a record (configuration, commitment, decisions, seed, summary); unchanged."""
+
+RECORD_VERSION = 2
+"""The form of the events the digest covers: 1 with sentences, 2 data only (events.md)."""
 
 
 class RecordError(RennleitungError):
@@ -47,13 +57,20 @@ class RaceRecord:
     rules_version: int = 1
     track: Track | None = None
     """The board the record was read against (a track of one's own; None: built-in)."""
+    record_version: int = 1
+    """The form of the events ``summary.digest`` covers (``RECORD_VERSION``)."""
 
 
-def events_digest(events: list[Event]) -> str:
-    """sha256 over every event's JSON form: equal digests mean bit-identical event logs."""
+def events_digest(
+    events: list[Event], version: int = RECORD_VERSION, names: Mapping[str, str] | None = None
+) -> str:
+    """sha256 over every event's JSON form: equal digests mean bit-identical event logs. The
+    form is that of record version ``version``; version 1 needs ``names`` (car id -> driver
+    name), as its order of play and bids were written with names."""
     digest = hashlib.sha256()
     for event in events:
-        digest.update(json.dumps(event.to_data(), sort_keys=True, ensure_ascii=False).encode())
+        form = event.to_data() if version >= 2 else v1_form(event, names or {})
+        digest.update(json.dumps(form, sort_keys=True, ensure_ascii=False).encode())
         digest.update(b"\n")
     return digest.hexdigest()
 
@@ -147,6 +164,7 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
     }
     return {
         "format": RECORD_FORMAT,
+        "record_version": RECORD_VERSION,
         "rules_version": RULES_VERSION,
         "config": config_to_data(race.config),
         "commitment": race.commitment,
@@ -208,6 +226,17 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         raise RecordError(
             "eine ganze Zahl ab 1 erwartet", "a whole number from 1 on expected", "rules_version"
         )
+    record_version = data.get("record_version", 1)
+    if (
+        not isinstance(record_version, int)
+        or isinstance(record_version, bool)
+        or not 1 <= record_version <= RECORD_VERSION
+    ):
+        raise RecordError(
+            f"Protokollversion 1 bis {RECORD_VERSION} erwartet, nicht {record_version!r}",
+            f"record version 1 to {RECORD_VERSION} expected, not {record_version!r}",
+            "record_version",
+        )
     return RaceRecord(
         config=config,
         commitment=str(data.get("commitment", "")),
@@ -216,4 +245,5 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         summary=_summary(data.get("summary", {})),
         rules_version=version,
         track=track,
+        record_version=record_version,
     )

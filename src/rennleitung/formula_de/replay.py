@@ -17,7 +17,13 @@ from rennleitung.formula_de.commitment import verify as verify_commitment
 from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
-from rennleitung.formula_de.record import RaceRecord, RecordError, events_digest, rolls_data
+from rennleitung.formula_de.record import (
+    RECORD_VERSION,
+    RaceRecord,
+    RecordError,
+    events_digest,
+    rolls_data,
+)
 from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
 from rennleitung.textinput import clip
 
@@ -91,7 +97,7 @@ def verify(record: RaceRecord) -> Verdict:
     verdict.events = len(race.events)
     if not race.finished:
         verdict.problems.append("das Rennen endet nicht / the race does not end")
-    verdict.problems.extend(summary_problems(record.summary, race))
+    verdict.problems.extend(summary_problems(record.summary, race, record.record_version))
     _name_rule_changes(record, verdict)
     return verdict
 
@@ -118,9 +124,12 @@ not hide an edit)."""
 CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
 
 
-def summary_problems(summary: dict[str, Any], race: Race) -> list[str]:
+def summary_problems(
+    summary: dict[str, Any], race: Race, record_version: int = RECORD_VERSION
+) -> list[str]:
     """Each claim of a record's summary compared with the replayed ``race``: one bilingual line
-    per difference."""
+    per difference. The digest is compared in the event form of ``record_version``; no claim
+    depends on how events are worded today."""
     problems = [
         f"summary.{key} fehlt / summary.{key} missing" for key in SUMMARY_KEYS if key not in summary
     ]
@@ -141,7 +150,8 @@ def summary_problems(summary: dict[str, Any], race: Race) -> list[str]:
                     f"roll {n + 1}: record says {clip(want)}, the seed gives {have}"
                 )
                 break
-    if "digest" in summary and summary["digest"] != events_digest(race.events):
+    digest = events_digest(race.events, record_version, race.driver_names())
+    if "digest" in summary and summary["digest"] != digest:
         problems.append(
             "die Ereignisse weichen vom Protokoll ab / the events differ from the record"
         )

@@ -17,6 +17,7 @@ from enum import Enum
 from functools import cached_property
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import WeatherRoll
 
 LANE_LETTERS = "ABCD"
 PIT_LANE_PREFIX = "P"
@@ -33,12 +34,10 @@ class SpaceKind(Enum):
     BOX = "box"
 
 
-class WeatherKind(Enum):
-    """The three results of the weather roll on the black die (Masters 3, Dresden "Wetter")."""
-
-    RAIN = "rain"
-    CHANGEABLE = "changeable"
-    SUN = "sun"
+WeatherKind = WeatherRoll
+"""The three results of the weather roll on the black die (Masters 3, Dresden "Wetter"): the
+one weather-roll enum, ``car.WeatherRoll`` (issue 12: one home per rule); the name stays for
+older callers."""
 
 
 @dataclass(frozen=True, slots=True)

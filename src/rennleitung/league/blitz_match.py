@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.ruleset import Qualifying, Ruleset, get_ruleset
 from rennleitung.league.black_die import black_die_order
 
-WINS_NEEDED = 2
+BLITZ_RULES = get_ruleset("fd-blitz")
+"""The ruleset of a Blitz match: its ``heats_to_win`` and ``qualifying`` (alternate poles)."""
+
+WINS_NEEDED = BLITZ_RULES.heats_to_win
+"""Runs a player must win (Dresden FD Blitz: best of three); kept for older callers."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +57,8 @@ class BlitzMatch:
 
     players: tuple[str, str]
     runs: tuple[RunOutcome, ...] = ()
+    rules: Ruleset = field(default=BLITZ_RULES, compare=False, repr=False)
+    """Where the match's figures come from (``heats_to_win``, ``qualifying``)."""
 
     def __post_init__(self) -> None:
         names = [p.strip() for p in self.players]
@@ -69,7 +76,8 @@ class BlitzMatch:
     @property
     def winner(self) -> str | None:
         """The match winner once someone has two runs."""
-        return next((p for p in self.players if self.wins(p) >= WINS_NEEDED), None)
+        needed = max(self.rules.heats_to_win, 1)  # 0: one race decides (Dresden FD Blitz)
+        return next((p for p in self.players if self.wins(p) >= needed), None)
 
     def next_run_number(self) -> int:
         """1, 2 or 3: the decided runs so far plus one (a drawn run is driven again)."""
@@ -87,6 +95,12 @@ class BlitzMatch:
         replay = self.runs[-1].start if self.runs and self.runs[-1].winner is None else None
         if replay is not None and replay.pole is not None:
             return replay
+        if self.rules.qualifying is not Qualifying.ALTERNATE:
+            raise RennleitungError(
+                f"{self.rules.name} wechselt die Pole nicht ab",
+                f"{self.rules.name} does not alternate pole",
+                f"{self.rules.name}.qualifying",
+            )
         first, second = self.players
         if number == 1:
             return RunStart(1, first, second, first)

@@ -135,7 +135,7 @@ def run_blitz(
             race.halt(ask.car)  # the run is decided: the race ends here
             continue
         first = ask.car == race.turn_car and race.turns != charged
-        if first and ask.kind in _TIMED:
+        if first and ask.kind in _TIMED and race.ruleset.chess_clock:  # Dresden FD Blitz
             charged = race.turns
             if not keeper.may_move(ask.car):
                 out.append(ask.car)

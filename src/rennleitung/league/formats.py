@@ -1,7 +1,8 @@
 """League formats as data: the Dresden season 2006 and the Dresden Open.
 
 Every difference between the two is a field here, never an ``if open:`` elsewhere. Each field
-names the Dresden section it comes from.
+names the Dresden section it comes from; the figures the race rules also know (points, drops,
+karma, qualifying, team size) are read from the format's ruleset, their one home.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.ruleset import Ruleset, get_ruleset
 
 
 class LeagueKind(Enum):
@@ -28,67 +30,88 @@ class BoxChoiceBy(Enum):
 
 @dataclass(frozen=True)
 class LeagueFormat:
-    """The rules of one kind of league."""
+    """The rules of one kind of league: the race ruleset it plays under, which is the one home
+    of every league figure (points, laps for points, drops, races, team size, qualifying runs
+    and pole points, karma), and what only a league has (issue 12: one home per rule)."""
 
     kind: LeagueKind
-    races: int
-    """Number of races ("Saison": 10; "Open": 3)."""
+    ruleset: Ruleset
+    """The race engine's preset; the figures below read it (``rennleitung rules show``)."""
     min_team_size: int
-    max_team_size: int
-    """Drivers per team ("Saison": up to two; "Open": one or two)."""
-    race_points: tuple[int, ...]
-    """Points for places 1..8 ("Rennen": 10-8-6-5-4-3-2-1, in the Open times 100)."""
-    min_laps_for_points: int
-    """Only drivers with at least this many complete laps score ("Rennen": two)."""
-    drop_results: int
-    """Results each driver drops ("Rennen": two in the season; the Open has none)."""
-    pole_qualifying_points: int
-    """Points for pole, one less per place behind ("Open" "Qualifizierung"; 0 = none)."""
-    max_qualifying_runs: int
-    """Qualifying runs per race ("Open" "Qualifizierung": one or two)."""
-    karma_start: int
-    """Karma at the start ("Karmapool": 30)."""
-    race_points_per_karma: int
-    """Championship points that earn one karma point ("Karmapool": 1, Open 100)."""
-    box_choice_by: BoxChoiceBy
-    """Season: teams choose, best-placed driver first; Open: drivers choose ("Rennen")."""
+    """Drivers per team, at least ("Saison": up to two; "Open": one or two)."""
     city_ranking: bool
     """The Open ranks cities ("Open": "Städtewertung")."""
     team_mate_may_drive: bool
     """A team-mate may drive an absent driver's car ("Saison" "Rennen"; the Open's rules leave
     this out and place only drivers who are present, so the Open does not allow it)."""
 
+    @property
+    def races(self) -> int:
+        """Number of races (Dresden Saison: 10; Open: 3): ruleset ``season_races``."""
+        return self.ruleset.season_races
+
+    @property
+    def max_team_size(self) -> int:
+        """Drivers per team, at most (Dresden Saison, Open): ruleset ``team_size``."""
+        return self.ruleset.team_size
+
+    @property
+    def race_points(self) -> tuple[int, ...]:
+        """Points for places 1..8 (Dresden Rennen): ruleset ``points_table``."""
+        return self.ruleset.points_table
+
+    @property
+    def min_laps_for_points(self) -> int:
+        """Complete laps needed to score (Dresden Rennen: two): ruleset ``points_min_laps``."""
+        return self.ruleset.points_min_laps
+
+    @property
+    def drop_results(self) -> int:
+        """Results each driver drops (Dresden Rennen): ruleset ``drop_results``."""
+        return self.ruleset.drop_results
+
+    @property
+    def pole_qualifying_points(self) -> int:
+        """Points for pole, one less per place behind (Open Qualifizierung; 0 = none): ruleset
+        ``qualifying_pole_points``."""
+        return self.ruleset.qualifying_pole_points
+
+    @property
+    def max_qualifying_runs(self) -> int:
+        """Qualifying runs per race (Open Qualifizierung: one or two): ruleset
+        ``qualifying_runs``."""
+        return self.ruleset.qualifying_runs
+
+    @property
+    def karma_start(self) -> int:
+        """Karma at the start (Dresden Karmapool: 30): ruleset ``karma_start``."""
+        return self.ruleset.karma_start
+
+    @property
+    def race_points_per_karma(self) -> int:
+        """Championship points that earn one karma point (Karmapool: 1, Open 100): ruleset
+        ``karma_points_per_karma``."""
+        return self.ruleset.karma_points_per_karma
+
+    @property
+    def box_choice_by(self) -> BoxChoiceBy:
+        """Season: teams choose, best-placed driver first; Open: drivers choose (Dresden Rennen,
+        Open Rennen): ruleset ``box_per_driver``."""
+        return BoxChoiceBy.DRIVER if self.ruleset.box_per_driver else BoxChoiceBy.TEAM
+
 
 DRESDEN_SEASON_2006 = LeagueFormat(
     kind=LeagueKind.SEASON,
-    races=10,
+    ruleset=get_ruleset("dresden-2006"),
     min_team_size=1,
-    max_team_size=2,
-    race_points=(10, 8, 6, 5, 4, 3, 2, 1),
-    min_laps_for_points=2,
-    drop_results=2,
-    pole_qualifying_points=0,
-    max_qualifying_runs=1,
-    karma_start=30,
-    race_points_per_karma=1,
-    box_choice_by=BoxChoiceBy.TEAM,
     city_ranking=False,
     team_mate_may_drive=True,
 )
 
 DRESDEN_OPEN = LeagueFormat(
     kind=LeagueKind.OPEN,
-    races=3,
+    ruleset=get_ruleset("dresden-open"),
     min_team_size=1,
-    max_team_size=2,
-    race_points=(1000, 800, 600, 500, 400, 300, 200, 100),
-    min_laps_for_points=2,
-    drop_results=0,
-    pole_qualifying_points=100,
-    max_qualifying_runs=2,
-    karma_start=30,
-    race_points_per_karma=100,
-    box_choice_by=BoxChoiceBy.DRIVER,
     city_ranking=True,
     team_mate_may_drive=False,
 )

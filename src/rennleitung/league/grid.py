@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.ruleset import Qualifying
 from rennleitung.league.black_die import black_die_order
 from rennleitung.league.points import qualifying_points
 from rennleitung.league.qualifying import QualifyingLap, check_lap, qualifying_score
@@ -76,6 +77,12 @@ def build_qualifying(
     the weather that applied (``qualifying_weather.py``).
     """
     fmt = roster.format
+    if fmt.ruleset.qualifying is not Qualifying.TIMED_LAP:
+        raise RennleitungError(
+            f"{fmt.ruleset.name} stellt das Feld nicht nach Zeitrunden auf",
+            f"{fmt.ruleset.name} does not make the grid from timed laps",
+            f"{fmt.ruleset.name}.qualifying",
+        )
     weather = _run_weather(rolled_weather, fmt.max_qualifying_runs)
     if not 1 <= race <= fmt.races:
         raise RennleitungError(
@@ -110,7 +117,7 @@ def build_qualifying(
         seen_runs.add((lap.driver, lap.run))
         if lap.driven_by is not None:
             roster.check_stand_in(lap.driver, lap.driven_by, f"{where}, driven_by")
-        key = (qualifying_score(lap, driver.profile), lap.lap_time_ms)
+        key = (qualifying_score(lap, driver.profile, fmt.ruleset), lap.lap_time_ms)
         best[lap.driver] = min(best.get(lap.driver, key), key)
 
     slots: list[GridSlot] = []

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.ruleset import DRESDEN_2006, Ruleset
 from rennleitung.league.points import race_points
 from rennleitung.league.race_result import FinishStatus, InRaceKarma, InRaceKarmaKind
 from rennleitung.league.season import League
@@ -35,16 +36,24 @@ class KarmaReason(Enum):
     HEAD_TO_HEAD = "head-to-head"
 
 
-KARMA_PER_PLACE_GAINED = 3
-KARMA_PER_LAP_MOST_LED = 3
+KARMA_PER_PLACE_GAINED = DRESDEN_2006.karma_per_place_gained
+KARMA_PER_LAP_MOST_LED = DRESDEN_2006.karma_most_laps_led
+"""The Dresden figures, kept for older callers; the ledger reads the league's ruleset."""
 
-# Karma per in-race event; None = the event's own amount (a head-to-head bid), spent.
-IN_RACE_KARMA: dict[InRaceKarmaKind, tuple[KarmaReason, int | None]] = {
-    InRaceKarmaKind.TWENTY_ROLLED: (KarmaReason.TWENTY_ROLLED, +1),
-    InRaceKarmaKind.REROLL: (KarmaReason.REROLL, -40),
-    InRaceKarmaKind.PLUS_ONE: (KarmaReason.PLUS_ONE, -20),
-    InRaceKarmaKind.HEAD_TO_HEAD: (KarmaReason.HEAD_TO_HEAD, None),
-}
+
+def in_race_karma(rules: Ruleset) -> dict[InRaceKarmaKind, tuple[KarmaReason, int | None]]:
+    """Karma per in-race event under ``rules`` (Dresden Karmapool); None = the event's own
+    amount (a head-to-head bid), spent."""
+    return {
+        InRaceKarmaKind.TWENTY_ROLLED: (KarmaReason.TWENTY_ROLLED, rules.karma_per_natural_twenty),
+        InRaceKarmaKind.REROLL: (KarmaReason.REROLL, -rules.karma_reroll_cost),
+        InRaceKarmaKind.PLUS_ONE: (KarmaReason.PLUS_ONE, -rules.karma_plus_one_cost),
+        InRaceKarmaKind.HEAD_TO_HEAD: (KarmaReason.HEAD_TO_HEAD, None),
+    }
+
+
+IN_RACE_KARMA = in_race_karma(DRESDEN_2006)
+"""The Dresden table, kept for older callers."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +76,8 @@ class KarmaEntry:
 def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
     """All movements in order: starts, then race by race (in-race first, end of race last)."""
     fmt = league.format
+    rules = fmt.ruleset  # the one home of the karma figures (issue 12)
+    in_race = in_race_karma(rules)
     balances = {d.name: fmt.karma_start for d in league.roster.drivers}
     entries = [
         KarmaEntry(d.name, None, fmt.karma_start, KarmaReason.START, fmt.karma_start)
@@ -94,7 +105,7 @@ def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
         for entry in result.drivers:
             driven = f"driven by {entry.driven_by}" if entry.driven_by else ""
             for event in entry.karma:
-                reason, amount = _in_race(event)
+                reason, amount = _in_race(event, in_race)
                 book(entry.driver, result.race, amount, reason, event.note or driven,
                      driven_by=None if event.note else entry.driven_by)
             points = race_points(fmt, entry.position, entry.laps_completed)
@@ -102,10 +113,10 @@ def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
                  KarmaReason.CHAMPIONSHIP_POINTS, f"{points} points", (points,))
             gained = entry.grid - entry.position
             if entry.status is FinishStatus.FINISHED and gained > 0:
-                book(entry.driver, result.race, KARMA_PER_PLACE_GAINED * gained,
+                book(entry.driver, result.race, rules.karma_per_place_gained * gained,
                      KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}",
                      (entry.grid, entry.position))
-            book(entry.driver, result.race, KARMA_PER_LAP_MOST_LED * entry.laps_most_led,
+            book(entry.driver, result.race, rules.karma_most_laps_led * entry.laps_most_led,
                  KarmaReason.LAPS_MOST_LED, f"{entry.laps_most_led} laps",
                  (entry.laps_most_led,))
     return tuple(entries)
@@ -119,6 +130,8 @@ def karma_balances(ledger: tuple[KarmaEntry, ...]) -> dict[str, int]:
     return balances
 
 
-def _in_race(event: InRaceKarma) -> tuple[KarmaReason, int]:
-    reason, amount = IN_RACE_KARMA[event.kind]
+def _in_race(
+    event: InRaceKarma, table: dict[InRaceKarmaKind, tuple[KarmaReason, int | None]]
+) -> tuple[KarmaReason, int]:
+    reason, amount = table[event.kind]
     return reason, (-event.amount if amount is None else amount)

@@ -17,7 +17,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import format_for, parse_kind
 from rennleitung.league.grid import build_qualifying
-from rennleitung.league.profiles import parse_profile
+from rennleitung.league.profiles import league_name, parse_profile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import race_result_from_json, race_result_to_json
@@ -37,7 +37,7 @@ def league_to_json(league: League, seeds: Mapping[int, int]) -> dict[str, Any]:
         "kind": league.format.kind.value,
         "teams": list(league.roster.teams),
         "drivers": [
-            {"name": d.name, "team": d.team, "profile": d.profile.value, "city": d.city}
+            {"name": d.name, "team": d.team, "profile": league_name(d.profile), "city": d.city}
             for d in league.roster.drivers
         ],
         "qualifying": [

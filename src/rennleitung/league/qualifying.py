@@ -12,10 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
-from rennleitung.league.profiles import DriverProfile, qualifying_adjustment
+from rennleitung.formula_de.qualifying import qualifying_score as engine_score
+from rennleitung.formula_de.ruleset import DRESDEN_2006, Ruleset
+from rennleitung.league.profiles import DriverProfile
 
-POINTS_PER_ERROR = 10
-"""Dresden "Qualifizierung": each error costs 10 points."""
+POINTS_PER_ERROR = DRESDEN_2006.qualifying_error_points
+"""Dresden "Qualifizierung": each error costs 10 points (ruleset ``qualifying_error_points``)."""
 
 # Bounds far beyond any real lap, so nonsense is refused the same way on every database.
 MAX_ROLLS = 10_000
@@ -38,15 +40,14 @@ class QualifyingLap:
     """The team-mate who drove the lap for an absent driver ("Rennen")."""
 
 
-def qualifying_score(lap: QualifyingLap, profile: DriverProfile) -> int:
-    """The score of a lap (lower is better), before the lap time breaks ties."""
-    whole_minutes = lap.lap_time_ms // 60_000
-    return (
-        lap.rolls
-        + lap.penalty_points
-        + POINTS_PER_ERROR * lap.errors
-        + whole_minutes
-        + qualifying_adjustment(profile)
+def qualifying_score(
+    lap: QualifyingLap, profile: DriverProfile, ruleset: Ruleset = DRESDEN_2006
+) -> int:
+    """The score of a lap (lower is better), before the lap time breaks ties: the race
+    engine's one formula with the ruleset's points per error and per minute (Dresden
+    "Qualifizierung"; ``formula_de.qualifying.qualifying_score``)."""
+    return engine_score(
+        lap.rolls, lap.penalty_points, lap.lap_time_ms, profile, ruleset, errors=lap.errors
     )
 
 

@@ -6,17 +6,12 @@ second run it is the weather of the first run ("Open", "Qualifizierung").
 
 from __future__ import annotations
 
-from enum import Enum
-
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import WeatherRoll as Weather
 
-
-class Weather(Enum):
-    """The three results of the weather roll."""
-
-    SUN = "sun"
-    RAIN = "rain"
-    CHANGEABLE = "changeable"
+__all__ = ["Weather", "parse_weather", "qualifying_weather"]
+"""``Weather`` is the race engine's ``WeatherRoll`` (sun, rain, changeable): one weather enum
+for the engine and the league (issue 12: one home per rule)."""
 
 
 def qualifying_weather(rolled: Weather, run: int, first_run: Weather | None = None) -> Weather:

@@ -19,7 +19,6 @@ from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import RACING, Race
 from rennleitung.formula_de.race_ledger import KarmaReason
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
-from rennleitung.league.formats import LeagueKind
 from rennleitung.league.karma import karma_balances, karma_ledger
 from rennleitung.league.lap_leaders import laps_most_led_from_rounds
 from rennleitung.league.profiles import engine_name
@@ -35,12 +34,6 @@ from rennleitung.league.race_result import (
 )
 from rennleitung.league.season import League
 
-RULESETS: dict[LeagueKind, str] = {
-    LeagueKind.SEASON: "dresden-2006",
-    LeagueKind.OPEN: "dresden-open",
-}
-"""The race engine's preset for each kind of league (Dresden "Saison", "Open")."""
-
 KARMA_REASONS: dict[KarmaReason, InRaceKarmaKind | None] = {
     KarmaReason.NATURAL_TWENTY: InRaceKarmaKind.TWENTY_ROLLED,
     KarmaReason.PLUS_ONE: InRaceKarmaKind.PLUS_ONE,
@@ -53,7 +46,7 @@ KARMA_REASONS: dict[KarmaReason, InRaceKarmaKind | None] = {
 
 def ruleset_for(league: League) -> str:
     """The race engine's ruleset preset for this league."""
-    return RULESETS[league.format.kind]
+    return league.format.ruleset.name
 
 
 def engine_weather(weather: Weather | None) -> EngineWeather:

@@ -20,7 +20,7 @@ class Driver:
 
     name: str
     team: str
-    profile: DriverProfile = DriverProfile.NORMALO
+    profile: DriverProfile = DriverProfile.NORMAL
     city: str = ""
 
 

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from email import policy
 from email.errors import MessageError
-from email.header import decode_header, make_header
+from email.header import Header, decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 from html.parser import HTMLParser
@@ -50,11 +50,54 @@ def clean_header(value: object, limit: int = 300) -> str:
     (so a name cannot inject headers into an answer), at most ``limit`` characters."""
     if value is None:
         return ""
-    text = str(value)
+    text = header_text(value)
     with contextlib.suppress(ValueError, LookupError, UnicodeError, AssertionError,
                              MessageError):  # an unknown or broken charset keeps the raw text
         text = str(make_header(decode_header(text)))
     return _CONTROL.sub(" ", text).strip()[:limit]
+
+
+def header_text(value: object) -> str:
+    """A header value as text. Raw 8-bit bytes in a header (RFC 6532 allows UTF-8; older
+    programs send Latin-1) reach us as a ``Header`` of unknown charset or as surrogate escapes;
+    they are read as ``decode_bytes`` reads a body, not replaced by question marks."""
+    if isinstance(value, Header):
+        chunks = []
+        for data, charset in decode_header(value):
+            if isinstance(data, bytes):
+                known = None if charset in (None, "unknown-8bit") else str(charset)
+                chunks.append(decode_bytes(data, known))
+            else:
+                chunks.append(data)
+        return "".join(chunks)
+    text = str(value)
+    if not _SURROGATE.search(text):
+        return text
+    return decode_bytes(text.encode("utf-8", errors="surrogateescape"), None)
+
+
+_SURROGATE = re.compile("[\udc80-\udcff]")
+_ANGLE = re.compile(r"<([^<>\s]{3,254})>")
+
+
+def sender_of(header: str) -> tuple[str, str]:
+    """(name, address) of a From header. A header the address parser cannot read (an unclosed
+    quote, an empty ``<>`` before the address, a name thousands of characters long) still
+    yields its last address in angle brackets, so its writer gets an answer."""
+    flat = _CONTROL.sub(" ", header)
+    name, address = "", ""
+    try:
+        pairs = getaddresses([flat[:1000]])
+    except (ValueError, IndexError, TypeError):
+        pairs = []
+    if pairs:
+        name, address = clean_header(pairs[0][0], 100), clean_address(pairs[0][1])
+    if not address:
+        found = _ANGLE.findall(flat[-2000:])
+        address = clean_address(found[-1]) if found else ""
+        if address:
+            name = clean_header(flat[:flat.rfind("<")].strip().strip('"'), 100)
+    return name, address
 
 
 def clean_address(value: str) -> str:
@@ -211,13 +254,7 @@ def decode(raw: bytes, envelope_from: str | None = None) -> Decoded:
         return result
     result.subject = clean_header(message.get("Subject", ""))
     result.message_id = clean_header(message.get("Message-ID", ""), 998)
-    try:
-        pairs = getaddresses([_CONTROL.sub(" ", str(message.get("From", "")))[:1000]])
-    except (ValueError, IndexError, TypeError):
-        pairs = []
-    if pairs:
-        result.sender_name = clean_header(pairs[0][0], 100)
-        result.sender = clean_address(pairs[0][1])
+    result.sender_name, result.sender = sender_of(header_text(message.get("From", "")))
     if not result.sender and envelope_from:
         result.sender = clean_address(envelope_from)
     result.automatic = _automatic(message, envelope_from)

@@ -26,7 +26,7 @@ from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
 from rennleitung.league.history import Correction
 from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
 from rennleitung.league.league_codec import league_to_json, replay_league
-from rennleitung.league.profiles import DriverProfile
+from rennleitung.league.profiles import league_name, parse_profile
 from rennleitung.league.qualifying import QualifyingLap
 from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_result import (
@@ -294,7 +294,7 @@ class LeagueStore:
             session.execute(delete(DriverRow).where(DriverRow.id == driver_id))
             league_history.record(
                 session, row.id, by, "remove-driver", f"driver {driver}",
-                {"name": gone.name, "team": gone.team, "profile": gone.profile.value,
+                {"name": gone.name, "team": gone.team, "profile": league_name(gone.profile),
                  "city": gone.city},
                 None,
             )
@@ -570,7 +570,7 @@ def _insert_driver(session: Session, league_id: int, driver: Driver) -> int:
     )
     assert team_id is not None  # the roster checked the team
     row = DriverRow(league_id=league_id, team_id=team_id, name=driver.name,
-                    profile=driver.profile.value, city=driver.city)
+                    profile=league_name(driver.profile), city=driver.city)
     session.add(row)
     session.flush()
     return row.id
@@ -689,7 +689,7 @@ def _load_roster(session: Session, row: LeagueRow) -> Roster:
         format_for(LeagueKind(row.kind)),
         tuple(name for _, name in teams),
         tuple(
-            Driver(d.name, team_names[d.team_id], DriverProfile(d.profile), d.city)
+            Driver(d.name, team_names[d.team_id], parse_profile(d.profile), d.city)
             for d in drivers
         ),
     )

@@ -12,9 +12,10 @@ from typing import Any
 
 from rennleitung.formula_de.car import CarStatus, Tyre, WearArea
 from rennleitung.formula_de.dice import gear_range
+from rennleitung.formula_de.event_text import plan_text, render
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Ask, AskKind, SetupChoice
+from rennleitung.formula_de.race_decisions import Ask, AskKind, SetupChoice, plan_to_data
 from rennleitung.render.board_overlay import CarMark, Destination, render_overlay
 from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, option_colour
 
@@ -193,8 +194,7 @@ def dashboard(race: Race, car: str, lang: str) -> dict[str, Any]:
 def _plan_words(plan: Any, lang: str) -> str:
     if plan is None:
         return ""
-    de, en = plan.describe()
-    return words(lang, de, en)
+    return plan_text(plan_to_data(plan), lang)
 
 
 def running_order(race: Race, lang: str) -> list[dict[str, Any]]:
@@ -220,9 +220,9 @@ def weather(race: Race, lang: str) -> str:
 
 
 def log_lines(race: Race, lang: str, last: int = 80) -> list[str]:
-    """The newest events first, in plain words of one language."""
-    shown = race.events[-last:]
-    return [e.de if lang == "de" else e.en for e in reversed(shown)]
+    """The newest events first, in plain words of the page's language only."""
+    names = race.driver_names()
+    return [render(e, lang, names) for e in reversed(race.events[-last:])]
 
 
 def question(race: Race, ask: Ask | None, lang: str) -> dict[str, Any] | None:

@@ -1,0 +1,408 @@
+"""Sentences from race events: the one place where an event's data becomes words.
+
+Events carry data only (``events.py``); this module renders one event in one language at a time
+(``render(event, "de")``). The wording is data too: ``TEMPLATES`` holds one German and one
+English template per kind, ``WORDS`` the words for enum codes, and a placeholder with a spec
+``{spaces:Feld|Felder}`` writes the number with the singular or the plural noun ("1 Feld",
+"4 Felder"; ``{n:~point|points}`` the noun alone). Changing a sentence here changes nothing a
+record or ``race verify`` compares.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.events import Cause, Event, EventKind
+
+Lang = str
+"""``"de"`` or ``"en"``; anything else is read as English."""
+
+TEMPLATES: dict[EventKind, tuple[str, str]] = {
+    EventKind.CREATED: (
+        "Rennen auf {track} nach {ruleset} über {laps:Runde|Runden}, Würfel-Hash {commitment}",
+        "race on {track} under {ruleset} over {laps:lap|laps}, dice hash {commitment}",
+    ),
+    EventKind.GRID: (
+        "{driver} startet von Platz {grid} ({how})",
+        "{driver} starts from grid slot {grid} ({how})",
+    ),
+    EventKind.WEATHER: (
+        "Wetterwurf {result}: {roll}, es herrscht {weather} ({settled})",
+        "weather roll {result}: {roll}, the weather is {weather} ({settled})",
+    ),
+    EventKind.SETUP: (
+        "{driver} wählt {tyre} und das Setup {wear}",
+        "{driver} chooses {tyre} and the setup {wear}",
+    ),
+    EventKind.BOX: ("{driver} wählt Box {box}", "{driver} chooses box {box}"),
+    EventKind.ROUND: ("Reihenfolge: {order}", "order of play: {order}"),
+    EventKind.START_ROLL: (
+        "{driver} macht den Startwurf: {result} ({outcome})",
+        "{driver} makes the start roll: {result} ({outcome})",
+    ),
+    EventKind.STALLED: (
+        "{driver} hat den Motor abgewürgt und fährt nächste Spielrunde im 1. Gang an",
+        "{driver} stalled and moves off in 1st gear next round",
+    ),
+    EventKind.SUPER_START: (
+        "{driver} hat einen Traumstart: {spaces:Feld|Felder} ohne Gangwurf",
+        "{driver} makes a super start: {spaces:space|spaces} without a gear roll",
+    ),
+    EventKind.SHIFT: (
+        "{driver} schaltet in den {gear}. Gang",
+        "{driver} shifts into gear {gear}",
+    ),
+    EventKind.SKIP_COST: (
+        "{driver} überspringt {skipped:Gang|Gänge} und streicht {cost}",
+        "{driver} skips {skipped:gear|gears} and crosses out {cost}",
+    ),
+    EventKind.BOOST: (
+        "{driver} kündigt den Motor-Boost an (+{gear:Feld|Felder}, 1 VP Motor)",
+        "{driver} announces the engine boost (+{gear:space|spaces}, 1 engine point)",
+    ),
+    EventKind.ROLL: (
+        "{driver} schaltet in den {gear}. Gang und würfelt {result}",
+        "{driver} shifts into gear {gear} and rolls {result}",
+    ),
+    EventKind.MOVE: (
+        "{driver} fährt {spaces:Feld|Felder} nach {end}{notes}",
+        "{driver} moves {spaces:space|spaces} to {end}{notes}",
+    ),
+    EventKind.NO_MOVE: (
+        "{driver} kann nicht fahren und bleibt auf {space}",
+        "{driver} cannot move and stays on {space}",
+    ),
+    EventKind.WEAR: (
+        "{driver} streicht {points} VP {area} ({reason}), noch {left} übrig",
+        "{driver} crosses out {points} {area} {points:~point|points} ({reason}), {left} left",
+    ),
+    EventKind.SLIPSTREAM: (
+        "{driver} nutzt {count}× den Windschatten",
+        "{driver} uses the slipstream {times}",
+    ),
+    EventKind.LAP: (
+        "{driver} beendet Runde {lap}",
+        "{driver} completes lap {lap}",
+    ),
+    EventKind.SPIN: (
+        "{driver} dreht sich (letzter VP Reifen) und braucht einen Startwurf",
+        "{driver} spins (last tyre point) and needs a restart roll",
+    ),
+    EventKind.TEST: (
+        "{driver}: {purpose} mit dem schwarzen Würfel {result}{modifier} gegen {limit}: {lost}",
+        "{driver}: {purpose} on the black die {result}{modifier} against {limit}: {lost}",
+    ),
+    EventKind.KARMA: (
+        "{driver}: Karma {change:+d} ({reason}), Stand {karma}",
+        "{driver}: karma {change:+d} ({reason}), now {karma}",
+    ),
+    EventKind.DANGEROUS: (
+        "{space} wird ein gefährliches Feld ({reason})",
+        "{space} becomes a dangerous space ({reason})",
+    ),
+    EventKind.PIT_ANNOUNCE: (
+        "{driver} sagt den Boxenstopp an: {plan}",
+        "{driver} announces the pit stop: {plan}",
+    ),
+    EventKind.PIT_IN: (
+        "{driver} ist in Box {box}: {plan}; {points:Punkt|Punkte} abzuarbeiten",
+        "{driver} is in box {box}: {plan}; {points:point|points} to work off",
+    ),
+    EventKind.QUICK_STOP: (
+        "{driver} würfelt für den schnellen Stopp {result} (sofort hinaus bei 1–{limit})",
+        "{driver} rolls {result} for the quick stop (straight out on 1–{limit})",
+    ),
+    EventKind.PIT_WORK: (
+        "{driver} arbeitet in der Box {result:Punkt|Punkte} ab, noch {left} übrig",
+        "{driver} works off {result:point|points} in the pit, {left} left",
+    ),
+    EventKind.PIT_OUT: (
+        "{driver} verlässt die Box mit {spaces:Feld|Feldern} im {gear}. Gang",
+        "{driver} leaves the pit with {spaces:space|spaces} in gear {gear}",
+    ),
+    EventKind.ROLLING_OUT: (
+        "{driver} rollt im {gear}. Gang aus ({reason})",
+        "{driver} rolls out in gear {gear} ({reason})",
+    ),
+    EventKind.RETIRED: (
+        "{driver} scheidet aus: {reason} ({rule})",
+        "{driver} retires: {reason} ({rule})",
+    ),
+    EventKind.WRECK_REMOVED: (
+        "das Wrack von {driver} wird von {space} entfernt",
+        "the wreck of {driver} is removed from {space}",
+    ),
+    EventKind.FINISHED: (
+        "{driver} kommt als {place}. ins Ziel",
+        "{driver} finishes in position {place}",
+    ),
+    EventKind.STOPPED: (
+        "Rennen nach {rounds:Spielrunde|Spielrunden} abgebrochen (Sicherheitsgrenze)",
+        "race stopped after {rounds:round|rounds} of play (safety limit)",
+    ),
+    EventKind.HEAD_TO_HEAD: (
+        "Kopf an Kopf: {bids}",
+        "head to head: {bids}",
+    ),
+    EventKind.RESTART: (
+        "Unterbrechung: Wracks blockieren die Strecke; {full}",
+        "interruption: wrecks block the track; {full}",
+    ),
+    EventKind.T_CAR: (
+        "{driver} startet mit dem T-Car ({points} VP) auf {space}",
+        "{driver} starts in the T-car ({points:point|points}) on {space}",
+    ),
+    EventKind.HALTED: (
+        "{driver} muss sofort anhalten und bleibt bis zum Ende stehen ({rule})",
+        "{driver} must stop at once and stands still to the end ({rule})",
+    ),
+    EventKind.ROUND_SKIPPED: (
+        "{driver} ist überrundet worden und setzt in dieser Spielrunde aus ({rule})",
+        "{driver} has been lapped and misses the rest of this round of play ({rule})",
+    ),
+    EventKind.ROUND_AGAIN: (
+        "{driver} hat den Führenden wieder überholt und ist in dieser Spielrunde noch einmal "
+        "am Zug ({rule})",
+        "{driver} has passed the leader again and plays once more in this round ({rule})",
+    ),
+    EventKind.END: (
+        "Rennende; Würfel-Seed {seed}",
+        "end of the race; dice seed {seed}",
+    ),
+}
+"""kind -> (German template, English template); placeholders name data fields."""
+
+ROUND_PREFIX = ("Spielrunde {round}: ", "Round {round}: ")
+"""Put in front of every event of a round of play (round 0 is before the start)."""
+
+AREAS: dict[str, tuple[str, str]] = {
+    **{a.value: (a.label_de, a.label_en) for a in WearArea},
+    "box": ("Box", "box"),
+}
+"""Wear areas and the box reserve of a setup."""
+
+_CAUSES: dict[str, tuple[str, str]] = {
+    Cause.BRAKING: ("Bremsen", "braking"),
+    Cause.OVERSHOOTING: ("Überschießen", "overshooting"),
+    Cause.LAP: ("Runde", "lap"),
+    Cause.REAR_HIT: ("Auffahrunfall", "rear hit"),
+    Cause.ROAD_HOLDING: ("Straßenlage", "road holding"),
+    Cause.WALL: ("Mauer", "wall"),
+    Cause.COLLISION: ("Kollision", "collision"),
+    Cause.CAUSED_RETIREMENT: ("Ausfall verursacht", "caused a retirement"),
+    Cause.ENGINE_TEST: ("Motorcheck", "engine test"),
+    Cause.THREE_GEARS_SKIPPED: ("drei Gänge übersprungen", "three gears skipped"),
+    Cause.ENGINE_BOOST: ("Motor-Boost", "engine boost"),
+    Cause.BLOCKING: ("Blockade", "blocking"),
+    Cause.ENGINE: ("Motor", "engine"),
+    Cause.ROLLING_OUT: ("ausrollen", "rolling out"),
+    Cause.ENGINE_TO_FLAG: ("Motorschaden, bis ins Ziel", "engine failure, to the flag"),
+    Cause.MISSED_STOPS: ("zwei oder mehr Kurvenstopps fehlen", "missed stops"),
+    Cause.TYRE_FAILURE: ("Reifenschaden", "tyre failure"),
+    Cause.BLOCKED: ("blockiert", "blocked"),
+    Cause.BODY_DAMAGE: ("Karosserieschaden", "body damage"),
+    Cause.ENGINE_FAILURE: ("Motorschaden", "engine failure"),
+    Cause.ROAD_HOLDING_LOST: ("Straßenlage verloren", "road holding lost"),
+    Cause.OUT_OF_FUEL: ("ohne Benzin ausgerollt", "ran out of fuel"),
+}
+
+_KARMA_REASONS: dict[str, tuple[str, str]] = {
+    "natural_20": ("gewürfelte 20", "natural 20"),
+    "plus_one": ("+1 auf den Wurf", "+1 on the roll"),
+    "reroll": ("Wurf wiederholen", "re-roll"),
+    "head_to_head": ("Kopf an Kopf", "head to head"),
+    "end_of_race": ("Rennende", "end of race"),
+}
+
+TYRES: dict[str, tuple[str, str]] = {
+    # accusative plural without article (strong declension): "wählt harte Reifen"
+    "hard": ("harte Reifen", "hard tyres"),
+    "soft": ("weiche Reifen", "soft tyres"),
+    "rain": ("Regenreifen", "rain tyres"),
+}
+
+WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
+    (EventKind.GRID, "how"): {
+        "qualifying": ("Qualifikation", "qualifying"),
+        "drawn": ("ausgelost", "drawn"),
+    },
+    (EventKind.WEATHER, "roll"): {
+        "rain": ("Regen", "rain"),
+        "changeable": ("wechselhaft", "changeable"),
+        "sun": ("Sonne", "sun"),
+    },
+    (EventKind.WEATHER, "weather"): {"sun": ("Sonne", "sun"), "rain": ("Regen", "rain")},
+    (EventKind.WEATHER, "settled"): {
+        True: ("fest", "settled"),
+        False: ("wechselhaft", "changeable"),
+    },
+    (EventKind.SETUP, "tyre"): TYRES,
+    (EventKind.START_ROLL, "outcome"): {
+        "stall": ("abgewürgt", "stall"),
+        "normal": ("normal", "normal"),
+        "super_start": ("Traumstart", "super start"),
+    },
+    (EventKind.WEAR, "area"): AREAS,
+    (EventKind.TEST, "purpose"): {
+        "road_holding": ("Straßenlagecheck", "road-holding test"),
+        "collision": ("Kollisionscheck", "collision test"),
+        "engine": ("Motorcheck", "engine test"),
+        "wall": ("Mauercheck", "wall test"),
+    },
+    (EventKind.TEST, "lost"): {True: ("verloren", "lost"), False: ("gehalten", "held")},
+    (EventKind.KARMA, "reason"): _KARMA_REASONS,
+    (EventKind.RESTART, "full"): {
+        True: ("Neustart von der Startaufstellung", "restart from the grid"),
+        False: ("Neustart im engen Feld", "restart in a tight field"),
+    },
+    (None, "reason"): _CAUSES,
+}
+"""(kind, field) -> code -> (German, English); kind None: the field in any other kind."""
+
+
+def _pick(pair: tuple[str, str], lang: Lang) -> str:
+    return pair[0] if lang == "de" else pair[1]
+
+
+def _join(parts: list[str]) -> str:
+    return ", ".join(parts)
+
+
+def _wear_list(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
+    """A setup: "Reifen 5, Bremsen 4, …" / "tyres 5, brakes 4, …"."""
+    return _join([f"{_pick(AREAS.get(k, (k, k)), lang)} {v}" for k, v in dict(value).items()])
+
+
+def _cost_list(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
+    """Points crossed out: "1 VP Bremsen" / "1 brakes point"."""
+    parts = []
+    for area, points in dict(value).items():
+        de, en = AREAS.get(area, (area, area))
+        parts.append(f"{points} VP {de}" if lang == "de" else f"{points} {en} " + (
+            "point" if points == 1 else "points"))
+    return _join(parts)
+
+
+def plan_text(value: Any, lang: Lang) -> str:
+    """A pit plan's JSON form (``race_decisions.plan_to_data``) in words: "harte Reifen,
+    2 VP Verbrauch, Reparatur Bremsen" / "hard tyres, 2 fuel, repair brakes"."""
+    plan = dict(value or {})
+    parts = []
+    if plan.get("tyre"):
+        parts.append(_pick(TYRES.get(plan["tyre"], (plan["tyre"], plan["tyre"])), lang))
+    if plan.get("fuel"):
+        parts.append(f"{plan['fuel']} VP Verbrauch" if lang == "de" else f"{plan['fuel']} fuel")
+    for area in plan.get("repairs") or ():
+        label = _pick(AREAS.get(area, (area, area)), lang)
+        parts.append(f"Reparatur {label}" if lang == "de" else f"repair {label}")
+    if plan.get("long"):
+        parts.append("langer Stopp" if lang == "de" else "long stop")
+    return _join(parts) or ("nichts" if lang == "de" else "nothing")
+
+
+def _order(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
+    return _join([names.get(car, car) for car in value or ()])
+
+
+def _bids(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
+    return _join([f"{names.get(b['car'], b['car'])} {b['karma']}" for b in value or ()])
+
+
+def _modifier(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
+    return f"{value:+d}" if value else ""
+
+
+_FIELDS: dict[str, Callable[[Any, Lang, Mapping[str, str]], str]] = {
+    "wear": _wear_list,
+    "cost": _cost_list,
+    "plan": lambda value, lang, names: plan_text(value, lang),
+    "order": _order,
+    "bids": _bids,
+    "modifier": _modifier,
+}
+"""Fields whose value is a list or an object: how each is written."""
+
+
+def _move_notes(data: Mapping[str, Any], lang: Lang) -> str:
+    """What a move cost, in brackets: " (bremst 2, Stopp in Kurve 3)"."""
+    de = lang == "de"
+    notes = []
+    if data.get("brakes"):
+        notes.append(f"bremst {data['brakes']}" if de else f"brakes {data['brakes']}")
+    if data.get("overshoot"):
+        over = data["overshoot"]
+        notes.append(f"überschießt {over}" if de else f"overshoots {over}")
+    if data.get("stop_corner"):
+        corner = data["stop_corner"]
+        notes.append(f"Stopp in Kurve {corner}" if de else f"stop in corner {corner}")
+    if data.get("blocked"):
+        notes.append(f"blockiert {data['blocked']}" if de else f"blocked {data['blocked']}")
+    if data.get("pit"):
+        notes.append("in die Box" if de else "into the pit")
+    return f" ({_join(notes)})" if notes else ""
+
+
+def _times(data: Mapping[str, Any], lang: Lang) -> str:
+    count = data.get("count", 0)
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+
+
+_DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str]] = {
+    "notes": _move_notes,
+    "times": _times,
+}
+"""Placeholders made from several fields."""
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the words of one language and ``{n:singular|plural}``."""
+
+    def __init__(self, kind: EventKind, lang: Lang, names: Mapping[str, str]) -> None:
+        self.kind = kind
+        self.lang = lang
+        self.names = names
+
+    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
+        name = str(key)
+        if name in _DERIVED:
+            return _DERIVED[name](kwargs, self.lang)
+        value = kwargs.get(name, "")
+        if name in _FIELDS:
+            return _FIELDS[name](value, self.lang, self.names)
+        words = WORDS.get((self.kind, name)) or WORDS.get((None, name))
+        if words is not None and value in words:
+            return _pick(words[value], self.lang)
+        return value
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        if "|" in format_spec:
+            one, many = format_spec.removeprefix("~").split("|", 1)
+            noun = one if value == 1 else many
+            return noun if format_spec.startswith("~") else f"{value} {noun}"
+        return super().format_field(value, format_spec)
+
+
+def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> str:
+    """The event as one sentence in ``lang`` ("de" or "en"), its round in front. ``names`` maps
+    car ids to driver names for fields that list cars (order of play, bids); a car not in it
+    is shown by its id."""
+    template = TEMPLATES[event.kind][0 if lang == "de" else 1]
+    text = _Formatter(event.kind, lang, names or {}).format(template, **dict(event.data))
+    if event.round:
+        return ROUND_PREFIX[0 if lang == "de" else 1].format(round=event.round) + text
+    return text
+
+
+def render_data(data: Mapping[str, Any], lang: Lang, names: Mapping[str, str] | None = None) -> str:
+    """An event's JSON form (``Event.to_data``, as in a view) as one sentence in ``lang``."""
+    event = Event(
+        seq=int(data.get("seq", 0)),
+        round=int(data.get("round", 0)),
+        kind=EventKind(data["kind"]),
+        car=str(data.get("car", "")),
+        data=tuple(dict(data.get("data", {})).items()),
+    )
+    return render(event, lang, names)
