@@ -18,6 +18,7 @@ from datetime import datetime
 from sqlalchemy import select
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.mail import texts
@@ -174,10 +175,12 @@ class FdAdapter:
             for placing in places:
                 status = texts.pick(language, placing.reason_de, placing.reason_en) \
                     or placing.status
+                laps = texts.pick(language, count(placing.laps, "Runde", "Runden"),
+                                  count(placing.laps, "lap", "laps"))
+                points = texts.pick(language, count(placing.points, "Punkt", "Punkte"),
+                                    count(placing.points, "point", "points"))
                 lines.append(f"  {placing.position or '-'}. {placing.car} {placing.driver}, "
-                             f"{placing.laps} {texts.pick(language, 'Runden', 'laps')}, "
-                             f"{status}, {placing.points} "
-                             f"{texts.pick(language, 'Punkte', 'points')}")
+                             f"{laps}, {status}, {points}")
             mails.append(Outgoing(binding.address, texts.pick(
                 language, f"Formula Dé {game.key}: Ergebnis", f"Formula Dé {game.key}: result"),
                 texts.letter(language, "\n".join(lines)), "notice",
