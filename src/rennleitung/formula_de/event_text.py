@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rennleitung.formula_de.car import WearArea
 from rennleitung.formula_de.events import Cause, Event, EventKind
+from rennleitung.formula_de.movement import Elimination
+
+if TYPE_CHECKING:
+    from rennleitung.formula_de.qualifying import QualifyingEvent
 
 Lang = str
 """``"de"`` or ``"en"``; anything else is read as English."""
@@ -263,6 +267,11 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
 """(kind, field) -> code -> (German, English); kind None: the field in any other kind."""
 
 
+def count(n: int, one: str, many: str) -> str:
+    """A number with its noun, singular after 1: ``count(1, "Feld", "Felder")`` is "1 Feld"."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def _pick(pair: tuple[str, str], lang: Lang) -> str:
     return pair[0] if lang == "de" else pair[1]
 
@@ -357,16 +366,58 @@ _DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str]] = {
 """Placeholders made from several fields."""
 
 
+QUALIFYING_TEMPLATES: dict[str, tuple[str, str]] = {
+    "roll": (
+        "Wurf {number}: {gear}. Gang, {result}{bonus}",
+        "roll {number}: gear {gear}, {result}{bonus}",
+    ),
+    "no_move": ("kein Zug möglich", "no move possible"),
+    "move": ("fährt {spaces:Feld|Felder} nach {end}", "moves {spaces:space|spaces} to {end}"),
+    "penalty": (
+        "überschießt {overshoot:Feld|Felder}: {points:Strafpunkt|Strafpunkte}",
+        "overshoots {overshoot:space|spaces}: {points:penalty point|penalty points}",
+    ),
+    "finish": (
+        "über die Linie nach {rolls:Wurf|Würfen}, {penalty_points:Strafpunkt|Strafpunkte}",
+        "over the line after {rolls:roll|rolls}, {penalty_points:penalty point|penalty points}",
+    ),
+    "abort": (
+        "Runde abgebrochen nach {rolls:Wurf|Würfen}: {reason}",
+        "lap aborted after {rolls:roll|rolls}: {reason}",
+    ),
+}
+"""A qualifying lap's protocol (``qualifying.QualifyingEvent``): kind -> German, English."""
+
+QUALIFYING_WORDS: dict[str, dict[Any, tuple[str, str]]] = {
+    "reason": {
+        **{e.name.lower(): (e.text_de, e.text_en) for e in Elimination},
+        "safety_stop": ("Sicherheitsgrenze", "safety limit"),
+    },
+    "bonus": {True: (" (+1 Weichreifen)", " (+1 soft tyres)"), False: ("", "")},
+}
+
+
 class _Formatter(string.Formatter):
     """``str.format`` with the words of one language and ``{n:singular|plural}``."""
 
-    def __init__(self, kind: EventKind, lang: Lang, names: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        kind: EventKind | None,
+        lang: Lang,
+        names: Mapping[str, str],
+        words: Mapping[str, Mapping[Any, tuple[str, str]]] | None = None,
+    ) -> None:
         self.kind = kind
         self.lang = lang
         self.names = names
+        self.words = words
 
     def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
         name = str(key)
+        if self.words is not None:  # a qualifying lap
+            value = kwargs.get(name, "")
+            table = self.words.get(name)
+            return _pick(table[value], self.lang) if table and value in table else value
         if name in _DERIVED:
             return _DERIVED[name](kwargs, self.lang)
         value = kwargs.get(name, "")
@@ -380,8 +431,8 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> Any:
         if "|" in format_spec:
             one, many = format_spec.removeprefix("~").split("|", 1)
-            noun = one if value == 1 else many
-            return noun if format_spec.startswith("~") else f"{value} {noun}"
+            said = count(value, one, many)
+            return said.split(" ", 1)[1] if format_spec.startswith("~") else said
         return super().format_field(value, format_spec)
 
 
@@ -406,3 +457,12 @@ def render_data(data: Mapping[str, Any], lang: Lang, names: Mapping[str, str] | 
         data=tuple(dict(data.get("data", {})).items()),
     )
     return render(event, lang, names)
+
+
+def render_qualifying(event: QualifyingEvent, lang: Lang) -> str:
+    """One line of a qualifying lap's protocol in ``lang``."""
+    template = QUALIFYING_TEMPLATES[event.kind][0 if lang == "de" else 1]
+    data = dict(event.data)
+    data.setdefault("number", event.roll_number)
+    data["bonus"] = bool(data.get("soft_bonus"))
+    return _Formatter(None, lang, {}, QUALIFYING_WORDS).format(template, **data)

@@ -1,8 +1,9 @@
 """Formula Dé by mail, through the play service (``play.RaceService``).
 
 A mail game of kind ``fd`` names a race by its id. Binding an address to a car seats the person
-``mail:ADDRESS`` there. Each question to a bound car goes out as one mail (once per race version
-and car, see ``fd_questions``); the subject carries ``[vN]``, the version asked about, and an
+``mail:ADDRESS`` there. Each open question to a bound car goes out as one mail (once per
+version the question opened at and car, see ``fd_questions``; setups and bids are asked of every
+car at once); the subject carries ``[vN]``, the version asked about, and an
 answer that quotes it is applied against that version, so a late answer after the bot stepped in
 is refused, never applied to the next question. When a deadline passes, the seat's bot decides
 and the player is told what it chose.
@@ -17,12 +18,16 @@ from datetime import datetime
 from sqlalchemy import select
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.event_text import count
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_questions import Question
 from rennleitung.mail import texts
 from rennleitung.mail.compose import Outgoing
 from rennleitung.mail.fd_orders import order_text, parse_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
+from rennleitung.play import engine as eng
 from rennleitung.store.mail_tables import MailOutRow
 
 _VERSION = re.compile(r"\[v(\d{1,9})\]")
@@ -71,9 +76,9 @@ class FdAdapter:
                                      f"The race is not running (state: {info.state})."),
                           {"refused": "state", "state": str(info.state)})
         race = self.races.race(race_id)
-        ask = race.pending
-        if ask is None or ask.car != car:
-            waiting = ask.car if ask is not None else "-"
+        ask = eng.question_of(race, car)
+        if ask is None:
+            waiting = ", ".join(sorted(eng.asked_cars(race))) or "-"
             return answer(texts.pick(language, f"Wagen {car} ist gerade nicht gefragt (gefragt "
                                      f"ist {waiting}); Ihre Mail ist aufbewahrt.", f"Car {car} is "
                                      f"not asked now ({waiting} is); your mail has been kept."),
@@ -126,30 +131,35 @@ class FdAdapter:
             mails += self._finish(game, info.state, bound.values())
             return mails
         race = self.races.race(race_id)
-        ask = race.pending
-        binding = bound.get(ask.car) if ask is not None else None
-        if ask is None or binding is None:
-            return mails
-        seat = info.seat(ask.car)
-        if seat.kind is not SeatKind.PERSON:
-            return mails
-        version = info.version
+        for ask in eng.questions(race):
+            binding = bound.get(ask.car)
+            if binding is not None and info.seat(ask.car).kind is SeatKind.PERSON:
+                mails += self._question(service, game, race, ask, binding,
+                                        info.seat(ask.car).deadline_at)
+        return mails
+
+    def _question(self, service: MailService, game: GameInfo, race: Race, ask: Question,
+                  binding: Binding, deadline_at: datetime | None) -> list[Outgoing]:
+        """The mail asking one bound car its open question, unless it went out before. A
+        question asked of all drivers at once (setups, bids) keeps the version it was opened
+        at while the others answer, so each driver gets it once and may answer it whenever."""
+        race_id = _race_id(game)
+        version = race.version - len(race.open_answers())
         ref = f"fd:{race_id}:{ask.car}:{version}"
         with service.read() as session:
             if session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None:
-                return mails  # asked before: no board drawn again
+                return []  # asked before: no board drawn again
         language = binding.language
         body = question_text(race, ask, language, version)
-        if seat.deadline_at is not None:
-            when = f"{seat.deadline_at:%Y-%m-%d %H:%M} UTC"
+        if deadline_at is not None:
+            when = f"{deadline_at:%Y-%m-%d %H:%M} UTC"
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
                                         "Bot.", f"Answer by {when}, else the bot decides.")
-        mails.append(Outgoing(binding.address, texts.pick(
+        return [Outgoing(binding.address, texts.pick(
             language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
             f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
             texts.letter(language, body), "question", ref=ref,
-            attachments=board_attachments(race, ask, self.png)))
-        return mails
+            attachments=board_attachments(race, ask, self.png))]
 
     def _finish(self, game: GameInfo, state: RaceState,
                 bindings: Iterable[Binding]) -> list[Outgoing]:
@@ -165,10 +175,12 @@ class FdAdapter:
             for placing in places:
                 status = texts.pick(language, placing.reason_de, placing.reason_en) \
                     or placing.status
+                laps = texts.pick(language, count(placing.laps, "Runde", "Runden"),
+                                  count(placing.laps, "lap", "laps"))
+                points = texts.pick(language, count(placing.points, "Punkt", "Punkte"),
+                                    count(placing.points, "point", "points"))
                 lines.append(f"  {placing.position or '-'}. {placing.car} {placing.driver}, "
-                             f"{placing.laps} {texts.pick(language, 'Runden', 'laps')}, "
-                             f"{status}, {placing.points} "
-                             f"{texts.pick(language, 'Punkte', 'points')}")
+                             f"{laps}, {status}, {points}")
             mails.append(Outgoing(binding.address, texts.pick(
                 language, f"Formula Dé {game.key}: Ergebnis", f"Formula Dé {game.key}: result"),
                 texts.letter(language, "\n".join(lines)), "notice",
