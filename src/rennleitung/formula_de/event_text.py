@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.car import WearArea, Weather, WeatherRoll
 from rennleitung.formula_de.events import Cause, Event, EventKind
 from rennleitung.formula_de.movement import Elimination
+from rennleitung.formula_de.race_retirement import Retirement
 
 if TYPE_CHECKING:
     from rennleitung.formula_de.qualifying import QualifyingEvent
@@ -203,13 +204,8 @@ _CAUSES: dict[str, tuple[str, str]] = {
     Cause.ENGINE: ("Motor", "engine"),
     Cause.ROLLING_OUT: ("ausrollen", "rolling out"),
     Cause.ENGINE_TO_FLAG: ("Motorschaden, bis ins Ziel", "engine failure, to the flag"),
-    Cause.MISSED_STOPS: ("zwei oder mehr Kurvenstopps fehlen", "missed stops"),
-    Cause.TYRE_FAILURE: ("Reifenschaden", "tyre failure"),
-    Cause.BLOCKED: ("blockiert", "blocked"),
-    Cause.BODY_DAMAGE: ("Karosserieschaden", "body damage"),
-    Cause.ENGINE_FAILURE: ("Motorschaden", "engine failure"),
-    Cause.ROAD_HOLDING_LOST: ("Straßenlage verloren", "road holding lost"),
-    Cause.OUT_OF_FUEL: ("ohne Benzin ausgerollt", "ran out of fuel"),
+    # the retirements in the words of the classification
+    **{r.cause: (r.text_de, r.text_en) for r in Retirement},
 }
 
 _KARMA_REASONS: dict[str, tuple[str, str]] = {
@@ -232,12 +228,8 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
         "qualifying": ("Qualifikation", "qualifying"),
         "drawn": ("ausgelost", "drawn"),
     },
-    (EventKind.WEATHER, "roll"): {
-        "rain": ("Regen", "rain"),
-        "changeable": ("wechselhaft", "changeable"),
-        "sun": ("Sonne", "sun"),
-    },
-    (EventKind.WEATHER, "weather"): {"sun": ("Sonne", "sun"), "rain": ("Regen", "rain")},
+    (EventKind.WEATHER, "roll"): {r.value: (r.label_de, r.label_en) for r in WeatherRoll},
+    (EventKind.WEATHER, "weather"): {w.value: (w.label_de, w.label_en) for w in Weather},
     (EventKind.WEATHER, "settled"): {
         True: ("fest", "settled"),
         False: ("wechselhaft", "changeable"),
