@@ -8,30 +8,37 @@ the risk table occurred per 1,000 race sections and in how many Formel N races t
 Asserts nothing. Targets with the default settings (issue 15): no strategy above 40 %, every row
 at least once per 1,000 sections, the caps binding in at least a tenth of the Formel N races.
 
-Usage: ``python benchmarks/turbo_balance.py [GAMES] [--variants]``. ``--variants`` also runs the
-settings a game master might choose instead (maker points, the first reconstruction's risk and
-development rules); the machine is shared, so keep GAMES modest (the default is 40).
+Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
+[--variants]``. GAMES defaults to 200 (about 15 s on an idle core); ``--first`` starts the seeds
+elsewhere than 0 (a second sample of games); ``--set`` changes one setting of the default
+configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W": 800000, "M": 300000, "R":
+30000}'``), so a game master can measure a setting before choosing it; ``--variants`` also runs
+the settings a game master might choose instead (the previous defaults, maker points as the
+brief had them, the first reconstruction's risk and development rules).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES
-from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.pipeline import evaluate_round
 from rennleitung.turbo2000.simulation import bot_round
 from rennleitung.turbo2000.standings import winners
 
 ARGS = [arg for arg in sys.argv[1:] if not arg.startswith("--")]
-GAMES = int(ARGS[0]) if ARGS else 40
+GAMES = int(ARGS[0]) if ARGS else 200
+FIRST = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswith("--first=")),
+             0)
 YEARS = 3
 PER_STRATEGY = 1
 
@@ -54,7 +61,18 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+def configured(settings: list[str]) -> GameConfig:
+    """The default configuration with ``KEY=JSON`` settings changed (checked like config.json)."""
+    data = config_to_dict(GameConfig())
+    for setting in settings:
+        key, _, value = setting.partition("=")
+        data[key] = json.loads(value)
+    return config_from_dict(data)
+
+
 VARIANTS: dict[str, GameConfig] = {
+    "previous defaults (risk_offset 8, start_money 5,000,000)": replace(
+        GameConfig(), risk_offset=8, start_money=5_000_000),
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
     "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
         GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
@@ -65,13 +83,13 @@ VARIANTS: dict[str, GameConfig] = {
 
 
 def study(title: str, config: GameConfig) -> None:
-    wins: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
     points: Counter[str] = Counter()
     tally: Counter[str] = Counter()
     drivers: list[int] = []
     turbo: list[int] = []
     start = time.perf_counter()
-    for seed in range(GAMES):
+    for seed in range(FIRST, FIRST + GAMES):
         strategies = seating(seed)
         state = new_game([(name, name.lower()) for name in sorted(strategies)], config)
         for _ in range(YEARS * config.rounds_per_year):
@@ -89,8 +107,9 @@ def study(title: str, config: GameConfig) -> None:
         for team, value in state.wm_points.items():
             points[strategies[team]] += value
     elapsed = time.perf_counter() - start
-    print(f"{title}: {GAMES} games of {len(STRATEGIES) * PER_STRATEGY} teams (every strategy "
-          f"{PER_STRATEGY}x), {YEARS} years each ({elapsed:.0f} s)")
+    print(f"{title}: {GAMES} games (seeds {FIRST}–{FIRST + GAMES - 1}) of "
+          f"{len(STRATEGIES) * PER_STRATEGY} teams (every strategy {PER_STRATEGY}x), {YEARS} years "
+          f"each ({elapsed:.0f} s)")
     print(f"  {'strategy':<16} {'wins':>6} {'share':>7}  {'95 % interval':<15} "
           f"{'mean WM points':>14}")
     for name in sorted(STRATEGIES, key=lambda n: -wins[n]):
@@ -113,7 +132,9 @@ def study(title: str, config: GameConfig) -> None:
 
 
 def main() -> None:
-    study("default settings", GameConfig())
+    changed = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--set=")]
+    title = "default settings" + (f" with {', '.join(changed)}" if changed else "")
+    study(title, configured(changed))
     if "--variants" in sys.argv[1:]:
         for title, config in VARIANTS.items():
             study(title, config)

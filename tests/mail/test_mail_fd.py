@@ -20,6 +20,7 @@ from rennleitung.mail.listener import start_listener
 from rennleitung.mail.outbox import send_due
 from rennleitung.mail.service import MailService
 from rennleitung.play import RaceService, RaceSpec, RaceState, SeatKind, SeatSpec
+from rennleitung.play.engine import question_of
 from rennleitung.store.mail_tables import MailInRow
 
 from .conftest import SmtpServer, attachment_names, body_of, free_port, plain_mail
@@ -54,8 +55,9 @@ def _race(service: MailService, clock: Clock, seconds: int | None = None) -> tup
 def _answer(races: RaceService, race_id: int, question: Message, car: str) -> str:
     """What the person writes back: as the simple bot would decide, in his language."""
     race = races.race(race_id)
-    assert race.pending is not None and race.pending.car == car
-    decision = make_bot("simple").decide(race, race.pending)
+    ask = question_of(race, car)
+    assert ask is not None
+    decision = make_bot("simple").decide(race, ask)
     return order_text(decision_to_data(race.track, decision), PLAYERS[car][1])
 
 
@@ -163,3 +165,28 @@ def test_question_mail_has_the_board_as_png_too(service: MailService, smtp: Smtp
     png = next(p for p in question.walk() if p.get_filename() == "board.png")
     data = png.get_payload(decode=True)
     assert isinstance(data, bytes) and data.startswith(b"\x89PNG")
+
+
+def test_setups_are_asked_of_both_people_at_once_and_each_mail_goes_out_once(
+        service: MailService, smtp: SmtpServer) -> None:
+    clock = Clock()
+    races, race_id = _race(service, clock)
+    service.tick(clock.now)
+    send_due(service, clock.now)
+    [anna] = smtp.sink.to("anna@example.net")
+    [bert] = smtp.sink.to("bert@example.net")
+    assert "[v0]" in clean_header(anna["Subject"]) and "[v0]" in clean_header(bert["Subject"])
+    reply = plain_mail("bert@example.net", f"Re: {clean_header(bert['Subject'])} zielflagge",
+                       _answer(races, race_id, bert, "car2") + "\n")
+    service.receive(reply, "smtp")  # Bert answers first, Anna has not yet
+    service.process_pending()
+    service.tick(clock.now)
+    send_due(service, clock.now)
+    assert "Accepted" in body_of(smtp.sink.to("bert@example.net")[-1])
+    assert len(smtp.sink.to("anna@example.net")) == 1  # her question did not change: no new mail
+    reply = plain_mail("anna@example.net", f"Re: {clean_header(anna['Subject'])} zielflagge",
+                       _answer(races, race_id, anna, "car1") + "\n")
+    service.receive(reply, "smtp")  # against version 0, still the question open for her
+    service.process_pending()
+    send_due(service, clock.now)
+    assert "Angenommen" in body_of(smtp.sink.to("anna@example.net")[-1])

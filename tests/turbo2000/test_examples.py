@@ -28,6 +28,10 @@ def test_example_sheets_are_clean_and_evaluate_without_rejections() -> None:
         assert parse_sheet(_text(name), CONFIG).problems == []
     outcome = run(state, _text("ferrari-runde-1.txt"), _text("honda-runde-1.txt"))
     assert "Zeile" not in outcome.team_reports["Ferrari"]
+    # only Honda's blank contract is outbid (on purpose: it then gets another driver); every
+    # purchase, the factory and the building fit the start money
+    assert "Ferrari" not in outcome.rejections
+    assert [(p.line, p.field) for p in outcome.rejections["Honda"]] == [(5, "Lauda")]
     assert "Formel I: Lauda" in outcome.team_reports["Ferrari"]
     assert outcome.state.factory("Honda", "M") is not None
     assert any(d.team == "Honda" for d in outcome.state.drivers.values())  # blank contract

@@ -1,8 +1,9 @@
 """Formula Dé by mail, through the play service (``play.RaceService``).
 
 A mail game of kind ``fd`` names a race by its id. Binding an address to a car seats the person
-``mail:ADDRESS`` there. Each question to a bound car goes out as one mail (once per race version
-and car, see ``fd_questions``); the subject carries ``[vN]``, the version asked about, and an
+``mail:ADDRESS`` there. Each open question to a bound car goes out as one mail (once per
+version the question opened at and car, see ``fd_questions``; setups and bids are asked of every
+car at once); the subject carries ``[vN]``, the version asked about, and an
 answer that quotes it is applied against that version, so a late answer after the bot stepped in
 is refused, never applied to the next question. When a deadline passes, the seat's bot decides
 and the player is told what it chose.
@@ -17,12 +18,17 @@ from datetime import datetime
 from sqlalchemy import select
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.event_text import count
+from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race_questions import MoveQuestion, Question
 from rennleitung.mail import texts
 from rennleitung.mail.compose import Outgoing
-from rennleitung.mail.fd_orders import order_text, parse_orders
+from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
+from rennleitung.mail.fd_standing import brake_keep_lane
 from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
+from rennleitung.play import engine as eng
 from rennleitung.store.mail_tables import MailOutRow
 
 _VERSION = re.compile(r"\[v(\d{1,9})\]")
@@ -71,9 +77,9 @@ class FdAdapter:
                                      f"The race is not running (state: {info.state})."),
                           {"refused": "state", "state": str(info.state)})
         race = self.races.race(race_id)
-        ask = race.pending
-        if ask is None or ask.car != car:
-            waiting = ask.car if ask is not None else "-"
+        ask = eng.question_of(race, car)
+        if ask is None:
+            waiting = ", ".join(sorted(eng.asked_cars(race))) or "-"
             return answer(texts.pick(language, f"Wagen {car} ist gerade nicht gefragt (gefragt "
                                      f"ist {waiting}); Ihre Mail ist aufbewahrt.", f"Car {car} is "
                                      f"not asked now ({waiting} is); your mail has been kept."),
@@ -88,8 +94,9 @@ class FdAdapter:
             lines += ["", texts.pick(language, "Bitte antworten Sie noch einmal.",
                                      "Please answer again.")]
             return answer("\n".join(lines), {"refused": "orders", "problems": len(problems)})
+        decision = {k: v for k, v in data.items() if k != STANDING}
         try:
-            applied = self.races.apply(race_id, car, data, expected, Actor.PERSON,
+            applied = self.races.apply(race_id, car, decision, expected, Actor.PERSON,
                                        holder=holder_of(binding.address))
         except RennleitungError as error:
             return answer(texts.pick(language, "Nicht angewendet: ", "Not applied: ")
@@ -97,8 +104,47 @@ class FdAdapter:
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
-        return Handled({"applied": data, "version": applied.version},
-                       [Outgoing(sender, subject, texts.letter(language, body))])
+        outcome: dict[str, object] = {"applied": decision, "version": applied.version}
+        if data.get(STANDING):
+            note, moved = self._standing_order(race_id, car, binding, language)
+            body += "\n\n" + note
+            if moved is not None:
+                outcome["standing_order"] = moved
+        return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body))])
+
+    def _standing_order(self, race_id: int, car: str, binding: Binding,
+                        language: str) -> tuple[str, dict[str, object] | None]:
+        """Use ``Wenn zu viel: bremsen, Spur halten`` on the move question that the gear just
+        opened (``fd_standing``); returns what the answer says and the move made, if any."""
+        race = self.races.race(race_id)
+        ask = eng.question_of(race, car)
+        if not isinstance(ask, MoveQuestion):
+            return texts.pick(language, "Dauerauftrag nicht gebraucht: als Nächstes wird nicht "
+                              "nach dem Zug gefragt.", "Standing order not used: the next "
+                              "question is not the move."), None
+        chosen = brake_keep_lane(ask.moves)
+        if chosen is None:
+            return texts.pick(language, f"Gewürfelt: {ask.roll}. Dauerauftrag nicht gebraucht "
+                              "(oder keine Spur zu halten): die Frage nach dem Zug folgt.",
+                              f"Rolled: {ask.roll}. Standing order not used (the roll is not "
+                              "too many, or no move keeps the lane): the move question "
+                              "follows."), None
+        move: dict[str, object] = {"kind": "move",
+                                   "path": [race.track.name_of(s) for s in chosen.path]}
+        try:
+            done = self.races.apply(race_id, car, move, race.version, Actor.PERSON,
+                                    holder=holder_of(binding.address))
+        except RennleitungError as error:  # e.g. the race moved on: the question still stands
+            return texts.pick(language, "Dauerauftrag nicht angewendet: ",
+                              "Standing order not applied: ") + texts.error_text(
+                                  language, error), None
+        where = race.track.name_of(chosen.end)
+        return texts.pick(language, f"Gewürfelt: {ask.roll}, zu viel. Dauerauftrag angewendet "
+                          f"(Stand {done.version}): gebremst, Spur gehalten, nach {where} "
+                          f"({chosen.brakes} Bremspunkte, {chosen.tyres} Reifenpunkte).",
+                          f"Rolled: {ask.roll}, too many. Standing order applied (version "
+                          f"{done.version}): braked, kept the lane, to {where} ({chosen.brakes} "
+                          f"brake points, {chosen.tyres} tyre points)."), move
 
     def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Deadlines passed, what the bots chose for whom, and every open question."""
@@ -126,30 +172,35 @@ class FdAdapter:
             mails += self._finish(game, info.state, bound.values())
             return mails
         race = self.races.race(race_id)
-        ask = race.pending
-        binding = bound.get(ask.car) if ask is not None else None
-        if ask is None or binding is None:
-            return mails
-        seat = info.seat(ask.car)
-        if seat.kind is not SeatKind.PERSON:
-            return mails
-        version = info.version
+        for ask in eng.questions(race):
+            binding = bound.get(ask.car)
+            if binding is not None and info.seat(ask.car).kind is SeatKind.PERSON:
+                mails += self._question(service, game, race, ask, binding,
+                                        info.seat(ask.car).deadline_at)
+        return mails
+
+    def _question(self, service: MailService, game: GameInfo, race: Race, ask: Question,
+                  binding: Binding, deadline_at: datetime | None) -> list[Outgoing]:
+        """The mail asking one bound car its open question, unless it went out before. A
+        question asked of all drivers at once (setups, bids) keeps the version it was opened
+        at while the others answer, so each driver gets it once and may answer it whenever."""
+        race_id = _race_id(game)
+        version = race.version - len(race.open_answers())
         ref = f"fd:{race_id}:{ask.car}:{version}"
         with service.read() as session:
             if session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None:
-                return mails  # asked before: no board drawn again
+                return []  # asked before: no board drawn again
         language = binding.language
         body = question_text(race, ask, language, version)
-        if seat.deadline_at is not None:
-            when = f"{seat.deadline_at:%Y-%m-%d %H:%M} UTC"
+        if deadline_at is not None:
+            when = f"{deadline_at:%Y-%m-%d %H:%M} UTC"
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
                                         "Bot.", f"Answer by {when}, else the bot decides.")
-        mails.append(Outgoing(binding.address, texts.pick(
+        return [Outgoing(binding.address, texts.pick(
             language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
             f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
             texts.letter(language, body), "question", ref=ref,
-            attachments=board_attachments(race, ask, self.png)))
-        return mails
+            attachments=board_attachments(race, ask, self.png))]
 
     def _finish(self, game: GameInfo, state: RaceState,
                 bindings: Iterable[Binding]) -> list[Outgoing]:
@@ -165,10 +216,12 @@ class FdAdapter:
             for placing in places:
                 status = texts.pick(language, placing.reason_de, placing.reason_en) \
                     or placing.status
+                laps = texts.pick(language, count(placing.laps, "Runde", "Runden"),
+                                  count(placing.laps, "lap", "laps"))
+                points = texts.pick(language, count(placing.points, "Punkt", "Punkte"),
+                                    count(placing.points, "point", "points"))
                 lines.append(f"  {placing.position or '-'}. {placing.car} {placing.driver}, "
-                             f"{placing.laps} {texts.pick(language, 'Runden', 'laps')}, "
-                             f"{status}, {placing.points} "
-                             f"{texts.pick(language, 'Punkte', 'points')}")
+                             f"{laps}, {status}, {points}")
             mails.append(Outgoing(binding.address, texts.pick(
                 language, f"Formula Dé {game.key}: Ergebnis", f"Formula Dé {game.key}: result"),
                 texts.letter(language, "\n".join(lines)), "notice",

@@ -90,7 +90,9 @@ class GameConfig:
     """Training places published with each announcement (§1)."""
 
     # --- teams and money ------------------------------------------------------------------
-    start_money: int = 5_000_000
+    start_money: int = 3_500_000
+    """Reconstructed: enough for three cars of Turbo parts and a little more, so a team chooses
+    between a factory and fresh parts (5,000,000 let a team do both; rules.md §11)."""
     sponsor_money: int = 200_000
     """April 2000 §17."""
     team_name_max_length: int = 13
@@ -151,7 +153,9 @@ class GameConfig:
     least 0), so every step of push shifts the whole range and rare bad sections reach the far
     end of the table; "sixes" — the first reconstruction: ``risk`` dice, each six one Wurf."""
     risk_dice: int = 2
-    risk_offset: int = 8
+    risk_offset: int = 9
+    """9: a risk of 1 or 2 can cost a section but never the car (8 made the careful bot and
+    the balanced one share the wins; rules.md §11)."""
     risk_table: tuple[str, ...] = (
         "-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW", "Motorschaden",
         "Wagenschaden", "Totalschaden", "Unfall")
