@@ -1,13 +1,15 @@
 """Mails processed per second, from intake to stored answer, with 100 games running (target:
 at least 50 mails/s).
 
-100 TURBO 2000 games (three bound teams each) and a few Formula Dé races by mail are set up in
-one SQLite database (or ``--db URL``). The mails are delivered over LMTP to the real listener on
-loopback, one connection, as a local MTA would; the clock stops when every mail is stored,
-processed and its answer queued in the outbox. The mix: valid sheets, sheets with faulty lines,
-sheets of the wrong team, unknown senders. Prints mails/s by wall clock and by CPU time (on a
-shared machine the CPU figure is the fairer one: the server's CPU only, the delivering MTA
-runs in a process of its own); asserts nothing about time.
+100 TURBO 2000 games (three bound teams each) and five Formula Dé races by mail (two people
+bound, two bots) are set up in one SQLite database (or ``--db URL``). The mails are delivered
+over LMTP to the real listener on loopback, one connection, as a local MTA would; the clock
+stops when every mail is stored, processed and its answer queued in the outbox. The mix: valid
+sheets, sheets with faulty lines, sheets of the wrong team, unknown senders, and for the races
+each person's setup (both are asked at once) and orders that do not answer the question asked.
+Prints mails/s by wall clock and by CPU time (on a shared machine the CPU figure is the fairer
+one: the server's CPU only, the delivering MTA runs in a process of its own); asserts nothing
+about time.
 """
 
 from __future__ import annotations
@@ -28,12 +30,19 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
+from rennleitung.formula_de.bots import make_bot
+from rennleitung.formula_de.race_decisions import decision_to_data
+from rennleitung.mail.fd_game import FdAdapter
+from rennleitung.mail.fd_orders import order_text
 from rennleitung.mail.listener import start_listener
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import MailSettings
+from rennleitung.play import RaceService, RaceSpec, SeatKind, SeatSpec
+from rennleitung.play.engine import question_of
 from rennleitung.store.mail_tables import MailInRow, MailOutRow
 
 GAMES = 100
+RACES = 5
 MAILS = 600
 EXAMPLES = Path(__file__).parents[1] / "examples" / "turbo2000"
 TEAMS = (("Ferrari", "rosso"), ("Honda", "ichi"), ("Lotus", "gruen"))
@@ -65,15 +74,48 @@ def _setup(service: MailService, root: Path) -> None:
                          ("de", "en")[number % 2])
 
 
-def _mails(rng: random.Random) -> list[bytes]:
+def _setup_races(service: MailService) -> dict[int, list[tuple[str, str]]]:
+    """Five running races; per race the (address, valid setup answer) of its two people."""
+    races = RaceService(service.engine)
+    service.adapters["fd"] = FdAdapter(races, png=False)
+    answers: dict[int, list[tuple[str, str]]] = {}
+    for number in range(RACES):
+        seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),
+                 SeatSpec("car3", "Bot A", kind=SeatKind.BOT, bot="simple"),
+                 SeatSpec("car4", "Bot B", kind=SeatKind.BOT, bot="strong"))
+        race_id = races.create_race(RaceSpec("monaco", "dresden-2006", seats, laps=1),
+                                    seed=f"bench{number}")
+        service.add_game(f"gp{number}", "fd", str(race_id), secret=f"flagge{number:03d}")
+        for car, person in (("car1", "anna"), ("car2", "bert")):
+            service.bind(f"gp{number}", f"{person}{number}@example.net", car,
+                         ("de", "en")[car == "car2"])
+        races.start(race_id)
+        race = races.race(race_id)
+        answers[number] = []
+        for car, person in (("car1", "anna"), ("car2", "bert")):
+            ask = question_of(race, car)
+            assert ask is not None, "the setup is asked of every car at the start"
+            decision = make_bot("simple").decide(race, ask)
+            answers[number].append((f"{person}{number}@example.net", order_text(
+                decision_to_data(race.track, decision), ("de", "en")[car == "car2"])))
+    return answers
+
+
+def _mails(rng: random.Random, setups: dict[int, list[tuple[str, str]]]) -> list[bytes]:
     ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
     honda = (EXAMPLES / "honda-runde-1.txt").read_text(encoding="utf-8")
     faulty = (EXAMPLES / "fehlerhaft.txt").read_text(encoding="utf-8")
     mails = []
+    setups = {race: list(answers) for race, answers in setups.items()}
     for index in range(MAILS):
         game = rng.randrange(GAMES)
-        kind = index % 6
-        if kind in (0, 1):
+        kind = index % 7
+        if kind == 6:
+            race = rng.randrange(RACES)
+            address, text = setups[race].pop() if setups[race] else (
+                f"{rng.choice(['anna', 'bert'])}{race}@example.net", "Gang 4\nZiel C57")
+            mails.append(_mail(address, f"Re: Frage flagge{race:03d}", text))
+        elif kind in (0, 1):
             mails.append(_mail(f"ferrari{game}@example.net", f"Zug geheim{game:03d}", ferrari))
         elif kind == 2:
             mails.append(_mail(f"honda{game}@example.net", f"Zug geheim{game:03d}", honda))
@@ -107,7 +149,7 @@ def main() -> None:
         service.adapters["turbo"] = TurboAdapter(preview=args.preview)
         print(f"setting up {GAMES} TURBO 2000 games ...", file=sys.stderr)
         _setup(service, root)
-        mails = _mails(random.Random(1))
+        mails = _mails(random.Random(1), _setup_races(service))
         port = _port()
         listener = start_listener(service, "127.0.0.1", port, "lmtp")
         cpu0, wall0 = time.process_time(), time.perf_counter()
@@ -128,10 +170,14 @@ def main() -> None:
         with service.read() as session:
             stored = session.scalar(select(func.count()).select_from(MailInRow))
             answers = session.scalar(select(func.count()).select_from(MailOutRow))
+            applied = session.scalar(select(func.count()).select_from(MailInRow)
+                                     .where(MailInRow.outcome.like('{"applied"%')))
         service.engine.dispose()
-    print(f"mail intake to stored answer, {GAMES} games, {len(mails)} mails over LMTP "
+    print(f"mail intake to stored answer, {GAMES} games and {RACES} races, {len(mails)} mails "
+          "over LMTP "
           f"({'with' if args.preview else 'without'} evaluation preview):")
-    print(f"  stored {stored}, answers queued {answers}")
+    print(f"  stored {stored}, answers queued {answers}, race answers applied {applied} "
+          f"(of {2 * RACES})")
     print(f"  {len(mails) / wall:.0f} mails/s wall clock ({wall:.1f} s), "
           f"{len(mails) / cpu:.0f} mails/s per CPU second ({cpu:.1f} s); target >= 50/s")
 

@@ -15,8 +15,15 @@ from typing import Any
 import pytest
 
 from rennleitung.formula_de import event_text
-from rennleitung.formula_de.event_text import TEMPLATES, plan_text, render, render_data
+from rennleitung.formula_de.event_text import (
+    TEMPLATES,
+    plan_text,
+    render,
+    render_data,
+    render_qualifying,
+)
 from rennleitung.formula_de.events import Event, EventKind, JsonValue, make_event
+from rennleitung.formula_de.qualifying import QualifyingEvent
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
 from rennleitung.formula_de.record import (
@@ -205,3 +212,18 @@ def test_a_changed_record_of_version_1_still_fails(path: Path) -> None:
     read_as_new = json.loads(path.read_text("utf-8"))
     read_as_new["record_version"] = 2  # a version-1 digest is not a version-2 digest
     assert not verify(record_from_data(read_as_new)).honest
+
+
+def test_a_qualifying_lap_counts_in_words_too() -> None:
+    """Was "fährt 1 Felder", "überschießt 1 Feld(er): 1 Strafpunkt(e)", "nach 1 Würfen"."""
+    move = QualifyingEvent(1, "move", (("spaces", 1), ("end", "A2")))
+    penalty = QualifyingEvent(2, "penalty", (("overshoot", 1), ("points", 1)))
+    finish = QualifyingEvent(1, "finish", (("rolls", 1), ("penalty_points", 0)))
+    roll = QualifyingEvent(3, "roll", (("gear", 2), ("result", 4), ("soft_bonus", True)))
+    assert render_qualifying(move, "de") == "fährt 1 Feld nach A2"
+    assert render_qualifying(penalty, "de") == "überschießt 1 Feld: 1 Strafpunkt"
+    assert render_qualifying(penalty, "en") == "overshoots 1 space: 1 penalty point"
+    assert render_qualifying(finish, "de") == "über die Linie nach 1 Wurf, 0 Strafpunkte"
+    assert render_qualifying(roll, "de") == "Wurf 3: 2. Gang, 4 (+1 Weichreifen)"
+    stop = QualifyingEvent(30, "abort", (("reason", "safety_stop"), ("rolls", 30)))
+    assert render_qualifying(stop, "en") == "lap aborted after 30 rolls: safety limit"

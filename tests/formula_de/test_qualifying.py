@@ -12,6 +12,7 @@ import pytest
 
 from rennleitung.formula_de.car import DriverProfile, Tyre, Weather
 from rennleitung.formula_de.dice import ScriptedDice
+from rennleitung.formula_de.event_text import render_qualifying
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.qualifying import (
     GearChoice,
@@ -89,7 +90,10 @@ def test_overshoot_costs_penalty_points_not_tyres() -> None:
     assert lap.penalty_points == 2
     assert lap.overshoots == ((3, 2, 2),)
     assert [e.kind for e in lap.events].count("penalty") == 1
-    assert "2 penalty point(s)" in lap.events[-1].en
+    penalty = lap.events[-1]
+    assert (penalty.get("overshoot"), penalty.get("points")) == (2, 2)
+    assert render_qualifying(penalty, "en") == "overshoots 2 spaces: 2 penalty points"
+    assert render_qualifying(penalty, "de") == "überschießt 2 Felder: 2 Strafpunkte"
 
 
 def test_soft_tyres_double_the_penalty_points() -> None:

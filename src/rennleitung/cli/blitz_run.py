@@ -21,6 +21,7 @@ from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
+from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.record import record_of, record_to_json
 from rennleitung.league.blitz_codec import BlitzSession
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
@@ -111,9 +112,9 @@ def run(
         time_en = ", out of time" if player in result.out_of_time else ""
         say(
             f"{player}: Strecke {result.distances[player]} (Zehntelreihen), "
-            f"{placing.laps} Runden, {STATUS[placing.status][0]}{time_de}",
+            f"{count(placing.laps, 'Runde', 'Runden')}, {STATUS[placing.status][0]}{time_de}",
             f"{player}: distance {result.distances[player]} (tenths of a row), "
-            f"{placing.laps} laps, {STATUS[placing.status][1]}{time_en}",
+            f"{count(placing.laps, 'lap', 'laps')}, {STATUS[placing.status][1]}{time_en}",
         )
     last = match.runs[-1]
     a, b = match.players

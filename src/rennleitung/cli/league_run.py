@@ -36,6 +36,7 @@ from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.event_text import count, render_qualifying
 from rennleitung.formula_de.qualifying import GearChoice, PathChoice, QualifyingAskKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.record import record_of, record_to_json
@@ -192,10 +193,10 @@ def _print_lap(lap: DriverLap, lang: Lang) -> None:
         return
     time_text = format_lap_time(lap.result.lap_time_ms)
     say(
-        f"{lap.driver} (Lauf {lap.run}): {timed.rolls} Würfe, {timed.penalty_points} "
-        f"Strafpunkte, {time_text}",
-        f"{lap.driver} (run {lap.run}): {timed.rolls} rolls, {timed.penalty_points} "
-        f"penalty points, {time_text}",
+        f"{lap.driver} (Lauf {lap.run}): {count(timed.rolls, 'Wurf', 'Würfe')}, "
+        f"{count(timed.penalty_points, 'Strafpunkt', 'Strafpunkte')}, {time_text}",
+        f"{lap.driver} (run {lap.run}): {count(timed.rolls, 'roll', 'rolls')}, "
+        f"{count(timed.penalty_points, 'penalty point', 'penalty points')}, {time_text}",
         lang,
     )
 
@@ -215,7 +216,7 @@ def _terminal_lap(
     shown = 0
     while (ask := lap.pending) is not None:
         for event in lap.events[shown:]:
-            say(event.de, event.en)
+            say(render_qualifying(event, "de"), render_qualifying(event, "en"))
         shown = len(lap.events)
         try:
             if ask.kind is QualifyingAskKind.GEAR:
@@ -242,7 +243,7 @@ def _terminal_lap(
             else:
                 say("bitte eine Zahl eingeben", "please enter a number")
     for event in lap.events[shown:]:
-        say(event.de, event.en)
+        say(render_qualifying(event, "de"), render_qualifying(event, "en"))
     elapsed_ms = max(1, round((time.monotonic() - started) * 1000))
     return DriverLap(driver.name, run, lap, to_qualifying_lap(lap, driver.name, elapsed_ms, run))
 

@@ -10,12 +10,16 @@ record or ``race verify`` compares.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.car import WearArea, Weather, WeatherRoll
 from rennleitung.formula_de.events import Cause, Event, EventKind
+from rennleitung.formula_de.movement import Elimination
+from rennleitung.formula_de.race_retirement import Retirement
+
+if TYPE_CHECKING:
+    from rennleitung.formula_de.qualifying import QualifyingEvent
 
 Lang = str
 """``"de"`` or ``"en"``; anything else is read as English."""
@@ -200,13 +204,8 @@ _CAUSES: dict[str, tuple[str, str]] = {
     Cause.ENGINE: ("Motor", "engine"),
     Cause.ROLLING_OUT: ("ausrollen", "rolling out"),
     Cause.ENGINE_TO_FLAG: ("Motorschaden, bis ins Ziel", "engine failure, to the flag"),
-    Cause.MISSED_STOPS: ("zwei oder mehr Kurvenstopps fehlen", "missed stops"),
-    Cause.TYRE_FAILURE: ("Reifenschaden", "tyre failure"),
-    Cause.BLOCKED: ("blockiert", "blocked"),
-    Cause.BODY_DAMAGE: ("Karosserieschaden", "body damage"),
-    Cause.ENGINE_FAILURE: ("Motorschaden", "engine failure"),
-    Cause.ROAD_HOLDING_LOST: ("Straßenlage verloren", "road holding lost"),
-    Cause.OUT_OF_FUEL: ("ohne Benzin ausgerollt", "ran out of fuel"),
+    # the retirements in the words of the classification
+    **{r.cause: (r.text_de, r.text_en) for r in Retirement},
 }
 
 _KARMA_REASONS: dict[str, tuple[str, str]] = {
@@ -229,12 +228,8 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
         "qualifying": ("Qualifikation", "qualifying"),
         "drawn": ("ausgelost", "drawn"),
     },
-    (EventKind.WEATHER, "roll"): {
-        "rain": ("Regen", "rain"),
-        "changeable": ("wechselhaft", "changeable"),
-        "sun": ("Sonne", "sun"),
-    },
-    (EventKind.WEATHER, "weather"): {"sun": ("Sonne", "sun"), "rain": ("Regen", "rain")},
+    (EventKind.WEATHER, "roll"): {r.value: (r.label_de, r.label_en) for r in WeatherRoll},
+    (EventKind.WEATHER, "weather"): {w.value: (w.label_de, w.label_en) for w in Weather},
     (EventKind.WEATHER, "settled"): {
         True: ("fest", "settled"),
         False: ("wechselhaft", "changeable"),
@@ -261,6 +256,11 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
     (None, "reason"): _CAUSES,
 }
 """(kind, field) -> code -> (German, English); kind None: the field in any other kind."""
+
+
+def count(n: int, one: str, many: str) -> str:
+    """A number with its noun, singular after 1: ``count(1, "Feld", "Felder")`` is "1 Feld"."""
+    return f"{n} {one if n == 1 else many}"
 
 
 def _pick(pair: tuple[str, str], lang: Lang) -> str:
@@ -357,32 +357,81 @@ _DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str]] = {
 """Placeholders made from several fields."""
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with the words of one language and ``{n:singular|plural}``."""
+QUALIFYING_TEMPLATES: dict[str, tuple[str, str]] = {
+    "roll": (
+        "Wurf {number}: {gear}. Gang, {result}{bonus}",
+        "roll {number}: gear {gear}, {result}{bonus}",
+    ),
+    "no_move": ("kein Zug möglich", "no move possible"),
+    "move": ("fährt {spaces:Feld|Felder} nach {end}", "moves {spaces:space|spaces} to {end}"),
+    "penalty": (
+        "überschießt {overshoot:Feld|Felder}: {points:Strafpunkt|Strafpunkte}",
+        "overshoots {overshoot:space|spaces}: {points:penalty point|penalty points}",
+    ),
+    "finish": (
+        "über die Linie nach {rolls:Wurf|Würfen}, {penalty_points:Strafpunkt|Strafpunkte}",
+        "over the line after {rolls:roll|rolls}, {penalty_points:penalty point|penalty points}",
+    ),
+    "abort": (
+        "Runde abgebrochen nach {rolls:Wurf|Würfen}: {reason}",
+        "lap aborted after {rolls:roll|rolls}: {reason}",
+    ),
+}
+"""A qualifying lap's protocol (``qualifying.QualifyingEvent``): kind -> German, English."""
 
-    def __init__(self, kind: EventKind, lang: Lang, names: Mapping[str, str]) -> None:
+QUALIFYING_WORDS: dict[str, dict[Any, tuple[str, str]]] = {
+    "reason": {
+        **{e.name.lower(): (e.text_de, e.text_en) for e in Elimination},
+        "safety_stop": ("Sicherheitsgrenze", "safety limit"),
+    },
+    "bonus": {True: (" (+1 Weichreifen)", " (+1 soft tyres)"), False: ("", "")},
+}
+
+
+class _Count(int):
+    """A number that a ``{n:singular|plural}`` spec writes with its noun (``~``: noun only)."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(int(self), spec)
+        one, many = spec.removeprefix("~").split("|", 1)
+        noun = one if self == 1 else many
+        return noun if spec.startswith("~") else f"{int(self)} {noun}"
+
+
+class _Values(dict[str, Any]):
+    """An event's data as ``str.format_map`` reads it: words of one language for codes, lists
+    and objects written out, numbers that know their singular and plural."""
+
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        kind: EventKind | None,
+        lang: Lang,
+        names: Mapping[str, str],
+        words: Mapping[str, Mapping[Any, tuple[str, str]]] | None = None,
+    ) -> None:
+        super().__init__(data)
         self.kind = kind
         self.lang = lang
         self.names = names
+        self.words = words
 
-    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        name = str(key)
-        if name in _DERIVED:
-            return _DERIVED[name](kwargs, self.lang)
-        value = kwargs.get(name, "")
-        if name in _FIELDS:
+    def __getitem__(self, name: str) -> Any:
+        value = self.get(name, "")
+        if self.words is not None:  # a qualifying lap
+            table = self.words.get(name)
+        elif name in _DERIVED:
+            return _DERIVED[name](self, self.lang)
+        elif name in _FIELDS:
             return _FIELDS[name](value, self.lang, self.names)
-        words = WORDS.get((self.kind, name)) or WORDS.get((None, name))
-        if words is not None and value in words:
-            return _pick(words[value], self.lang)
+        else:
+            table = WORDS.get((self.kind, name)) or WORDS.get((None, name))
+        if table is not None and value in table:
+            return _pick(table[value], self.lang)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _Count(value)
         return value
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if "|" in format_spec:
-            one, many = format_spec.removeprefix("~").split("|", 1)
-            noun = one if value == 1 else many
-            return noun if format_spec.startswith("~") else f"{value} {noun}"
-        return super().format_field(value, format_spec)
 
 
 def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> str:
@@ -390,7 +439,7 @@ def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> 
     car ids to driver names for fields that list cars (order of play, bids); a car not in it
     is shown by its id."""
     template = TEMPLATES[event.kind][0 if lang == "de" else 1]
-    text = _Formatter(event.kind, lang, names or {}).format(template, **dict(event.data))
+    text = template.format_map(_Values(dict(event.data), event.kind, lang, names or {}))
     if event.round:
         return ROUND_PREFIX[0 if lang == "de" else 1].format(round=event.round) + text
     return text
@@ -406,3 +455,12 @@ def render_data(data: Mapping[str, Any], lang: Lang, names: Mapping[str, str] | 
         data=tuple(dict(data.get("data", {})).items()),
     )
     return render(event, lang, names)
+
+
+def render_qualifying(event: QualifyingEvent, lang: Lang) -> str:
+    """One line of a qualifying lap's protocol in ``lang``."""
+    template = QUALIFYING_TEMPLATES[event.kind][0 if lang == "de" else 1]
+    data = dict(event.data)
+    data.setdefault("number", event.roll_number)
+    data["bonus"] = bool(data.get("soft_bonus"))
+    return template.format_map(_Values(data, None, lang, {}, QUALIFYING_WORDS))

@@ -34,6 +34,7 @@ from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import DriverProfile, Tyre, Weather
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.events import JsonValue
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.ruleset import Ruleset, get_ruleset
@@ -104,12 +105,16 @@ class QualifyingConfig:
 
 @dataclass(frozen=True, slots=True)
 class QualifyingEvent:
-    """One line of the lap's protocol (Dresden: "Alle Würfe und Strafen werden protokolliert")."""
+    """One line of the lap's protocol (Dresden: "Alle Würfe und Strafen werden protokolliert"):
+    the roll it belongs to, its kind and its data; ``event_text.render_qualifying`` words it."""
 
     roll_number: int
     kind: str
-    de: str
-    en: str
+    data: tuple[tuple[str, JsonValue], ...] = ()
+
+    def get(self, key: str) -> JsonValue:
+        """One data value (None when absent)."""
+        return dict(self.data).get(key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,16 +358,10 @@ class TimedLap:
         roll = self.dice.gear(choice.gear).result
         state.rolls += 1
         state.roll_total += roll
-        bonus_de = " (+1 Weichreifen)" if choice.soft_bonus else ""
-        bonus_en = " (+1 soft tyres)" if choice.soft_bonus else ""
-        self._emit(
-            "roll",
-            f"Wurf {state.rolls}: {choice.gear}. Gang, {roll}{bonus_de}",
-            f"roll {state.rolls}: gear {choice.gear}, {roll}{bonus_en}",
-        )
+        self._emit("roll", gear=choice.gear, result=roll, soft_bonus=choice.soft_bonus)
         options = generate_moves(self.track, self.request(roll, choice.gear, choice.soft_bonus))
         if not options:
-            self._emit("no_move", "kein Zug möglich", "no move possible")
+            self._emit("no_move")
             self._next()
         elif len(options) == 1:
             self._apply_option(options[0], roll)
@@ -378,32 +377,20 @@ class TimedLap:
                 f"Runde abgebrochen: {option.eliminated.text_de}",
                 f"lap aborted: {option.eliminated.text_en}",
             )
-            self._emit("abort", self.abort.de, self.abort.en)
+            self._emit("abort", reason=option.eliminated.name.lower(), rolls=state.rolls)
             self._ask = None
             return
         state.space = option.end
         state.corner_stops = option.corner_stops
         state.crossings += option.laps
-        self._emit(
-            "move",
-            f"fährt {option.spaces_moved} Felder nach {name(option.end)}",
-            f"moves {option.spaces_moved} spaces to {name(option.end)}",
-        )
+        self._emit("move", spaces=option.spaces_moved, end=name(option.end))
         if option.overshoot:
             points = option.tyres  # spaces overshot × tyre factor, no tyres spent
             state.penalty_points += points
             state.overshoots.append((state.rolls, option.overshoot, points))
-            self._emit(
-                "penalty",
-                f"überschießt {option.overshoot} Feld(er): {points} Strafpunkt(e)",
-                f"overshoots {option.overshoot} space(s): {points} penalty point(s)",
-            )
+            self._emit("penalty", overshoot=option.overshoot, points=points)
         if state.crossings >= self._line_crossings_needed:
-            self._emit(
-                "finish",
-                f"über die Linie nach {state.rolls} Würfen, {state.penalty_points} Strafpunkte",
-                f"over the line after {state.rolls} rolls, {state.penalty_points} penalty points",
-            )
+            self._emit("finish", rolls=state.rolls, penalty_points=state.penalty_points)
             self._ask = None
             return
         self._next()
@@ -415,7 +402,7 @@ class TimedLap:
                 f"Runde nach {self._state.rolls} Würfen abgebrochen",
                 f"lap stopped after {self._state.rolls} rolls",
             )
-            self._emit("abort", self.abort.de, self.abort.en)
+            self._emit("abort", reason="safety_stop", rolls=self._state.rolls)
             self._ask = None
             return
         self._ask = self._gear_ask()
@@ -428,8 +415,8 @@ class TimedLap:
             soft_bonus=tyre.movement_bonus(self.config.weather, 1) > 0,
         )
 
-    def _emit(self, kind: str, de: str, en: str) -> None:
-        self.events.append(QualifyingEvent(self._state.rolls, kind, de, en))
+    def _emit(self, kind: str, **data: JsonValue) -> None:
+        self.events.append(QualifyingEvent(self._state.rolls, kind, tuple(data.items())))
 
     def _line(self) -> frozenset[tuple[int, int]]:
         return self.track.line_edges

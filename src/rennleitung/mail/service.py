@@ -306,11 +306,22 @@ class MailService:
                            MailInRow.received_at)
                     .where(MailInRow.id.in_(mail_ids), MailInRow.status == "new")
                     .order_by(MailInRow.id)).all()
-                self._binding_cache = self._all_bindings(session)
+            decoded_rows: list[tuple[int, Decoded | Exception, datetime]] = []
             for mail_id, raw, envelope_from, received_at in rows:
-                decoded = Decoded()
                 try:
-                    decoded = decode(raw, envelope_from or None)
+                    decoded_rows.append((mail_id, decode(raw, envelope_from or None),
+                                         received_at))
+                except Exception as error:  # decode never raises; should it, the mail fails
+                    decoded_rows.append((mail_id, error, received_at))
+            senders = {d.sender for _i, d, _r in decoded_rows
+                       if isinstance(d, Decoded) and d.sender}
+            with self.read() as session:
+                self._binding_cache = self._bindings_of_all(session, senders)
+            for mail_id, read, received_at in decoded_rows:
+                decoded = read if isinstance(read, Decoded) else Decoded()
+                try:
+                    if isinstance(read, Exception):
+                        raise read
                     game_id, seat, handled = self._route(mail_id, decoded, received_at)
                 except Exception as error:  # nothing may stop the intake
                     game_id, seat = None, ""
@@ -380,13 +391,24 @@ class MailService:
         order = Order(mail_id, binding, decoded, order_text, received_at)
         return binding.game.id, binding.seat, adapter.handle(self, order)
 
-    def _all_bindings(self, session: Session) -> dict[str, list[Binding]]:
+    def _bindings_of_all(self, session: Session,
+                         addresses: set[str]) -> dict[str, list[Binding]]:
+        """The bindings of the senders of a batch, read in one query (columns, no ORM
+        objects: with hundreds of games this was most of the time a mail took)."""
         found: dict[str, list[Binding]] = {}
-        query = select(MailBindingRow, MailGameRow).join(
-            MailGameRow, MailGameRow.id == MailBindingRow.game_id).order_by(MailBindingRow.id)
-        for b, g in session.execute(query).all():
-            found.setdefault(b.address, []).append(
-                Binding(_game_info(g), b.address, b.seat, b.language))
+        games: dict[int, GameInfo] = {}
+        if not addresses:
+            return found
+        query = (select(MailBindingRow.address, MailBindingRow.seat, MailBindingRow.language,
+                        MailGameRow.id, MailGameRow.key, MailGameRow.kind,
+                        MailGameRow.location, MailGameRow.secret)
+                 .join(MailGameRow, MailGameRow.id == MailBindingRow.game_id)
+                 .where(MailBindingRow.address.in_(sorted(addresses)))
+                 .order_by(MailBindingRow.id))
+        for address, seat, language, game_id, key, kind, location, secret in session.execute(
+                query):
+            game = games.setdefault(game_id, GameInfo(game_id, key, kind, location, secret))
+            found.setdefault(address, []).append(Binding(game, address, seat, language))
         return found
 
     def bindings_of(self, address: str) -> list[Binding]:

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
 
@@ -71,6 +71,7 @@ from rennleitung.store.race_store import (
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 Listener = Callable[[Notice], None]
 Clock = Callable[[], datetime]
 
@@ -473,6 +474,16 @@ class RaceService:
             if live is None:
                 raise _state_error(race_id, RaceState(row.state), "running, finished, closed")
             return live.race
+
+    def look(self, race_id: int, reader: Callable[[RaceInfo, Race | None], T]) -> T:
+        """``reader(info, race)`` on one read of the store: the race as anyone may see it and
+        the race in memory at that version (None while open). It runs under the race's lock,
+        so no change is applied halfway through what it reads; it must not change the race."""
+        with self._lock(race_id), self.store.read() as connection:
+            row = _row(connection, race_id)
+            info = _info(row, load_seats(connection, race_id))
+            live = self._sync(connection, row)
+            return reader(info, None if live is None else live.race)
 
     def questions(self, race_id: int) -> dict[str, dict[str, Any]]:
         """The open questions of a running race as JSON, by car."""

@@ -24,7 +24,7 @@ from sqlalchemy import Connection, Engine, bindparam, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
 from rennleitung.errors import RennleitungError
-from rennleitung.store.database import WRITE, open_database
+from rennleitung.store.database import WRITE, one_writer, open_database
 from rennleitung.store.models import Base
 from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySeatRow
 
@@ -132,6 +132,7 @@ class RaceStore:
         by the database becomes one bilingual error that shows no stored values."""
         try:
             with (
+                one_writer(self.engine),
                 self.engine.connect() as connection,
                 connection.execution_options(**{WRITE: True}).begin(),
             ):

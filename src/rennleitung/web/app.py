@@ -12,19 +12,23 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import event
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import cookie_parser
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
 from rennleitung.web import boards, league_pages, races
-from rennleitung.web.context import Page, Refused, page
+from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
 from rennleitung.web.settings import Settings
@@ -35,13 +39,14 @@ log = logging.getLogger("rennleitung.web")
 
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
-    engine = open_database(settings.db_url)
+    engine = open_database(settings.db_url, pool_size=settings.threads)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _write_ahead_log)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         extensions = app.state.extensions
+        to_thread.current_default_thread_limiter().total_tokens = settings.threads
         for start in extensions.starts:
             await start(app)
         yield
@@ -56,24 +61,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.extensions = Extensions()
     codec = SessionCodec(settings.secret)
 
-    @app.middleware("http")
-    async def sessions(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        found = codec.loads(request.cookies.get(SESSION_COOKIE))
-        request.state.session = found or new_session()
-        request.state.session_dirty = found is None
-        response = await call_next(request)
-        if request.state.session_dirty:
-            response.set_cookie(
-                SESSION_COOKIE,
-                codec.dumps(request.state.session),
-                max_age=SESSION_AGE,
-                httponly=True,
-                samesite="lax",
-                secure=settings.secure_cookies,
-            )
-        return response
+    app.add_middleware(SessionCookies, codec=codec, secure=settings.secure_cookies)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> Response:
@@ -121,6 +109,46 @@ def _write_ahead_log(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+class SessionCookies:
+    """Reads the signed session cookie into ``request.state.session`` and writes it back when a
+    handler changed the session (or there was none). A plain ASGI middleware: Starlette's
+    ``BaseHTTPMiddleware`` runs every request through an extra task and stream, which cost
+    more than the answer itself under load."""
+
+    def __init__(self, app: ASGIApp, codec: SessionCodec, secure: bool) -> None:
+        self.app = app
+        self.codec = codec
+        self.secure = secure
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        state = scope.setdefault("state", {})
+        found = self.codec.loads(_cookie(scope, SESSION_COOKIE))
+        state["session"] = found or new_session()
+        state["session_dirty"] = found is None
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start" and state["session_dirty"]:
+                cookie = Response()
+                cookie.set_cookie(SESSION_COOKIE, self.codec.dumps(state["session"]),
+                                  max_age=SESSION_AGE, httponly=True, samesite="lax",
+                                  secure=self.secure)
+                MutableHeaders(scope=message).append(
+                    "set-cookie", cookie.headers["set-cookie"])
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+def _cookie(scope: Scope, name: str) -> str | None:
+    for key, value in scope["headers"]:
+        if key == b"cookie":
+            return cookie_parser(value.decode("latin-1")).get(name)
+    return None
+
+
 class Extensions:
     """Parts plugged in at start-up (the races): start/stop hooks and the home page's list."""
 
@@ -132,7 +160,7 @@ class Extensions:
 
 def _refusal(request: Request, status: int, error: RennleitungError) -> Response:
     """A refusal in the reader's language: a fragment for htmx, else a page."""
-    p = page(request)
+    p = page_now(request)
     message = p.say(error)
     if p.htmx or request.headers.get("accept", "").startswith("application/json"):
         return PlainTextResponse(message, status_code=status)

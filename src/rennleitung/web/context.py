@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
@@ -80,14 +81,37 @@ def accounts(request: Request) -> AccountStore:
     return store
 
 
-def page(request: Request) -> Page:
-    """FastAPI dependency: the ``Page`` of this request."""
+async def page(request: Request) -> Page:
+    """FastAPI dependency: the ``Page`` of this request. The person comes from the accounts'
+    memory of the last second when it has him, so most requests need no database read and no
+    worker thread before their handler (``AccountStore.remembered``)."""
     session: Session = request.state.session
-    user = None
+    found = None
     if session.user:
-        found = accounts(request).user(session.user)
-        if found is not None and found.epoch == session.epoch:
-            user = found
+        store = accounts(request)
+        found = store.remembered(session.user)
+        if found is None:
+            found = await run_in_threadpool(store.user, session.user)
+    made = _page(request, session, found)
+    request.state.page = made
+    return made
+
+
+def page_now(request: Request) -> Page:
+    """The ``Page`` outside the dependencies (a refusal before or without them)."""
+    made: Page | None = getattr(request.state, "page", None)
+    if made is not None:
+        return made
+    session: Session = request.state.session
+    found = None
+    if session.user:
+        store = accounts(request)
+        found = store.remembered(session.user) or store.user(session.user)
+    return _page(request, session, found)
+
+
+def _page(request: Request, session: Session, found: User | None) -> Page:
+    user = found if found is not None and found.epoch == session.epoch else None
     lang = choose_lang(
         request.cookies.get(LANG_COOKIE),
         user.lang if user else None,

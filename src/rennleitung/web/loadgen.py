@@ -10,6 +10,7 @@ server acknowledged, with its latency. Only loopback addresses are used.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -145,10 +146,12 @@ async def drive(bases: list[str], seats: list[Seat], seconds: float,
     ``stats`` (filled as it goes) can be watched from another thread."""
     stats = Stats() if stats is None else stats
     stop_at = time.monotonic() + seconds
-    tasks = [_drive_one(bases[n % len(bases)], seat, stats, stop_at, max_actions)
-             for n, seat in enumerate(seats)]
-    tasks.append(_watch_pages(bases[0], seats, stats, stop_at))
-    await asyncio.gather(*tasks)
+    watcher = asyncio.create_task(_watch_pages(bases[0], seats, stats, stop_at))
+    await asyncio.gather(*(_drive_one(bases[n % len(bases)], seat, stats, stop_at, max_actions)
+                           for n, seat in enumerate(seats)))
+    watcher.cancel()  # the spectator leaves with the last driver, not at the time limit
+    with contextlib.suppress(asyncio.CancelledError):
+        await watcher
     return stats
 
 

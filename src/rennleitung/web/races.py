@@ -12,12 +12,14 @@ import asyncio
 import dataclasses
 import logging
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.responses import StreamingResponse
 
 from rennleitung.errors import RennleitungError
@@ -49,6 +51,7 @@ from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.i18n import text
 
+T = TypeVar("T")
 log = logging.getLogger("rennleitung.web.races")
 router = APIRouter()
 
@@ -103,7 +106,7 @@ def install(app: FastAPI) -> None:
     async def start(app: FastAPI) -> None:
         app.state.hub.loop = asyncio.get_running_loop()
         if settings.demo:
-            await asyncio.to_thread(ensure_demo, races, settings.demo_laps)
+            await run_in_threadpool(ensure_demo, races, settings.demo_laps)
         app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
 
     async def stop(app: FastAPI) -> None:
@@ -120,7 +123,7 @@ async def _tick(races: RaceService, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await asyncio.to_thread(races.run_due_deadlines)
+            await run_in_threadpool(races.run_due_deadlines)
         except Exception:
             log.exception("deadline run failed")
 
@@ -182,6 +185,25 @@ def info_of(request: Request, race_id: int) -> RaceInfo:
         return service(request).info(race_id)
     except PlayError:
         raise Refused.key(404, "not_found") from None
+
+
+def looked(request: Request, race_id: int, reader: Callable[[RaceInfo, Race | None], T]) -> T:
+    """``reader(info, race)`` on one consistent read of the race (``RaceService.look``);
+    an unknown race is a 404."""
+    try:
+        return service(request).look(race_id, reader)
+    except PlayError:
+        if not service_knows(request, race_id):
+            raise Refused.key(404, "not_found") from None
+        raise
+
+
+def service_knows(request: Request, race_id: int) -> bool:
+    try:
+        service(request).version(race_id)
+    except PlayError:
+        return False
+    return True
 
 
 def seat_of(info: RaceInfo, user: User | None) -> Seat | None:
@@ -278,9 +300,9 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=field(form, "name").strip()[:80] or f"{track}", organiser=user.holder,
         )
-        race_id = await asyncio.to_thread(service(request).create_race, spec)
+        race_id = await run_in_threadpool(service(request).create_race, spec)
         if flag_on(form, "drive"):
-            await asyncio.to_thread(service(request).join, race_id, user.holder,
+            await run_in_threadpool(service(request).join, race_id, user.holder,
                                     driver=user.name)
     except RennleitungError as error:
         return p.render("race_new.html", status=422, tracks=builtin_track_names(),
@@ -299,15 +321,8 @@ def view_bot_name(n: int) -> str:
     return DRIVER_NAMES[n % len(DRIVER_NAMES)]
 
 
-def race_state(request: Request, info: RaceInfo) -> Race | None:
-    if info.state is RaceState.OPEN:
-        return None
-    return service(request).race(info.id)
-
-
-def parts_values(request: Request, p: Page, info: RaceInfo) -> dict[str, Any]:
+def parts_values(p: Page, info: RaceInfo, race: Race | None) -> dict[str, Any]:
     """Everything that changes during a race, for the page and for its live updates."""
-    race = race_state(request, info)
     seat = seat_of(info, p.user)
     values: dict[str, Any] = {"info": info, "race": race, "seat": seat,
                               "organiser": is_organiser(info, p.user), "question": None,
@@ -338,24 +353,29 @@ def parts_values(request: Request, p: Page, info: RaceInfo) -> dict[str, Any]:
 
 @router.get("/races/{race_id}", response_class=HTMLResponse)
 def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    info = info_of(request, race_id)
-    values = parts_values(request, p, info)
-    return p.render("race.html", board=drawing_url(info.track),
-                    laps=info.laps or get_ruleset(info.ruleset).laps,
-                    invite=f"{request.app.state.settings.base_url}/races/{race_id}",
-                    bots=BOT_NAMES, **values)
+    def show(info: RaceInfo, race: Race | None) -> Response:
+        return p.render("race.html", board=drawing_url(info.track),
+                        laps=info.laps or get_ruleset(info.ruleset).laps,
+                        invite=f"{request.app.state.settings.base_url}/races/{race_id}",
+                        bots=BOT_NAMES, **parts_values(p, info, race))
+
+    return looked(request, race_id, show)
 
 
 @router.get("/races/{race_id}/parts", response_class=HTMLResponse)
 def race_parts(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    info = info_of(request, race_id)
-    return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
+    return looked(request, race_id, lambda info, race: parts(p, info, race))
+
+
+def parts(p: Page, info: RaceInfo, race: Race | None) -> Response:
+    """The parts of the race page that change, for htmx to swap in."""
+    return p.render("race_parts.html", oob=True, **parts_values(p, info, race))
 
 
 @router.get("/races/{race_id}/stream")
 async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     """Server-sent events: ``race`` with the version after every change."""
-    info_of(request, race_id)
+    await run_in_threadpool(info_of, request, race_id)
     live = hub(request)
     queue: asyncio.Queue[int] = asyncio.Queue()
     holder = p.user.holder if p.user else ""
@@ -372,7 +392,7 @@ async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -
                 try:
                     version = await asyncio.wait_for(queue.get(), timeout=POLL)
                 except TimeoutError:
-                    version = await asyncio.to_thread(service(request).version, race_id)
+                    version = await run_in_threadpool(service(request).version, race_id)
                     idle += POLL
                 if version != shown:
                     shown = version
@@ -402,31 +422,35 @@ def done(request: Request, p: Page, race_id: int, applied: Applied | None = None
         return JSONResponse({"race": race_id, "version": now.version, "seq": seq,
                              "state": now.state.value})
     if p.htmx:
-        info = info_of(request, race_id)
-        return p.render("race_parts.html", oob=True, **parts_values(request, p, info))
+        return looked(request, race_id, lambda info, race: parts(p, info, race))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
 
 
 @router.post("/races/{race_id}/act", response_class=HTMLResponse)
 async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    """A driver answers his car's question."""
+    """A driver answers his car's question. Everything after the form is read runs in one
+    worker thread: the seat check, the answer's transaction and the reply."""
     form = await checked_form(request)
     user = p.need_user()
-    info = info_of(request, race_id)
-    seat = seat_of(info, user)
-    car = field(form, "car")
-    if seat is None or seat.car != car:
-        raise Refused.key(403, "not_your_car")
-    seen = expected(form)
-    try:
-        decision = forms.decision(form)
-        applied = await asyncio.to_thread(service(request).apply, race_id, car, decision, seen,
-                                          Actor.PERSON, holder=user.holder)
-    except StaleVersion as error:
-        raise stale_message(request, race_id, seen, error) from None
-    except RennleitungError as error:
-        raise refusal(error) from None
-    return done(request, p, race_id, applied)
+
+    def answer() -> Response:
+        info = info_of(request, race_id)
+        seat = seat_of(info, user)
+        car = field(form, "car")
+        if seat is None or seat.car != car:
+            raise Refused.key(403, "not_your_car")
+        seen = expected(form)
+        try:
+            decision = forms.decision(form)
+            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
+                                             holder=user.holder)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(answer)
 
 
 @router.get("/races/{race_id}/question.json")
@@ -434,39 +458,48 @@ def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JS
     """The signed-in driver's open question as JSON (kind and legal answers), with the race
     version to send back; ``question`` is null while another car is asked."""
     user = p.need_user()
-    info = info_of(request, race_id)
-    seat = seat_of(info, user)
-    if seat is None:
-        raise Refused.key(403, "not_your_car")
-    question = None
-    if info.state is RaceState.RUNNING:
-        race = service(request).race(race_id)
-        mine = [ask for ask in race.questions() if ask.car == seat.car]
-        if mine:  # setups and secret bids are open to every driver at once
-            question = question_to_json(race, mine[0])
-    return JSONResponse({"race": race_id, "version": info.version, "state": info.state.value,
-                         "car": seat.car, "question": question})
+
+    def asked(info: RaceInfo, race: Race | None) -> JSONResponse:
+        seat = seat_of(info, user)
+        if seat is None:
+            raise Refused.key(403, "not_your_car")
+        question = None
+        if info.state is RaceState.RUNNING and race is not None:
+            mine = [ask for ask in race.questions() if ask.car == seat.car]
+            if mine:  # setups and secret bids are open to every driver at once
+                question = question_to_json(race, mine[0])
+        return JSONResponse({"race": race_id, "version": info.version,
+                             "state": info.state.value, "car": seat.car, "question": question})
+
+    return looked(request, race_id, asked)
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
 async def join(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_join, race_id, request, p, form)
+
+
+def _join(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     user = p.need_user()
     info_of(request, race_id)
     car = field(form, "car") or None
     try:
-        await asyncio.to_thread(service(request).join, race_id, user.holder, car=car,
-                                driver=user.name)
+        service(request).join(race_id, user.holder, car=car, driver=user.name)
     except RennleitungError as error:
         raise refusal(error) from None
     if request.app.state.settings.demo:
-        await asyncio.to_thread(renew_demo, service(request))
+        renew_demo(service(request))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
 
 
 @router.post("/races/{race_id}/start", response_class=HTMLResponse)
 async def start(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_start, race_id, request, p, form)
+
+
+def _start(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     info = info_of(request, race_id)
     if info.name == DEMO_NAME and info.organiser is None:
         need_seat(p, info)  # the demo race: its driver starts it
@@ -474,7 +507,7 @@ async def start(race_id: int, request: Request, p: Page = Depends(page)) -> Resp
         need_organiser(p, info)
     check_version(request, form, info)
     try:
-        await asyncio.to_thread(service(request).start, race_id)
+        service(request).start(race_id)
     except RennleitungError as error:
         raise refusal(error) from None
     return RedirectResponse(f"/races/{race_id}", status_code=303)
@@ -498,12 +531,15 @@ def check_version(request: Request, form: Any, info: RaceInfo) -> int:
 @router.post("/races/{race_id}/halt", response_class=HTMLResponse)
 async def halt(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_halt, race_id, request, p, form)
+
+
+def _halt(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     info = info_of(request, race_id)
     need_organiser(p, info)
     seen = expected(form)
     try:
-        await asyncio.to_thread(service(request).halt, race_id, field(form, "car"),
-                                expected_version=seen)
+        service(request).halt(race_id, field(form, "car"), expected_version=seen)
     except StaleVersion as error:
         raise stale_message(request, race_id, seen, error) from None
     except RennleitungError as error:
@@ -514,11 +550,15 @@ async def halt(race_id: int, request: Request, p: Page = Depends(page)) -> Respo
 @router.post("/races/{race_id}/close", response_class=HTMLResponse)
 async def close(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_close, race_id, request, p, form)
+
+
+def _close(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     info = info_of(request, race_id)
     need_organiser(p, info)
     check_version(request, form, info)
     try:
-        await asyncio.to_thread(service(request).close, race_id)
+        service(request).close(race_id)
     except RennleitungError as error:
         raise refusal(error) from None
     return RedirectResponse(f"/races/{race_id}", status_code=303)
@@ -528,6 +568,10 @@ async def close(race_id: int, request: Request, p: Page = Depends(page)) -> Resp
 async def seat(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     """The organiser puts a bot into a car (a driver who left) or frees it for a person."""
     form = await checked_form(request)
+    return await run_in_threadpool(_seat, race_id, request, p, form)
+
+
+def _seat(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     info = info_of(request, race_id)
     need_organiser(p, info)
     check_version(request, form, info)
@@ -536,8 +580,7 @@ async def seat(race_id: int, request: Request, p: Page = Depends(page)) -> Respo
     if bot not in BOT_NAMES:
         raise Refused(400, "unbekannter Bot", "unknown bot", "bot")
     try:
-        await asyncio.to_thread(service(request).assign, race_id, field(form, "car"),
-                                kind=kind, bot=bot)
+        service(request).assign(race_id, field(form, "car"), kind=kind, bot=bot)
     except RennleitungError as error:
         raise refusal(error) from None
     return RedirectResponse(f"/races/{race_id}", status_code=303)
@@ -566,10 +609,14 @@ def record_file(race_id: int, request: Request) -> Response:
 @router.post("/races/{race_id}/verify", response_class=HTMLResponse)
 async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     """Replay the stored record from the revealed seed and check every roll."""
-    await checked_form(request)
+    form = await checked_form(request)
+    return await run_in_threadpool(_verify_race, race_id, request, p, form)
+
+
+def _verify_race(race_id: int, request: Request, p: Page, _form: FormData) -> Response:
     info = info_of(request, race_id)
     data = finished_record(request, info)
-    verdict = await asyncio.to_thread(lambda: verify(parse_record(record_to_json(data))))
+    verdict = verify(parse_record(record_to_json(data)))
     return p.render("verify.html", info=info, verdict=verdict)
 
 

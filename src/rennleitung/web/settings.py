@@ -35,6 +35,10 @@ class Settings:
     demo: bool = True
     demo_laps: int = 0
     deadline_tick: float = 1.0
+    threads: int = 12
+    """Worker threads for handlers that read or write the database (and as many pooled
+    connections): enough to keep PostgreSQL busy, few enough that they do not crowd the event
+    loop out of the interpreter lock."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, var: Path = VAR) -> Settings:
@@ -51,6 +55,7 @@ class Settings:
             smtp_port=int(env.get("RENNLEITUNG_SMTP_PORT", "25") or 25),
             mail_from=env.get("RENNLEITUNG_MAIL_FROM", "rennleitung@localhost"),
             demo=env.get("RENNLEITUNG_DEMO", "1") != "0",
+            threads=int(env.get("RENNLEITUNG_WEB_THREADS", "12") or 12),
         )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from rennleitung.formula_de.car import CarStatus, Tyre, WearArea
 from rennleitung.formula_de.dice import gear_range
-from rennleitung.formula_de.event_text import plan_text, render
+from rennleitung.formula_de.event_text import count, plan_text, render
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Ask, AskKind, SetupChoice, plan_to_data
@@ -85,36 +85,45 @@ def option_cost(race: Race, option: MoveOption, lang: str) -> str:
         parts.append(words(lang, f"SCHEIDET AUS: {reason.text_de}",
                            f"ELIMINATED: {reason.text_en}") + f" ({reason.rule})")
     if option.brakes:
-        parts.append(words(lang, f"{option.brakes} Bremspunkte", f"{option.brakes} brake points")
+        parts.append(words(lang, count(option.brakes, "Bremspunkt", "Bremspunkte"),
+                           count(option.brakes, "brake point", "brake points"))
                      + " (Masters 10-0-2)")
     if option.tyres:
-        parts.append(words(lang, f"{option.tyres} Reifenpunkte", f"{option.tyres} tyre points")
+        parts.append(words(lang, count(option.tyres, "Reifenpunkt", "Reifenpunkte"),
+                           count(option.tyres, "tyre point", "tyre points"))
                      + " (Masters 10-0-2)")
     if option.fuel:
         parts.append(words(lang, f"{option.fuel} VP Verbrauch", f"{option.fuel} fuel"))
     if option.overshoot:
-        parts.append(words(lang, f"{option.overshoot} Felder überschossen",
-                           f"{option.overshoot} spaces overshot") + " (Masters 10-1)")
+        parts.append(words(lang, count(option.overshoot, "Feld", "Felder") + " überschossen",
+                           count(option.overshoot, "space", "spaces") + " overshot")
+                     + " (Masters 10-1)")
     if option.stop_corner:
         parts.append(words(lang, f"Stopp in Kurve {option.stop_corner}",
                            f"stop in corner {option.stop_corner}") + " (Masters 7-1-1)")
     if option.dangerous:
         n = len(option.dangerous)
-        parts.append(words(lang, f"{n} Straßenlage-Test(s) auf gefährlichen Feldern",
-                           f"{n} road-holding test(s) on dangerous spaces") + " (Masters 17-0-2)")
+        parts.append(words(lang, count(n, "Straßenlagetest auf gefährlichem Feld",
+                                       "Straßenlagetests auf gefährlichen Feldern"),
+                           count(n, "road-holding test on a dangerous space",
+                                 "road-holding tests on dangerous spaces"))
+                     + " (Masters 17-0-2)")
     if option.contacts:
         n = len(option.contacts)
-        parts.append(words(lang, f"{n} Kollisionstest(s)", f"{n} collision test(s)")
+        parts.append(words(lang, count(n, "Kollisionstest", "Kollisionstests"),
+                           count(n, "collision test", "collision tests"))
                      + " (Masters 14-1)")
     if option.wall_tests:
-        parts.append(words(lang, f"{option.wall_tests} Mauertest(s)",
-                           f"{option.wall_tests} wall test(s)") + " (Masters 15-0-1)")
+        parts.append(words(lang, count(option.wall_tests, "Mauertest", "Mauertests"),
+                           count(option.wall_tests, "wall test", "wall tests"))
+                     + " (Masters 15-0-1)")
     if option.slipstreams:
         parts.append(words(lang, f"{option.slipstreams}× Windschatten",
                            f"{option.slipstreams}× slipstream") + " (Masters 18)")
     if option.blocked:
-        parts.append(words(lang, f"{option.blocked} Felder blockiert",
-                           f"blocked by {option.blocked} spaces") + " (Dresden Blockierte Spur)")
+        parts.append(words(lang, count(option.blocked, "Feld", "Felder") + " blockiert",
+                           "blocked by " + count(option.blocked, "space", "spaces"))
+                     + " (Dresden Blockierte Spur)")
     if option.spin:
         parts.append(words(lang, "Dreher", "spin") + " (Masters 10-4-1)")
     if option.pit:
