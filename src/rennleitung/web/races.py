@@ -103,14 +103,20 @@ def install(app: FastAPI) -> None:
     races.subscribe(lambda notice: _notify(app, notice))
     settings = app.state.settings
 
+    app.state.outbox = mailer.Outbox(app.state.engine, settings)
+
     async def start(app: FastAPI) -> None:
         app.state.hub.loop = asyncio.get_running_loop()
         if settings.demo:
             await run_in_threadpool(ensure_demo, races, settings.demo_laps)
         app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
+        app.state.sender = asyncio.create_task(app.state.outbox.run(settings.mail_tick)) \
+            if settings.smtp_host else None
 
     async def stop(app: FastAPI) -> None:
         app.state.ticker.cancel()
+        if app.state.sender is not None:
+            app.state.sender.cancel()
 
     app.state.extensions.starts.append(start)
     app.state.extensions.stops.append(stop)
@@ -164,8 +170,10 @@ def _notify(app: FastAPI, notice: Notice) -> None:
         return
     lang = user.lang or "en"
     link = f"{settings.base_url}/races/{notice.race_id}"
-    mailer.send(settings, user.email, text(lang, "move_mail_subject", race=notice.race_id),
-                text(lang, "move_mail_body", name=user.name, car=notice.car, link=link))
+    app.state.outbox.queue(
+        user.email, text(lang, "move_mail_subject", race=notice.race_id),
+        text(lang, "move_mail_body", name=user.name, car=notice.car, link=link),
+        ref=f"web-move:{notice.race_id}:{notice.car}:{notice.version}")
 
 
 def _user_of(app: FastAPI, holder: str) -> User | None:
