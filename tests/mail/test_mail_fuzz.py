@@ -1,4 +1,4 @@
-"""A few hundred mutated mails: each stored, each answered or refused cleanly, none lost.
+"""Five hundred mutated mails: each stored, each answered or refused cleanly, none lost.
 (``benchmarks/mail_fuzz.py`` runs the 10,000.)"""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def test_mutated_mails_are_kept_and_answered_cleanly(service: MailService,
     service.bind("t", "colin@example.net", "Lotus", "en")
     sheet = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
     rng = random.Random(14)
-    mails = [mutated_mail(rng, sheet, "fuzzgeheim") for _ in range(200)]
+    mails = [mutated_mail(rng, sheet, "fuzzgeheim") for _ in range(500)]
     for raw in mails:
         service.receive(raw, "fuzz")
     service.process_pending()

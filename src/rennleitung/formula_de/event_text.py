@@ -10,13 +10,13 @@ record or ``race verify`` compares.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.car import WearArea, Weather, WeatherRoll
 from rennleitung.formula_de.events import Cause, Event, EventKind
 from rennleitung.formula_de.movement import Elimination
+from rennleitung.formula_de.race_retirement import Retirement
 
 if TYPE_CHECKING:
     from rennleitung.formula_de.qualifying import QualifyingEvent
@@ -204,13 +204,8 @@ _CAUSES: dict[str, tuple[str, str]] = {
     Cause.ENGINE: ("Motor", "engine"),
     Cause.ROLLING_OUT: ("ausrollen", "rolling out"),
     Cause.ENGINE_TO_FLAG: ("Motorschaden, bis ins Ziel", "engine failure, to the flag"),
-    Cause.MISSED_STOPS: ("zwei oder mehr Kurvenstopps fehlen", "missed stops"),
-    Cause.TYRE_FAILURE: ("Reifenschaden", "tyre failure"),
-    Cause.BLOCKED: ("blockiert", "blocked"),
-    Cause.BODY_DAMAGE: ("Karosserieschaden", "body damage"),
-    Cause.ENGINE_FAILURE: ("Motorschaden", "engine failure"),
-    Cause.ROAD_HOLDING_LOST: ("Straßenlage verloren", "road holding lost"),
-    Cause.OUT_OF_FUEL: ("ohne Benzin ausgerollt", "ran out of fuel"),
+    # the retirements in the words of the classification
+    **{r.cause: (r.text_de, r.text_en) for r in Retirement},
 }
 
 _KARMA_REASONS: dict[str, tuple[str, str]] = {
@@ -233,12 +228,8 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
         "qualifying": ("Qualifikation", "qualifying"),
         "drawn": ("ausgelost", "drawn"),
     },
-    (EventKind.WEATHER, "roll"): {
-        "rain": ("Regen", "rain"),
-        "changeable": ("wechselhaft", "changeable"),
-        "sun": ("Sonne", "sun"),
-    },
-    (EventKind.WEATHER, "weather"): {"sun": ("Sonne", "sun"), "rain": ("Regen", "rain")},
+    (EventKind.WEATHER, "roll"): {r.value: (r.label_de, r.label_en) for r in WeatherRoll},
+    (EventKind.WEATHER, "weather"): {w.value: (w.label_de, w.label_en) for w in Weather},
     (EventKind.WEATHER, "settled"): {
         True: ("fest", "settled"),
         False: ("wechselhaft", "changeable"),
@@ -397,43 +388,50 @@ QUALIFYING_WORDS: dict[str, dict[Any, tuple[str, str]]] = {
 }
 
 
-class _Formatter(string.Formatter):
-    """``str.format`` with the words of one language and ``{n:singular|plural}``."""
+class _Count(int):
+    """A number that a ``{n:singular|plural}`` spec writes with its noun (``~``: noun only)."""
+
+    def __format__(self, spec: str) -> str:
+        if "|" not in spec:
+            return format(int(self), spec)
+        one, many = spec.removeprefix("~").split("|", 1)
+        noun = one if self == 1 else many
+        return noun if spec.startswith("~") else f"{int(self)} {noun}"
+
+
+class _Values(dict[str, Any]):
+    """An event's data as ``str.format_map`` reads it: words of one language for codes, lists
+    and objects written out, numbers that know their singular and plural."""
 
     def __init__(
         self,
+        data: Mapping[str, Any],
         kind: EventKind | None,
         lang: Lang,
         names: Mapping[str, str],
         words: Mapping[str, Mapping[Any, tuple[str, str]]] | None = None,
     ) -> None:
+        super().__init__(data)
         self.kind = kind
         self.lang = lang
         self.names = names
         self.words = words
 
-    def get_value(self, key: int | str, args: Any, kwargs: Mapping[str, Any]) -> Any:
-        name = str(key)
+    def __getitem__(self, name: str) -> Any:
+        value = self.get(name, "")
         if self.words is not None:  # a qualifying lap
-            value = kwargs.get(name, "")
             table = self.words.get(name)
-            return _pick(table[value], self.lang) if table and value in table else value
-        if name in _DERIVED:
-            return _DERIVED[name](kwargs, self.lang)
-        value = kwargs.get(name, "")
-        if name in _FIELDS:
+        elif name in _DERIVED:
+            return _DERIVED[name](self, self.lang)
+        elif name in _FIELDS:
             return _FIELDS[name](value, self.lang, self.names)
-        words = WORDS.get((self.kind, name)) or WORDS.get((None, name))
-        if words is not None and value in words:
-            return _pick(words[value], self.lang)
+        else:
+            table = WORDS.get((self.kind, name)) or WORDS.get((None, name))
+        if table is not None and value in table:
+            return _pick(table[value], self.lang)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _Count(value)
         return value
-
-    def format_field(self, value: Any, format_spec: str) -> Any:
-        if "|" in format_spec:
-            one, many = format_spec.removeprefix("~").split("|", 1)
-            said = count(value, one, many)
-            return said.split(" ", 1)[1] if format_spec.startswith("~") else said
-        return super().format_field(value, format_spec)
 
 
 def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> str:
@@ -441,7 +439,7 @@ def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> 
     car ids to driver names for fields that list cars (order of play, bids); a car not in it
     is shown by its id."""
     template = TEMPLATES[event.kind][0 if lang == "de" else 1]
-    text = _Formatter(event.kind, lang, names or {}).format(template, **dict(event.data))
+    text = template.format_map(_Values(dict(event.data), event.kind, lang, names or {}))
     if event.round:
         return ROUND_PREFIX[0 if lang == "de" else 1].format(round=event.round) + text
     return text
@@ -465,4 +463,4 @@ def render_qualifying(event: QualifyingEvent, lang: Lang) -> str:
     data = dict(event.data)
     data.setdefault("number", event.roll_number)
     data["bonus"] = bool(data.get("soft_bonus"))
-    return _Formatter(None, lang, {}, QUALIFYING_WORDS).format(template, **data)
+    return template.format_map(_Values(data, None, lang, {}, QUALIFYING_WORDS))

@@ -6,7 +6,8 @@ as words (``tyre_de``, ``reason_en``, the order of play as comma-joined names), 
 ``summary.digest`` covers that form. ``v1_form`` rebuilds it, word for word, from today's data
 events. The sentences below are frozen: they are what those records hold, mistakes included
 ("1 Felder", "wählt hart Reifen"); never correct them here (``event_text`` is where sentences
-are written now).
+are written now). A data field added to an event after record version 1 must be dropped here
+(``_LATER``), or every old record would stop verifying.
 """
 
 from __future__ import annotations
@@ -351,10 +352,15 @@ _DATA: dict[EventKind, Callable[[dict[str, Any], Mapping[str, str]], None]] = {
 """kind -> how version 1 wrote its data (kinds not listed kept their data as it is)."""
 
 
+_LATER: dict[EventKind, frozenset[str]] = {}
+"""Data fields added to a kind since record version 1 (none yet): left out of its form."""
+
+
 def v1_form(event: Event, names: Mapping[str, str]) -> dict[str, Any]:
     """The event as record version 1 held it: version-1 data and both sentences. ``names`` maps
     car ids to driver names (the order of play and the bids were written with names)."""
-    data = dict(event.data)
+    later = _LATER.get(event.kind, frozenset())
+    data = {k: v for k, v in event.data if k not in later}
     for key, value in data.items():  # copy what the conversions change in place
         if isinstance(value, dict):
             data[key] = dict(value)
