@@ -1,5 +1,6 @@
 """10,000 mutated mails through the mail intake (``rennleitung.mail.fuzz``): broken MIME, wrong
-charsets, huge attachments, header injection in names and subjects, random bytes.
+charsets, huge attachments, header injection in names and subjects, random bytes; to a TURBO
+2000 game and to a running Formula Dé race.
 
 Checks what the test suite checks on a few hundred: every distinct mail stored, every one
 processed (answered or refused, never ``failed``), nothing lost, no header injected into an
@@ -20,7 +21,7 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
-from rennleitung.mail.fuzz import mutated_mail
+from rennleitung.mail.fuzz import add_fd_race, mutated_mail
 from rennleitung.mail.service import MailService, content_hash
 from rennleitung.mail.settings import MailSettings
 from rennleitung.mail.turbo_game import TurboAdapter
@@ -44,13 +45,14 @@ def main() -> int:
         service.add_game("t", "turbo", str(root / "spiel"), secret="fuzzgeheim")
         service.bind("t", "enzo@example.net", "Ferrari", "de")
         service.bind("t", "colin@example.net", "Lotus", "en")
+        others = add_fd_race(service, "fuzzgeheim")
         sheet = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
         rng = random.Random(args.seed)
         hashes: set[str] = set()
         crashes = 0
         start = time.perf_counter()
         for number in range(args.count):
-            raw = mutated_mail(rng, sheet, "fuzzgeheim")
+            raw = mutated_mail(rng, sheet, "fuzzgeheim", others)
             hashes.add(content_hash(raw))
             try:
                 service.receive(raw, "fuzz")

@@ -9,12 +9,13 @@ Asserts nothing. Targets with the default settings (issue 15): no strategy above
 at least once per 1,000 sections, the caps binding in at least a tenth of the Formel N races.
 
 Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
-[--variants]``. GAMES defaults to 200 (about 15 s on an idle core); ``--first`` starts the seeds
-elsewhere than 0 (a second sample of games); ``--set`` changes one setting of the default
-configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W": 800000, "M": 300000, "R":
-30000}'``), so a game master can measure a setting before choosing it; ``--variants`` also runs
-the settings a game master might choose instead (the previous defaults, maker points as the
-brief had them, the first reconstruction's risk and development rules).
+[--per-strategy=N] [--variants]``. GAMES defaults to 200 (about 10 s on an idle core);
+``--first`` starts the seeds elsewhere than 0 (another sample of games); ``--set`` changes one
+setting of the default configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W":
+800000, "M": 300000, "R": 30000}'``), so a game master can measure a setting before choosing it;
+``--per-strategy`` seats every strategy N times (a bigger field, fuller grids); ``--variants``
+also runs the settings a game master might choose instead (the previous defaults, maker points
+as the brief had them, the first reconstruction's risk and development rules).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ GAMES = int(ARGS[0]) if ARGS else 200
 FIRST = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswith("--first=")),
              0)
 YEARS = 3
-PER_STRATEGY = 1
+PER_STRATEGY = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:]
+                     if arg.startswith("--per-strategy=")), 1)
 
 
 def seating(seed: int) -> dict[str, str]:
@@ -77,7 +79,7 @@ VARIANTS: dict[str, GameConfig] = {
     "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
         GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
         new_factory_min_per_year=0, maker_wm_points=(9, 6, 4, 3, 2, 1),
-        maker_points_once_per_race=False),
+        maker_points_once_per_race=False, start_money=5_000_000),
 }
 """Settings a game master might choose; ``--variants`` runs each the same way."""
 

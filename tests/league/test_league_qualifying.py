@@ -35,7 +35,7 @@ def test_lap_time_is_read_and_written() -> None:
     assert parse_lap_time("3:25.4") == 205_400
     assert parse_lap_time("95") == 95_000
     assert format_lap_time(205_400) == "3:25.400"
-    for bad in ("", "abc", "3:75", "-5"):
+    for bad in ("", "abc", "3:75", "-5", "inf", "1e999", "nan", "0:inf", "99999999:00"):
         with pytest.raises(RennleitungError) as error:
             parse_lap_time(bad)
         assert error.value.where == "lap_time"

@@ -190,3 +190,32 @@ def test_setups_are_asked_of_both_people_at_once_and_each_mail_goes_out_once(
     service.process_pending()
     send_due(service, clock.now)
     assert "Angenommen" in body_of(smtp.sink.to("anna@example.net")[-1])
+
+
+def test_a_move_decided_by_the_bot_at_the_deadline_is_mailed_once_as_a_path(
+        service: MailService, smtp: SmtpServer) -> None:
+    clock = Clock()
+    races, race_id = _race(service, clock, seconds=600)
+    bot = make_bot("simple")
+    for _ in range(200):  # the people answer on the web (not by mail) until Anna must move
+        race = races.race(race_id)
+        ask = question_of(race, "car1")
+        if ask is not None and ask.kind.value == "move":
+            break
+        ask = ask or question_of(race, "car2")
+        assert ask is not None
+        races.apply(race_id, ask.car, decision_to_data(race.track, bot.decide(race, ask)), None,
+                    holder=f"mail:{PLAYERS[ask.car][0]}")
+    else:
+        raise AssertionError("Anna was never asked to move")
+    clock.now += timedelta(minutes=11)
+    service.tick(clock.now)
+    service.tick(clock.now)  # a second pass must not tell her twice
+    send_due(service, clock.now)
+    notices = [body_of(m) for m in smtp.sink.to("anna@example.net")
+               if "Frist abgelaufen" in clean_header(m["Subject"])]
+    assert len(notices) == 1
+    assert "Die Frist ist abgelaufen; der Bot hat für Sie entschieden:" in notices[0]
+    [timed_out] = [d for d in races.decisions(race_id) if d.actor.value == "timeout-bot"]
+    assert timed_out.car == "car1" and timed_out.decision["kind"] == "move"
+    assert ",".join(timed_out.decision["path"]) in notices[0]

@@ -1,5 +1,5 @@
-"""A few hundred mutated mails: each stored, each answered or refused cleanly, none lost.
-(``benchmarks/mail_fuzz.py`` runs the 10,000.)"""
+"""Five hundred mutated mails (to a TURBO 2000 game and a Formula Dé race): each stored, each
+answered or refused cleanly, none lost. (``benchmarks/mail_fuzz.py`` runs the 10,000.)"""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
-from rennleitung.mail.fuzz import mutated_mail
+from rennleitung.mail.fuzz import add_fd_race, mutated_mail
 from rennleitung.mail.service import MailService, content_hash
 from rennleitung.store.mail_tables import MailInRow, MailOutRow
 
@@ -25,9 +25,10 @@ def test_mutated_mails_are_kept_and_answered_cleanly(service: MailService,
     service.add_game("t", "turbo", str(game_dir), secret="fuzzgeheim")
     service.bind("t", "enzo@example.net", "Ferrari", "de")
     service.bind("t", "colin@example.net", "Lotus", "en")
+    others = add_fd_race(service, "fuzzgeheim")
     sheet = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
     rng = random.Random(14)
-    mails = [mutated_mail(rng, sheet, "fuzzgeheim") for _ in range(200)]
+    mails = [mutated_mail(rng, sheet, "fuzzgeheim", others) for _ in range(500)]
     for raw in mails:
         service.receive(raw, "fuzz")
     service.process_pending()

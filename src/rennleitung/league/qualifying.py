@@ -74,6 +74,10 @@ def check_lap(lap: QualifyingLap, max_runs: int) -> None:
         )
 
 
+MAX_LAP_TIME_MS = 24 * 60 * 60 * 1000
+"""A lap time beyond a day is a typing error, not a qualifying lap."""
+
+
 def parse_lap_time(text: str, where: str = "lap_time") -> int:
     """Read ``m:ss``, ``m:ss.f`` or plain seconds into milliseconds."""
     clean = text.strip().replace(",", ".")
@@ -86,9 +90,9 @@ def parse_lap_time(text: str, where: str = "lap_time") -> int:
         else:
             minutes, seconds = 0, float(clean)
         total = round((minutes * 60 + seconds) * 1000)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, NaN, or an infinity ("1e999")
         total = -1
-    if total <= 0:
+    if not 0 < total <= MAX_LAP_TIME_MS:
         raise RennleitungError(
             f"Rundenzeit {text!r} nicht lesbar; Beispiel 3:25.4",
             f"cannot read lap time {text!r}; example 3:25.4",

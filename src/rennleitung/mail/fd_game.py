@@ -20,11 +20,12 @@ from sqlalchemy import select
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_questions import Question
+from rennleitung.formula_de.race_questions import MoveQuestion, Question
 from rennleitung.mail import texts
 from rennleitung.mail.compose import Outgoing
-from rennleitung.mail.fd_orders import order_text, parse_orders
+from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
+from rennleitung.mail.fd_standing import brake_keep_lane
 from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
 from rennleitung.play import engine as eng
@@ -93,8 +94,9 @@ class FdAdapter:
             lines += ["", texts.pick(language, "Bitte antworten Sie noch einmal.",
                                      "Please answer again.")]
             return answer("\n".join(lines), {"refused": "orders", "problems": len(problems)})
+        decision = {k: v for k, v in data.items() if k != STANDING}
         try:
-            applied = self.races.apply(race_id, car, data, expected, Actor.PERSON,
+            applied = self.races.apply(race_id, car, decision, expected, Actor.PERSON,
                                        holder=holder_of(binding.address))
         except RennleitungError as error:
             return answer(texts.pick(language, "Nicht angewendet: ", "Not applied: ")
@@ -102,8 +104,47 @@ class FdAdapter:
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
-        return Handled({"applied": data, "version": applied.version},
-                       [Outgoing(sender, subject, texts.letter(language, body))])
+        outcome: dict[str, object] = {"applied": decision, "version": applied.version}
+        if data.get(STANDING):
+            note, moved = self._standing_order(race_id, car, binding, language)
+            body += "\n\n" + note
+            if moved is not None:
+                outcome["standing_order"] = moved
+        return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body))])
+
+    def _standing_order(self, race_id: int, car: str, binding: Binding,
+                        language: str) -> tuple[str, dict[str, object] | None]:
+        """Use ``Wenn zu viel: bremsen, Spur halten`` on the move question that the gear just
+        opened (``fd_standing``); returns what the answer says and the move made, if any."""
+        race = self.races.race(race_id)
+        ask = eng.question_of(race, car)
+        if not isinstance(ask, MoveQuestion):
+            return texts.pick(language, "Dauerauftrag nicht gebraucht: als Nächstes wird nicht "
+                              "nach dem Zug gefragt.", "Standing order not used: the next "
+                              "question is not the move."), None
+        chosen = brake_keep_lane(ask.moves)
+        if chosen is None:
+            return texts.pick(language, f"Gewürfelt: {ask.roll}. Dauerauftrag nicht gebraucht "
+                              "(oder keine Spur zu halten): die Frage nach dem Zug folgt.",
+                              f"Rolled: {ask.roll}. Standing order not used (the roll is not "
+                              "too many, or no move keeps the lane): the move question "
+                              "follows."), None
+        move: dict[str, object] = {"kind": "move",
+                                   "path": [race.track.name_of(s) for s in chosen.path]}
+        try:
+            done = self.races.apply(race_id, car, move, race.version, Actor.PERSON,
+                                    holder=holder_of(binding.address))
+        except RennleitungError as error:  # e.g. the race moved on: the question still stands
+            return texts.pick(language, "Dauerauftrag nicht angewendet: ",
+                              "Standing order not applied: ") + texts.error_text(
+                                  language, error), None
+        where = race.track.name_of(chosen.end)
+        return texts.pick(language, f"Gewürfelt: {ask.roll}, zu viel. Dauerauftrag angewendet "
+                          f"(Stand {done.version}): gebremst, Spur gehalten, nach {where} "
+                          f"({chosen.brakes} Bremspunkte, {chosen.tyres} Reifenpunkte).",
+                          f"Rolled: {ask.roll}, too many. Standing order applied (version "
+                          f"{done.version}): braked, kept the lane, to {where} ({chosen.brakes} "
+                          f"brake points, {chosen.tyres} tyre points)."), move
 
     def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Deadlines passed, what the bots chose for whom, and every open question."""

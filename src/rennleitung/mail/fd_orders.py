@@ -10,6 +10,8 @@ question the race asks (Masters 6-3: gear, then the move; Dresden "Boxenstopp", 
   braking is implied by the destination.
 - ``Karma +1`` / ``Karma neu würfeln`` / ``kein Karma`` (``karma +1`` / ``karma reroll`` /
   ``no karma``), ``Gebot 3`` / ``bid 3``: karma (Dresden "Karmapool", "Kopf an Kopf").
+- ``Wenn zu viel: bremsen, Spur halten`` / ``if too many: brake, keep lane``: with the gear, a
+  standing order for the move after the roll (``fd_standing``).
 - ``Box 3`` / ``box 3``: the team's box; ``Reifen 4, Bremsen 3, …`` / ``tyres 4, brakes 3, …``
   with ``Startreifen weich`` / ``start tyres soft``: the setup.
 
@@ -43,6 +45,9 @@ _TYRES = {"hart": "hard", "harte": "hard", "hard": "hard", "weich": "soft", "wei
           "soft": "soft", "regen": "rain", "regenreifen": "rain", "rain": "rain", "wet": "rain"}
 _SPACE = r"(?:[A-Za-z]{1,3}\d{1,4}|box\d{1,2}|p\d{1,3})"
 _PATH = re.compile(rf"^(?:(?:weg|path|pfad)\s*:?\s*)?({_SPACE}(?:\s*[,;]\s*{_SPACE})+)$", re.I)
+_STANDING = re.compile(r"(wenn|falls|if)\s+(zu\s+viele?|too\s+(many|much|high))\s*:?\s*(.*)")
+_STANDING_ACTIONS = (frozenset({"bremsen", "spur halten"}), frozenset({"brake", "keep lane"}),
+                     frozenset({"brake", "stay in lane"}))
 _KINDS_DE = {AskKind.SETUP: "Aufstellung", AskKind.BOX: "Boxenwahl", AskKind.TURN: "Gangwahl",
              AskKind.MOVE: "Zug", AskKind.PIT: "Boxenstopp", AskKind.KARMA: "Karma",
              AskKind.BID: "Karmagebot"}
@@ -81,7 +86,12 @@ class _Read:
     box: int | None = None
     wear: dict[str, int] = field(default_factory=dict)
     tyre: str | None = None
+    standing: bool = False
     used: dict[str, int] = field(default_factory=dict)  # what was read → its line
+
+
+STANDING = "standing_order"
+"""The key under which ``parse_orders`` passes a standing order with a turn's decision."""
 
 
 def kind_label(kind: AskKind, language: str) -> str:
@@ -173,6 +183,15 @@ def _read_line(line: str, number: int, read: _Read, problems: list[OrderProblem]
                                          "tyres: hard, soft or rain"))
         else:
             read.tyre, read.used["tyre"] = tyre, number
+    elif m := _STANDING.fullmatch(low):
+        parts = re.split(r"\s*(?:,|;|\bund\b|\band\b)\s*", m.group(4))
+        if frozenset(re.sub(r"\s+", " ", p) for p in parts if p) in _STANDING_ACTIONS:
+            read.standing, read.used["standing"] = True, number
+        else:
+            problems.append(OrderProblem(
+                number, "Dauerauftrag nicht verstanden; möglich ist nur \"Wenn zu viel: bremsen, "
+                "Spur halten\"", "standing order not understood; the only one possible is "
+                "\"if too many: brake, keep lane\""))
     elif _wear_line(low, number, read):
         pass
     else:
@@ -199,7 +218,8 @@ def _wear_line(low: str, number: int, read: _Read) -> bool:
 
 
 ALLOWED = {
-    AskKind.TURN: {"gear", "boost", "soft_bonus", "launch", "pit", "repair", "long"},
+    AskKind.TURN: {"gear", "boost", "soft_bonus", "launch", "pit", "repair", "long",
+                   "standing"},
     AskKind.MOVE: {"move"},
     AskKind.PIT: {"pit", "repair", "long"},
     AskKind.KARMA: {"karma"},
@@ -255,6 +275,8 @@ def _decide(ask: Ask, track: Track, read: _Read, moves: tuple[MoveOption, ...],
         if read.pit is not None:
             data["pit"] = {**read.pit, "repairs": read.pit["repairs"] + read.repairs,
                            "long": read.pit["long"] or read.long}
+        if read.standing:  # the mail's, not the race's: ``FdAdapter`` takes it out
+            data[STANDING] = "brake_keep_lane"
         return data
     if ask.kind is AskKind.PIT:
         plan = read.pit or {"tyre": None, "fuel": 0, "repairs": [], "long": False}
@@ -365,6 +387,9 @@ def order_text(data: dict[str, Any], language: str) -> str:
             lines.append("kein Start" if de else "no launch")
         if data.get("pit") is not None:
             lines.append(f"{'Box' if de else 'pit'}: {_plan_text(data['pit'], language)}")
+        if data.get(STANDING):
+            lines.append("Wenn zu viel: bremsen, Spur halten" if de else
+                         "if too many: brake, keep lane")
     elif kind == "move":
         lines.append(",".join(data["path"]) if data["path"] else "")
     elif kind == "pit":

@@ -10,6 +10,10 @@ from __future__ import annotations
 import base64
 import random
 
+from rennleitung.mail.fd_game import FdAdapter
+from rennleitung.mail.service import MailService
+from rennleitung.play import RaceService, RaceSpec, SeatKind, SeatSpec
+
 SENDERS = ("enzo@example.net", "colin@example.net", "fremd@example.net", "")
 
 
@@ -68,10 +72,14 @@ def _body(rng: random.Random, sheet: str, secret: str) -> list[bytes]:
     return [b"", text.encode("utf-8")]  # no MIME headers at all
 
 
-def mutated_mail(rng: random.Random, sheet: str, secret: str) -> bytes:
-    """One mutated mail."""
-    sender = rng.choice(SENDERS)
-    lines = _headers(rng, sender, secret) + _body(rng, sheet, secret)
+def mutated_mail(rng: random.Random, sheet: str, secret: str,
+                 others: dict[str, str] | None = None) -> bytes:
+    """One mutated mail. ``others`` adds senders, each with the text he sends (e.g. a Formula
+    Dé player's orders) instead of ``sheet``."""
+    senders = SENDERS + tuple(others or ())
+    sender = rng.choice(senders)
+    text = (others or {}).get(sender, sheet)
+    lines = _headers(rng, sender, secret) + _body(rng, text, secret)
     raw = b"\r\n".join(lines)
     if rng.random() < 0.15:  # flip some bytes
         data = bytearray(raw)
@@ -83,3 +91,24 @@ def mutated_mail(rng: random.Random, sheet: str, secret: str) -> bytes:
     if rng.random() < 0.1:  # bare LF
         raw = raw.replace(b"\r\n", b"\n")
     return raw
+
+
+FD_ORDERS = ("Gang 4\nBoost\nWenn zu viel: bremsen, Spur halten\nBox: 8 Punkte, weiche Reifen\n"
+             "Ziel C57\nB21,A22,B22\nKarma +1\nGebot 3\nReifen 4, Bremsen 3\nStartreifen hart\n")
+"""Formula Dé orders of every kind at once, for a player's mutated mails (never all fitting
+the question asked: the answer names the lines)."""
+
+
+def add_fd_race(service: MailService, secret: str) -> dict[str, str]:
+    """A running Formula Dé race by mail, game ``gp`` (anna@example.net in car1, three bots),
+    for mutated mails; returns the extra sender with the orders she sends."""
+    races = RaceService(service.engine)
+    service.adapters["fd"] = FdAdapter(races, png=False)
+    seats = (SeatSpec("car1", "Anna"),
+             *(SeatSpec(f"car{n}", f"Bot {n}", kind=SeatKind.BOT, bot="simple")
+               for n in (2, 3, 4)))
+    race_id = races.create_race(RaceSpec("monaco", "dresden-2006", seats, laps=1), seed="fuzz")
+    service.add_game("gp", "fd", str(race_id), secret=secret)
+    service.bind("gp", "anna@example.net", "car1", "de")
+    races.start(race_id)
+    return {"anna@example.net": FD_ORDERS}
