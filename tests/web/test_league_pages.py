@@ -3,6 +3,8 @@ names that cannot break the page; over HTTP on both databases and in Debian's ch
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 from rennleitung.league.driver_standings import driver_standings
@@ -94,3 +96,45 @@ def test_organiser_enters_a_race_in_the_browser(browser: Any, sqlite_url: str) -
         assert page.locator("svg polyline.driver").count() == 3
         shot(page, "league-standings")
         context.close()
+
+
+def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> None:
+    """The organiser plays race 1 here (Ben by a person, who takes his seat under his own
+    account name; the rest bots); after the flag the server enters the result into the league,
+    under the league's driver names."""
+    store = season(server)
+    stranger = signed_up(server, "Fremd")
+    stranger.page(league_url(NAME))
+    form = {"race": "1", "track": "oval", "laps": "1", "people": "Ben"}
+    assert stranger.submit(league_url(NAME, "/play"), form).status_code == 403
+    orga = signed_up(server, "Orga")
+    orga.page(league_url(NAME, "/organise"))
+    assert orga.submit(league_url(NAME, "/play"), {**form, "people": "Zora"}).status_code == 400
+    made = orga.submit(league_url(NAME, "/play"), form)
+    assert made.status_code == 303, made.text
+    race = made.headers["location"]
+    assert orga.page(race).status_code == 200
+    ben = signed_up(server, "Benjamin")
+    ben.page(race)
+    assert ben.submit(f"{race}/join", {"car": "Ben"}).status_code == 303
+    assert orga.submit(f"{race}/start", {"version": "0"}).status_code == 303
+    while True:  # Benjamin drives as the first legal answer says until the flag
+        asked = ben.get(f"{race}/question.json").json()
+        if asked["state"] != "running":
+            break
+        if asked["question"] is None:
+            time.sleep(0.05)
+            continue
+        first = json.dumps(asked["question"]["options"][0])
+        answer = ben.submit(f"{race}/act", {"car": "Ben", "version": str(asked["version"]),
+                                            "decision": first},
+                            headers={"Accept": "application/json"})
+        assert answer.status_code == 200, answer.text
+    deadline = time.monotonic() + 30
+    while store.load(NAME).race(1) is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    entered = store.load(NAME).race(1)
+    assert entered is not None, "the finished race went into the league"
+    assert {d.driver for d in entered.drivers} == {"Anna", "Ben", "Clara"}
+    standings = client(server).page(league_url(NAME)).text
+    assert 'data-driver="Ben"' in standings and "Benjamin" not in standings

@@ -14,8 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rennleitung.formula_de.car import WearArea, Weather, WeatherRoll
+from rennleitung.formula_de.dice import RollPurpose
 from rennleitung.formula_de.events import Cause, Event, EventKind
 from rennleitung.formula_de.movement import Elimination
+from rennleitung.formula_de.race_ledger import KarmaReason
 from rennleitung.formula_de.race_retirement import Retirement
 
 if TYPE_CHECKING:
@@ -209,11 +211,11 @@ _CAUSES: dict[str, tuple[str, str]] = {
 }
 
 _KARMA_REASONS: dict[str, tuple[str, str]] = {
-    "natural_20": ("gewürfelte 20", "natural 20"),
-    "plus_one": ("+1 auf den Wurf", "+1 on the roll"),
-    "reroll": ("Wurf wiederholen", "re-roll"),
-    "head_to_head": ("Kopf an Kopf", "head to head"),
-    "end_of_race": ("Rennende", "end of race"),
+    KarmaReason.NATURAL_TWENTY: ("gewürfelte 20", "natural 20"),
+    KarmaReason.PLUS_ONE: ("+1 auf den Wurf", "+1 on the roll"),
+    KarmaReason.REROLL: ("Wurf wiederholen", "re-roll"),
+    KarmaReason.HEAD_TO_HEAD: ("Kopf an Kopf", "head to head"),
+    KarmaReason.END_OF_RACE: ("Rennende", "end of race"),
 }
 
 TYRES: dict[str, tuple[str, str]] = {
@@ -242,10 +244,10 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
     },
     (EventKind.WEAR, "area"): AREAS,
     (EventKind.TEST, "purpose"): {
-        "road_holding": ("Straßenlagecheck", "road-holding test"),
-        "collision": ("Kollisionscheck", "collision test"),
-        "engine": ("Motorcheck", "engine test"),
-        "wall": ("Mauercheck", "wall test"),
+        RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),
+        RollPurpose.COLLISION: ("Kollisionscheck", "collision test"),
+        RollPurpose.ENGINE: ("Motorcheck", "engine test"),
+        RollPurpose.WALL: ("Mauercheck", "wall test"),
     },
     (EventKind.TEST, "lost"): {True: ("verloren", "lost"), False: ("gehalten", "held")},
     (EventKind.KARMA, "reason"): _KARMA_REASONS,

@@ -11,6 +11,7 @@ from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import DriverProfile
+from rennleitung.formula_de.race_setup import RaceConfig
 
 
 class PlayError(RennleitungError):
@@ -65,7 +66,11 @@ class SeatSpec:
 class RaceSpec:
     """What a new race is made of. ``track`` is a built-in track's name, or the name of the
     track whose file content is ``track_text``; ``laps`` 0 means the ruleset's laps;
-    ``decision_seconds`` is the time a person has per decision (None: no deadline)."""
+    ``decision_seconds`` is the time a person has per decision (None: no deadline). A race for
+    a league names it and the race number (``league``, ``league_race``) and brings the engine's
+    configuration made from the league (``config``: karma, grid of the qualifying), whose
+    entries the seats follow one by one; its result goes into the league when it finishes
+    (``play/league_races.py``)."""
 
     track: str
     ruleset: str
@@ -76,6 +81,9 @@ class RaceSpec:
     name: str = ""
     organiser: str | None = None
     max_rounds: int = 400
+    league: str | None = None
+    league_race: int | None = None
+    config: RaceConfig | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ from rennleitung.play.model import (
     StoredDecision,
     TimedOut,
 )
+from rennleitung.store.play_league import LeagueLink, add_link, link_of
 from rennleitung.store.race_store import (
     DecisionData,
     RaceData,
@@ -147,6 +148,10 @@ class RaceService:
     def engine(self) -> Engine:
         return self.store.engine
 
+    def now(self) -> datetime:
+        """The service's clock, in UTC."""
+        return utc(self._clock())
+
     # --- listeners ----------------------------------------------------------------------
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
@@ -215,6 +220,8 @@ class RaceService:
         ]
         with self.store.write() as connection:
             race_id = add_race(connection, race, seats)
+            if spec.league is not None and spec.league_race is not None:
+                add_link(connection, race_id, spec.league, spec.league_race)
         self._tell([RaceChanged(race_id, 0, RaceState.OPEN)])
         return race_id
 
@@ -459,6 +466,11 @@ class RaceService:
         with self.store.read() as connection:
             _row(connection, race_id)
             return tuple(_stored(r) for r in load_decisions(connection, race_id))
+
+    def league_of(self, race_id: int) -> LeagueLink | None:
+        """The league and race number the race is played for, if any."""
+        with self.store.read() as connection:
+            return link_of(connection, race_id)
 
     def version(self, race_id: int) -> int:
         """The stored version: a page or a mail loop compares it with what it showed."""
@@ -778,6 +790,20 @@ def _config(spec: RaceSpec) -> RaceConfig:
             "every car needs its own, non-empty id",
             "seats",
         )
+    if (spec.league is None) != (spec.league_race is None):
+        raise PlayError(
+            "ein Ligarennen braucht Liga und Rennnummer",
+            "a league race needs both the league and the race number",
+            "league",
+        )
+    if spec.config is not None:
+        if tuple(e.id for e in spec.config.entries) != tuple(cars):
+            raise PlayError(
+                "die Plätze müssen den Startern der Konfiguration folgen",
+                "the seats must follow the configuration's entries",
+                "seats",
+            )
+        return spec.config
     entries = tuple(Entry(s.car, s.driver, s.team, s.profile) for s in spec.seats)
     return RaceConfig(
         track=spec.track,

@@ -85,3 +85,18 @@ class PlayDecisionRow(Base):
     decision: Mapped[str] = mapped_column(Text)
     """The decision's JSON form (moves by space names)."""
     made_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayLeagueRaceRow(Base):
+    """A race played here for a league: its league and race number; ``entered_at`` is set once
+    its result is in the league, ``note`` says why the league refused it (revision
+    play_league_races)."""
+
+    __tablename__ = "play_league_races"
+    race_id: Mapped[int] = mapped_column(
+        ForeignKey("play_races.id", ondelete="CASCADE"), primary_key=True
+    )
+    league: Mapped[str] = mapped_column(String(200))
+    number: Mapped[int] = mapped_column(Integer)
+    entered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    note: Mapped[str] = mapped_column(Text, default="", server_default="")

@@ -18,14 +18,17 @@ from urllib.parse import quote
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import qualifying_laps_from_csv, race_result_from_csv
 from rennleitung.league.season import League
 from rennleitung.league.starters import parse_starters
+from rennleitung.play.league_races import league_race_spec
 from rennleitung.render.league_html import league_sections, rows_table
 from rennleitung.render.league_tables import history_rows, karma_rows
 from rennleitung.store.league_store import MAX_SEED, LeagueStore
@@ -64,6 +67,12 @@ WORDS: dict[str, tuple[str, str]] = {
     "weather": ("Gewürfeltes Wetter (sonne, regen, wechselhaft; leer: keins)",
                 "Rolled weather (sun, rain, changeable; empty: none)"),
     "send": ("Absenden", "Send"),
+    "play_race": ("Rennen hier fahren (Ergebnis kommt nach der Zielflagge in die Wertung)",
+                  "Play a race here (its result enters the standings after the flag)"),
+    "people": ("Fahrer, die Menschen steuern, Komma getrennt (die anderen fahren Bots)",
+               "Drivers played by people, comma separated (bots drive the others)"),
+    "seconds": ("Sekunden je Entscheidung (leer: keine Frist)",
+                "Seconds per decision (empty: no deadline)"),
     "not_organiser": ("Nur die Organisatoren dieser Liga dürfen das.",
                       "Only this league's organisers may do that."),
 }
@@ -129,7 +138,38 @@ def history(request: Request, name: str, p: Page = Depends(page)) -> Response:
 def organise(request: Request, name: str, p: Page = Depends(page)) -> Response:
     store = _store(request)
     _organiser(p, store, name)
-    return _render(p, "league_organise.html", league=store.load(name))
+    return _render(p, "league_organise.html", league=store.load(name),
+                   tracks=builtin_track_names())
+
+
+@router.post("/league/play")
+async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    """A league race played on this server: the league's drivers in their seats (people where
+    named, else the strongest bot), the organiser as the race's organiser; the result enters
+    the standings when it finishes (``play/league_races.py``)."""
+    form = await checked_form(request)
+
+    def create() -> Response:
+        store = _store(request)
+        _organiser(p, store, name)
+        user = p.need_user()
+        track = field(form, "track").strip()
+        if track not in builtin_track_names():
+            raise RennleitungError("unbekannte Strecke", "unknown track", "track")
+        seconds = field(form, "seconds").strip()
+        spec = league_race_spec(
+            store, name, _number(form, "race"), track,
+            people=_people(field(form, "people")), laps=_number(form, "laps", 0),
+            decision_seconds=_number(form, "seconds") if seconds else None,
+            organiser=user.holder)
+        race_id = request.app.state.races.create_race(spec)
+        return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+    return await run_in_threadpool(create)
+
+
+def _people(text: str) -> list[str]:
+    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 @router.post("/league/race")

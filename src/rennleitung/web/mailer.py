@@ -1,20 +1,30 @@
-"""Mail from the web server: sign-in links and "your move" notices, through the project's SMTP
+"""Mail from the web server: "your move" notices and sign-in links, through the project's SMTP
 settings (``mail/settings.py``: host, port, STARTTLS or TLS, login from the environment).
 
-Sent from a worker thread so that a slow mail server never holds up a page; a mail server that
-is down costs the notice, never the action (the action is already stored).
+A "your move" notice goes through the mail outbox (``mail/outbox.py``): queued in the database
+once per question (its ``ref``), sent by the server's outbox loop, and retried with a growing
+wait while the mail server is down, so a mail server that is away delays the notice but does
+not lose it. A sign-in link is sent directly from a worker thread and never queued: the outbox
+keeps what it sends, and the database holds only hashes of sign-in tokens (``store/accounts``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import smtplib
 import threading
 from dataclasses import replace
 from email.message import EmailMessage
 
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
+
 from rennleitung.errors import RennleitungError
-from rennleitung.mail.outbox import SmtpTransport
+from rennleitung.mail.compose import Outgoing
+from rennleitung.mail.outbox import SmtpTransport, send_due
+from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import MailSettings, settings_from_env
 from rennleitung.web.settings import Settings
 
@@ -55,3 +65,34 @@ def send(settings: Settings, to: str, subject: str, body: str, *, wait: bool = F
     else:
         threading.Thread(target=deliver, daemon=True).start()
     return True
+
+
+class Outbox:
+    """The server's side of the mail outbox: queue a notice, and send what is due."""
+
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.service = MailService(engine, mail_settings(settings))
+        self._due = asyncio.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def queue(self, to: str, subject: str, body: str, ref: str) -> bool:
+        """Queue one plain-text notice (a ``ref`` queued before is not queued again) and wake
+        the sending loop; False when it was a double. Called from any thread."""
+        queued = self.service.enqueue(Outgoing(to, subject, body, kind="notice", ref=ref))
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._due.set)
+        return queued is not None
+
+    async def run(self, every: float) -> None:
+        """Send what is due now and whenever a notice is queued, else every ``every`` seconds
+        (retries come due by the outbox's backoff)."""
+        self._loop = asyncio.get_running_loop()
+        self._due.set()  # what was queued before the server started
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._due.wait(), timeout=every)
+            self._due.clear()
+            try:
+                await run_in_threadpool(send_due, self.service)
+            except Exception:
+                log.exception("outbox run failed")

@@ -30,6 +30,7 @@ from rennleitung.formula_de.record import parse_record, record_to_json
 from rennleitung.formula_de.replay import replay, verify
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
 from rennleitung.play.engine import StaleVersion, question_to_json
+from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
     Actor,
     Applied,
@@ -46,6 +47,7 @@ from rennleitung.play.model import (
 )
 from rennleitung.play.service import RaceService
 from rennleitung.store.accounts import User
+from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
@@ -103,14 +105,20 @@ def install(app: FastAPI) -> None:
     races.subscribe(lambda notice: _notify(app, notice))
     settings = app.state.settings
 
+    app.state.outbox = mailer.Outbox(app.state.engine, settings)
+
     async def start(app: FastAPI) -> None:
         app.state.hub.loop = asyncio.get_running_loop()
         if settings.demo:
             await run_in_threadpool(ensure_demo, races, settings.demo_laps)
         app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
+        app.state.sender = asyncio.create_task(app.state.outbox.run(settings.mail_tick)) \
+            if settings.smtp_host else None
 
     async def stop(app: FastAPI) -> None:
         app.state.ticker.cancel()
+        if app.state.sender is not None:
+            app.state.sender.cancel()
 
     app.state.extensions.starts.append(start)
     app.state.extensions.stops.append(stop)
@@ -119,13 +127,19 @@ def install(app: FastAPI) -> None:
 
 
 async def _tick(races: RaceService, every: float) -> None:
-    """Let the bots decide for people whose time ran out."""
+    """Let the bots decide for people whose time ran out, and enter the league races that
+    finished into their leagues."""
+    leagues = LeagueStore(races.engine)
     while True:
         await asyncio.sleep(every)
         try:
             await run_in_threadpool(races.run_due_deadlines)
         except Exception:
             log.exception("deadline run failed")
+        try:
+            await run_in_threadpool(enter_finished, races, leagues)
+        except Exception:
+            log.exception("entering league races failed")
 
 
 def demo_spec(laps: int = 0) -> RaceSpec:
@@ -164,8 +178,10 @@ def _notify(app: FastAPI, notice: Notice) -> None:
         return
     lang = user.lang or "en"
     link = f"{settings.base_url}/races/{notice.race_id}"
-    mailer.send(settings, user.email, text(lang, "move_mail_subject", race=notice.race_id),
-                text(lang, "move_mail_body", name=user.name, car=notice.car, link=link))
+    app.state.outbox.queue(
+        user.email, text(lang, "move_mail_subject", race=notice.race_id),
+        text(lang, "move_mail_body", name=user.name, car=notice.car, link=link),
+        ref=f"web-move:{notice.race_id}:{notice.car}:{notice.version}")
 
 
 def _user_of(app: FastAPI, holder: str) -> User | None:
@@ -484,8 +500,10 @@ def _join(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     user = p.need_user()
     info_of(request, race_id)
     car = field(form, "car") or None
+    # a league race keeps the league's driver names: its result goes into the standings
+    driver = "" if service(request).league_of(race_id) is not None else user.name
     try:
-        service(request).join(race_id, user.holder, car=car, driver=user.name)
+        service(request).join(race_id, user.holder, car=car, driver=driver)
     except RennleitungError as error:
         raise refusal(error) from None
     if request.app.state.settings.demo:

@@ -35,6 +35,8 @@ class Settings:
     demo: bool = True
     demo_laps: int = 0
     deadline_tick: float = 1.0
+    mail_tick: float = 5.0
+    """Seconds between runs of the mail outbox when nothing new was queued (retries)."""
     threads: int = 12
     """Worker threads for handlers that read or write the database (and as many pooled
     connections): enough to keep PostgreSQL busy, few enough that they do not crowd the event
