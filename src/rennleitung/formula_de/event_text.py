@@ -174,10 +174,7 @@ TEMPLATES: dict[EventKind, tuple[str, str]] = {
         "am Zug ({rule})",
         "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
-    EventKind.END: (
-        "Rennende; Würfel-Seed {seed}",
-        "end of the race; dice seed {seed}",
-    ),
+    EventKind.END: ("Rennende", "end of the race"),  # the seed is the record's, shown beside it
 }
 """kind -> (German template, English template); placeholders name data fields."""
 
