@@ -127,7 +127,7 @@ def test_every_event_of_a_race_renders_in_both_languages(race: Race) -> None:
     for e in race.events:
         for lang in ("de", "en"):
             line = render(e, lang, names)
-            assert line and not re.search(r"[{}]|None|_de\b|_en\b", line), line
+            assert line and not re.search(r"[{}_]|None", line), line  # no code left as is
             assert render_data(e.to_data(), lang, names) == line
 
 

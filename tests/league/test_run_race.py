@@ -290,3 +290,13 @@ def test_a_car_out_on_its_finishing_move_is_retired_with_its_last_lap_incomplete
     after, _ = enter_race(league, result)
     standings = {s.driver: s.points for s in driver_standings(after)}
     assert standings == {"Anna": 10, "Ben": 8}  # two complete laps: Ben still scores
+
+
+def test_a_karma_event_with_an_unknown_reason_is_refused_with_its_number() -> None:
+    race = run_bot_race("monaco", "dresden-2006", 4, 1, "ledger")
+    spent = next(e for e in race.events if e.kind is EventKind.KARMA)
+    object.__setattr__(spent, "data", tuple(
+        (k, "bribe" if k == "reason" else v) for k, v in spent.data))
+    with pytest.raises(RennleitungError) as error:
+        in_race_karma(race)
+    assert error.value.where == f"event {spent.seq}" and "bribe" in error.value.en

@@ -6,6 +6,7 @@ the database from ``--db`` or ``RENNLEITUNG_DB`` like every other command.
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import threading
@@ -168,6 +169,61 @@ def poll(db: DbOption = None) -> None:
     run_guarded(act)
 
 
+STATUS_WORDS = {
+    "new": ("neu", "new"), "processed": ("bearbeitet", "processed"),
+    "refused": ("abgelehnt", "refused"), "duplicate": ("doppelt", "duplicate"),
+    "failed": ("fehlgeschlagen", "failed"), "queued": ("wartet", "queued"),
+    "sent": ("gesendet", "sent"),
+}
+"""Stored status codes of incoming and outgoing mail, as the reader's language says them."""
+
+
+def _status(code: str) -> str:
+    words = STATUS_WORDS.get(code)
+    return pick(*words) if words else code
+
+
+REFUSAL_WORDS = {
+    "automatic": ("automatische Mail, nicht beantwortet", "automatic mail, not answered"),
+    "no sender address": ("kein Absender lesbar", "no sender address"),
+    "unknown sender": ("unbekannter Absender", "unknown sender"),
+    "secret": ("Geheimwort fehlt", "secret missing"),
+    "too long": ("zu lang", "too long"),
+    "finished": ("Partie beendet", "game over"),
+    "team": ("falscher Rennstall", "wrong team"),
+    "sheet": ("Bogen abgelehnt", "sheet refused"),
+    "orders": ("Befehle fehlerhaft", "faulty orders"),
+    "not asked": ("nicht gefragt", "not asked"),
+    "race": ("Rennen unbekannt", "unknown race"),
+    "state": ("Rennen läuft nicht", "race not running"),
+}
+"""Refusal codes stored with a mail's outcome, in words."""
+
+
+def _outcome(stored: str) -> str:
+    """What became of a mail, in words; the stored JSON itself when it is of another shape."""
+    try:
+        data = json.loads(stored) if stored else {}
+    except ValueError:
+        return stored
+    if not isinstance(data, dict):
+        return stored
+    if "accepted" in data:
+        lines = data.get("problems", 0)
+        return pick(f"angenommen als {data['accepted']}, {lines} Zeilen ausgelassen",
+                    f"accepted as {data['accepted']}, {lines} lines left out")
+    if "applied" in data:
+        return pick(f"angewendet, Version {data.get('version')}",
+                    f"applied, version {data.get('version')}")
+    if "refused" in data:
+        words = REFUSAL_WORDS.get(str(data["refused"]))
+        return pick("abgelehnt", "refused") + ": " + (pick(*words) if words
+                                                      else str(data["refused"]))
+    if "error" in data:
+        return pick("Fehler", "error") + ": " + str(data["error"])
+    return stored
+
+
 @app.command("inbox")
 def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None:
     """Eingegangene Mails zeigen / list received mails."""
@@ -175,12 +231,12 @@ def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None
         service = _service(db)
         table = Table("#", pick("Eingang", "received"), pick("Quelle", "source"),
                       pick("Absender", "sender"), pick("Platz", "seat"),
-                      "Stand / status")
+                      pick("Stand", "status"))
         with service.read() as session:
             rows = session.scalars(select(MailInRow).order_by(MailInRow.id.desc()).limit(limit))
             for row in rows:
                 table.add_row(str(row.id), f"{row.received_at:%Y-%m-%d %H:%M:%S}", row.source,
-                              row.sender, row.seat, row.status)
+                              row.sender, row.seat, _status(row.status))
         console.print(table)
     run_guarded(act)
 
@@ -192,12 +248,12 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
         service = _service(db)
         table = Table("#", pick("An", "to"), pick("Betreff", "subject"), pick("Stand", "status"),
                       pick("Versuche", "attempts"),
-                      "Gesendet / sent", "Fehler / error")
+                      pick("Gesendet", "sent"), pick("Fehler", "error"))
         with service.read() as session:
             rows = session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
                                    .limit(limit))
             for row in rows:
-                table.add_row(str(row.id), row.recipient, row.subject[:50], row.status,
+                table.add_row(str(row.id), row.recipient, row.subject[:50], _status(row.status),
                               str(row.attempts),
                               f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
                               row.last_error[:40])
@@ -212,10 +268,10 @@ def status(key: str = typer.Argument(..., help="Partie / game"), db: DbOption = 
         service = _service(db)
         info = service.game(key)
         table = Table(pick("Platz", "seat"), pick("Eingang", "received"), pick("Stand", "status"),
-                      "Ergebnis / outcome", title=f"{info.key} ({info.kind})")
+                      pick("Ergebnis", "outcome"), title=f"{info.key} ({info.kind})")
         for row in service.game_mail(info.id):
             table.add_row(row.seat, f"{row.received_at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
-                          row.status, row.outcome[:80])
+                          _status(row.status), _outcome(row.outcome)[:120])
         console.print(table)
     run_guarded(act)
 

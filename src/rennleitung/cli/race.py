@@ -249,7 +249,8 @@ def verify_command(
     console = Console(highlight=False)
     if verdict.honest:
         console.print(
-            pick(f"[green]ehrlich[/green]: {verdict.rolls} Würfe, {verdict.events} Ereignisse",
+            pick(f"[green]bestätigt[/green]: {verdict.rolls} Würfe nachgerechnet, "
+                 f"{verdict.events} Ereignisse nachgespielt",
                  f"[green]honest[/green]: {verdict.rolls} rolls, {verdict.events} events")
         )
         return

@@ -14,8 +14,10 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from rennleitung.formula_de.car import WearArea, Weather, WeatherRoll
+from rennleitung.formula_de.dice import RollPurpose
 from rennleitung.formula_de.events import Cause, Event, EventKind
 from rennleitung.formula_de.movement import Elimination
+from rennleitung.formula_de.race_ledger import KarmaReason
 from rennleitung.formula_de.race_retirement import Retirement
 
 if TYPE_CHECKING:
@@ -172,10 +174,7 @@ TEMPLATES: dict[EventKind, tuple[str, str]] = {
         "am Zug ({rule})",
         "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
-    EventKind.END: (
-        "Rennende; Würfel-Seed {seed}",
-        "end of the race; dice seed {seed}",
-    ),
+    EventKind.END: ("Rennende", "end of the race"),  # the seed is the record's, shown beside it
 }
 """kind -> (German template, English template); placeholders name data fields."""
 
@@ -209,11 +208,11 @@ _CAUSES: dict[str, tuple[str, str]] = {
 }
 
 _KARMA_REASONS: dict[str, tuple[str, str]] = {
-    "natural_20": ("gewürfelte 20", "natural 20"),
-    "plus_one": ("+1 auf den Wurf", "+1 on the roll"),
-    "reroll": ("Wurf wiederholen", "re-roll"),
-    "head_to_head": ("Kopf an Kopf", "head to head"),
-    "end_of_race": ("Rennende", "end of race"),
+    KarmaReason.NATURAL_TWENTY: ("gewürfelte 20", "natural 20"),
+    KarmaReason.PLUS_ONE: ("+1 auf den Wurf", "+1 on the roll"),
+    KarmaReason.REROLL: ("Wurf wiederholen", "re-roll"),
+    KarmaReason.HEAD_TO_HEAD: ("Kopf an Kopf", "head to head"),
+    KarmaReason.END_OF_RACE: ("Rennende", "end of race"),
 }
 
 TYRES: dict[str, tuple[str, str]] = {
@@ -242,10 +241,10 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
     },
     (EventKind.WEAR, "area"): AREAS,
     (EventKind.TEST, "purpose"): {
-        "road_holding": ("Straßenlagecheck", "road-holding test"),
-        "collision": ("Kollisionscheck", "collision test"),
-        "engine": ("Motorcheck", "engine test"),
-        "wall": ("Mauercheck", "wall test"),
+        RollPurpose.ROAD_HOLDING: ("Straßenlagecheck", "road-holding test"),
+        RollPurpose.COLLISION: ("Kollisionscheck", "collision test"),
+        RollPurpose.ENGINE: ("Motorcheck", "engine test"),
+        RollPurpose.WALL: ("Mauercheck", "wall test"),
     },
     (EventKind.TEST, "lost"): {True: ("verloren", "lost"), False: ("gehalten", "held")},
     (EventKind.KARMA, "reason"): _KARMA_REASONS,
@@ -286,20 +285,26 @@ def _cost_list(value: Any, lang: Lang, names: Mapping[str, str]) -> str:
     return _join(parts)
 
 
+PLAN_PARTS: tuple[tuple[str, str, str], ...] = (
+    ("fuel", "{} VP Verbrauch", "{} fuel"),
+    ("repairs", "Reparatur {}", "repair {}"),
+    ("long", "langer Stopp", "long stop"),
+)
+"""A pit plan's fields after its tyres: field, German, English (``{}``: the value; a list
+gives one part per item)."""
+
+
 def plan_text(value: Any, lang: Lang) -> str:
     """A pit plan's JSON form (``race_decisions.plan_to_data``) in words: "harte Reifen,
     2 VP Verbrauch, Reparatur Bremsen" / "hard tyres, 2 fuel, repair brakes"."""
     plan = dict(value or {})
-    parts = []
-    if plan.get("tyre"):
-        parts.append(_pick(TYRES.get(plan["tyre"], (plan["tyre"], plan["tyre"])), lang))
-    if plan.get("fuel"):
-        parts.append(f"{plan['fuel']} VP Verbrauch" if lang == "de" else f"{plan['fuel']} fuel")
-    for area in plan.get("repairs") or ():
-        label = _pick(AREAS.get(area, (area, area)), lang)
-        parts.append(f"Reparatur {label}" if lang == "de" else f"repair {label}")
-    if plan.get("long"):
-        parts.append("langer Stopp" if lang == "de" else "long stop")
+    tyre = plan.get("tyre")
+    parts = [_pick(TYRES.get(tyre, (tyre, tyre)), lang)] if tyre else []
+    for field, de, en in PLAN_PARTS:
+        items = plan.get(field)
+        for item in items if isinstance(items, list) else [items] if items else []:
+            word = _pick(AREAS.get(item, (item, item)), lang) if field == "repairs" else item
+            parts.append((de if lang == "de" else en).format(word))
     return _join(parts) or ("nichts" if lang == "de" else "nothing")
 
 
@@ -326,22 +331,23 @@ _FIELDS: dict[str, Callable[[Any, Lang, Mapping[str, str]], str]] = {
 """Fields whose value is a list or an object: how each is written."""
 
 
+MOVE_NOTES: tuple[tuple[str, str, str], ...] = (
+    ("brakes", "bremst {}", "brakes {}"),
+    ("overshoot", "überschießt {}", "overshoots {}"),
+    ("stop_corner", "Stopp in Kurve {}", "stop in corner {}"),
+    ("blocked", "blockiert {}", "blocked {}"),
+    ("pit", "in die Box", "into the pit"),
+)
+"""What a move cost, noted after it when the field is set: field, German, English."""
+
+
 def _move_notes(data: Mapping[str, Any], lang: Lang) -> str:
     """What a move cost, in brackets: " (bremst 2, Stopp in Kurve 3)"."""
-    de = lang == "de"
-    notes = []
-    if data.get("brakes"):
-        notes.append(f"bremst {data['brakes']}" if de else f"brakes {data['brakes']}")
-    if data.get("overshoot"):
-        over = data["overshoot"]
-        notes.append(f"überschießt {over}" if de else f"overshoots {over}")
-    if data.get("stop_corner"):
-        corner = data["stop_corner"]
-        notes.append(f"Stopp in Kurve {corner}" if de else f"stop in corner {corner}")
-    if data.get("blocked"):
-        notes.append(f"blockiert {data['blocked']}" if de else f"blocked {data['blocked']}")
-    if data.get("pit"):
-        notes.append("in die Box" if de else "into the pit")
+    notes = [
+        (de if lang == "de" else en).format(data.get(field))
+        for field, de, en in MOVE_NOTES
+        if data.get(field)
+    ]
     return f" ({_join(notes)})" if notes else ""
 
 

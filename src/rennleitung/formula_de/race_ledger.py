@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.events import Event, EventKind
 
 
@@ -49,7 +50,14 @@ def karma_moves(events: Iterable[Event]) -> list[KarmaMove]:
         if event.kind is EventKind.KARMA:
             change = event.get("change")
             assert isinstance(change, int)
-            reason = KarmaReason(str(event.get("reason")))
+            try:
+                reason = KarmaReason(str(event.get("reason")))
+            except ValueError:
+                raise RennleitungError(
+                    f"unbekannter Karma-Grund {event.get('reason')!r}",
+                    f"unknown karma reason {event.get('reason')!r}",
+                    f"event {event.seq}",
+                ) from None
             moves.append(KarmaMove(event.seq, event.car, reason, change))
     return moves
 
