@@ -1,11 +1,13 @@
 """The race service: the one place where races people play are created, answered and stored.
 
-Every change runs as one transaction: lock the race row, bring the race in memory up to the
-stored version, apply the change in the engine, let the bots answer until a person must,
-store every decision with its actor and time, move the version by compare-and-set, commit.
-Only then are the listeners told. A refused decision leaves both the race in memory and the
-store as they were; if anything fails after the engine moved, the race in memory is dropped
-and rebuilt from the store on its next use, so memory never runs ahead of the database.
+Every change is one step under the race's lock in this process: bring the race in memory up
+to the stored version, apply the change in the engine, let the bots answer until a person must;
+then one short transaction locks the race row, checks that no other process moved the race
+meanwhile (else the step is done again on the stored state), stores every decision with its
+actor and time, moves the version by compare-and-set and commits. Only then are the listeners
+told. A refused decision leaves both the race in memory and the store as they were; if anything
+fails after the engine moved, the race in memory is dropped and rebuilt from the store on its
+next use, so nothing outside the step ever sees memory ahead of the database.
 
 Time is passed in (``now``) or read from the clock given to the service, never from inside the
 logic, so deadlines can be tested without waiting.
@@ -78,6 +80,8 @@ Clock = Callable[[], datetime]
 
 MAX_LIVE = 256
 """Races kept in memory; the least recently used beyond this are rebuilt when needed."""
+RETRIES = 3
+"""How often a step is done again when another process changed the race in between."""
 
 
 def utc(moment: datetime) -> datetime:
@@ -102,7 +106,6 @@ class _Live:
 class _Tx:
     """What one transaction works on and what it did."""
 
-    connection: Connection
     row: RaceData
     seats: dict[str, SeatData]
     live: _Live | None
@@ -116,6 +119,7 @@ class _Tx:
     rows: list[DecisionData] = field(default_factory=list)
     decided: set[str] = field(default_factory=set)
     asked_new: list[str] = field(default_factory=list)
+    changed_seats: list[SeatData] = field(default_factory=list)
     mutated: bool = False
     changed: bool = False
 
@@ -522,16 +526,22 @@ class RaceService:
     # --- the transaction ------------------------------------------------------------------
 
     def _transact(self, race_id: int, now: datetime | None, work: Callable[[_Tx], None]) -> Applied:
+        """Read, work in memory, then write in a short transaction that first checks nothing
+        moved meanwhile. The engine's work (the bots' moves above all) happens outside the
+        write transaction, so on SQLite, where one writer at a time holds the whole file, the
+        next race's writer waits for a few statements, not for the bots. Within this process
+        the race's lock keeps its changes in line; a change by another process in between is
+        found by the check and the whole step is done again on the stored state."""
         moment = utc(now or self._clock())
         with self._lock(race_id):
-            tx: _Tx | None = None
-            try:
-                with self.store.write() as connection:
-                    row = _row(connection, race_id, lock=True)
-                    live = self._sync(connection, row)
-                    seats = {s.car: s for s in load_seats(connection, race_id)}
+            for attempt in range(1 + RETRIES):
+                tx: _Tx | None = None
+                try:
+                    with self.store.read() as connection:
+                        row = _row(connection, race_id)
+                        live = self._sync(connection, row)
+                        seats = {s.car: s for s in load_seats(connection, race_id)}
                     tx = _Tx(
-                        connection=connection,
                         row=row,
                         seats=seats,
                         live=live,
@@ -548,15 +558,39 @@ class RaceService:
                     )
                     work(tx)
                     applied = self._settle(tx)
-            except BaseException:
-                if tx is not None and tx.mutated:
-                    self.forget(race_id)
-                raise
+                    if not tx.changed or self._write(tx):
+                        break
+                    self.forget(race_id)  # another process moved the race: again, on its state
+                    if attempt == RETRIES:
+                        raise eng.stale(tx.seen_version, self.version(race_id))
+                except BaseException:
+                    if tx is not None and tx.mutated:
+                        self.forget(race_id)
+                    raise
+            assert tx is not None
             if tx.live is not None:
                 self._keep(race_id, tx.live)
         if tx.changed or tx.stored:
             self._tell(self._notices(tx, applied))
         return applied
+
+    def _write(self, tx: _Tx) -> bool:
+        """Store what ``tx`` changed, if the race and its seats are still as ``tx`` read them
+        (the race row locked first); False, and nothing stored, when they are not."""
+        with self.store.write() as connection:
+            current = _row(connection, tx.row.id, lock=True)
+            if (current.version, current.state, current.config) != (
+                tx.seen_version, tx.seen_state, tx.seen_config
+            ):
+                return False
+            stored = {s.car: seat_changes(s) for s in load_seats(connection, tx.row.id)}
+            if stored != tx.seen_seats:
+                return False
+            add_decisions(connection, tx.rows)
+            save_seats(connection, tx.changed_seats)
+            if not save_race(connection, tx.row, tx.seen_version):
+                return False
+        return True
 
     def _record(
         self, tx: _Tx, car: str, decision: Decision, actor: Actor, holder: str | None
@@ -632,12 +666,9 @@ class RaceService:
             or tx.changed
         ):
             tx.changed = True
-            add_decisions(tx.connection, tx.rows)
-            save_seats(tx.connection, changed_seats)
+            tx.changed_seats = changed_seats
             tx.row.version = version
             tx.row.updated_at = tx.now
-            if not save_race(tx.connection, tx.row, tx.seen_version):
-                raise eng.stale(tx.seen_version, version)
         return Applied(
             race_id=tx.row.id,
             version=version,

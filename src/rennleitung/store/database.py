@@ -25,6 +25,11 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from rennleitung.errors import RennleitungError
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: threads still take turns, processes meet busy_timeout
+    fcntl = None  # type: ignore[assignment]
+
 ENV_VAR = "RENNLEITUNG_DB"
 WRITE = "rennleitung_write"
 """Execution option that marks a write transaction (see ``_sqlite_begin``)."""
@@ -143,25 +148,57 @@ SQLITE_BUSY_MS = 30_000
 """How long an SQLite connection waits for another process's write lock before giving up."""
 
 
-_WRITERS: weakref.WeakKeyDictionary[Engine, threading.Lock] = weakref.WeakKeyDictionary()
+_WRITERS: weakref.WeakKeyDictionary[Engine, _Writer] = weakref.WeakKeyDictionary()
 _WRITERS_GUARD = threading.Lock()
+
+
+class _Writer:
+    """The turn to write on one SQLite file: a lock among this process's threads and, where
+    the system has ``flock``, a lock file beside the database among processes."""
+
+    def __init__(self, database: str | None) -> None:
+        self.threads = threading.Lock()
+        self.path = None if not database or database == ":memory:" or fcntl is None \
+            else f"{database}.writer"
+        self.handle: int | None = None
+
+    @contextmanager
+    def turn(self) -> Iterator[None]:
+        with self.threads:
+            if self.path is None or fcntl is None:
+                yield
+                return
+            if self.handle is None:
+                self.handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+            fcntl.flock(self.handle, fcntl.LOCK_EX)  # waits without holding the GIL
+            try:
+                yield
+            finally:
+                fcntl.flock(self.handle, fcntl.LOCK_UN)
+
+    def __del__(self) -> None:
+        if self.handle is not None:
+            os.close(self.handle)
 
 
 @contextmanager
 def one_writer(engine: Engine) -> Iterator[None]:
-    """On SQLite, the threads of this process take turns for write transactions.
+    """On SQLite, write transactions take turns: among this process's threads and, through a
+    lock file beside the database (``<file>.writer``), among processes.
 
-    SQLite admits one writer at a time; a thread that finds the write lock taken sleeps in
+    SQLite admits one writer at a time; a writer that finds the write lock taken sleeps in
     SQLite's busy handler for 1 to 100 ms between tries, so under load most of an answer's time
-    was spent sleeping rather than waiting for the writer ahead. A Python lock hands the turn
-    over at once. Other processes on the same file still meet the busy handler. PostgreSQL
-    locks rows, not the database, and needs no such turn-taking."""
+    was spent sleeping rather than waiting for the writer ahead. A lock hands the turn over at
+    once. Writers that do not take the turn (another program) still meet the busy handler.
+    PostgreSQL locks rows, not the database, and needs no such turn-taking."""
     if engine.dialect.name != "sqlite":
         yield
         return
     with _WRITERS_GUARD:
-        lock = _WRITERS.setdefault(engine, threading.Lock())
-    with lock:
+        writer = _WRITERS.get(engine)
+        if writer is None:
+            writer = _WRITERS[engine] = _Writer(engine.url.database)
+    with writer.turn():
         yield
 
 
