@@ -129,6 +129,15 @@ def test_render_writes_svg(tmp_path: Path) -> None:
     assert {"A1", "C128", "P1"} <= texts
 
 
+@pytest.mark.parametrize(("lang", "said"), [("de", "geschrieben"), ("en", "written")])
+def test_render_says_what_it_wrote_in_one_language(tmp_path: Path, lang: str, said: str) -> None:
+    """Was "board.svg geschrieben / written" whatever the language."""
+    out = tmp_path / "board.svg"
+    result = runner.invoke(app, ["render", "oval", "-o", str(out)], env={"RENNLEITUNG_LANG": lang})
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"{out} {said}"
+
+
 def test_check_good_file(tmp_path: Path) -> None:
     path = tmp_path / "good.toml"
     path.write_text(builtin_track_text("monaco"), encoding="utf-8")

@@ -16,7 +16,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import Lang, current_lang, load_track, pick, read_text, show_error
+from rennleitung.cli.common import (
+    Lang,
+    current_lang,
+    load_track,
+    pick,
+    read_text,
+    say,
+    show_error,
+)
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import (
     builtin_track_names,
@@ -255,7 +263,7 @@ def render(
         write_text(output, render_board(track, names=names))
     except RennleitungError as error:
         _fail(error)
-    typer.echo(f"{output} geschrieben / written")
+    say(f"{output} geschrieben", f"{output} written")
 
 
 @app.command("check")
