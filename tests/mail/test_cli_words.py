@@ -7,7 +7,13 @@ import json
 import pytest
 
 from rennleitung.cli import mail as mail_cli
-from rennleitung.cli.common import LANG_ENV
+from rennleitung.cli.common import LANG_ENV, reset_lang
+
+
+@pytest.fixture(autouse=True)
+def _no_earlier_choice() -> None:
+    """An earlier command's ``--lang`` must not decide the language here."""
+    reset_lang()
 
 
 @pytest.mark.parametrize(("lang", "expected"), [
