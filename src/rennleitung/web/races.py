@@ -66,8 +66,8 @@ KEEPALIVE = 15.0
 VIEW_THREADS = 4
 """Worker threads for race pages and their live parts, apart from the answers' threads."""
 POLL = 1.0
-"""Seconds between version checks of a stream: changes made by another server process reach
-this process's watchers through the database."""
+"""Seconds between version checks of the watched races: changes made by another server process
+reach this process's watchers through the database."""
 
 
 # --- live updates -----------------------------------------------------------------------------
@@ -75,7 +75,9 @@ this process's watchers through the database."""
 
 @dataclass
 class Hub:
-    """Fan-out of race notices to the streams open in this process."""
+    """Fan-out of race versions to the streams open in this process: at once for changes made
+    here (the service's notices), and for changes made by another server process through one
+    query a second for all watched races together (``poll``), not one per stream."""
 
     loop: asyncio.AbstractEventLoop | None = None
     queues: dict[int, set[asyncio.Queue[int]]] = dataclasses.field(
@@ -85,8 +87,26 @@ class Hub:
 
     def notice(self, notice: Notice) -> None:
         if isinstance(notice, RaceChanged) and self.loop is not None:
-            for queue in list(self.queues.get(notice.race_id, ())):
-                self.loop.call_soon_threadsafe(queue.put_nowait, notice.version)
+            self.loop.call_soon_threadsafe(self.tell, notice.race_id, notice.version)
+
+    def tell(self, race_id: int, version: int) -> None:
+        """Every stream of ``race_id`` hears ``version`` (in the event loop's thread)."""
+        for queue in list(self.queues.get(race_id, ())):
+            queue.put_nowait(version)
+
+    async def poll(self, races: RaceService, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            watched = [race_id for race_id, queues in self.queues.items() if queues]
+            if not watched:
+                continue
+            try:
+                versions = await run_in_threadpool(races.versions, watched)
+            except Exception:
+                log.exception("version poll failed")
+                continue
+            for race_id, version in versions.items():
+                self.tell(race_id, version)
 
 
 def service(request: Request) -> RaceService:
@@ -116,11 +136,13 @@ def install(app: FastAPI) -> None:
         if settings.demo:
             await run_in_threadpool(ensure_demo, races, settings.demo_laps)
         app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
+        app.state.poller = asyncio.create_task(app.state.hub.poll(races, POLL))
         app.state.sender = asyncio.create_task(app.state.outbox.run(settings.mail_tick)) \
             if settings.smtp_host else None
 
     async def stop(app: FastAPI) -> None:
         app.state.ticker.cancel()
+        app.state.poller.cancel()
         if app.state.sender is not None:
             app.state.sender.cancel()
 
@@ -410,24 +432,18 @@ async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -
     async def events() -> AsyncIterator[str]:
         live.queues[race_id].add(queue)
         live.watchers[(race_id, holder)] += 1
-        shown = -1
-        idle = 0.0
         try:
+            shown = await run_in_threadpool(service(request).version, race_id)
+            yield f"event: race\ndata: {shown}\n\n"
             while True:
-                if await request.is_disconnected():
-                    break
                 try:
-                    version = await asyncio.wait_for(queue.get(), timeout=POLL)
+                    version = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE)
                 except TimeoutError:
-                    version = await run_in_threadpool(service(request).version, race_id)
-                    idle += POLL
+                    yield ": keep-alive\n\n"
+                    continue
                 if version != shown:
                     shown = version
-                    idle = 0.0
                     yield f"event: race\ndata: {version}\n\n"
-                elif idle >= KEEPALIVE:
-                    idle = 0.0
-                    yield ": keep-alive\n\n"
         finally:
             live.queues[race_id].discard(queue)
             live.watchers[(race_id, holder)] -= 1
