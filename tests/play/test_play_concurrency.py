@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 from rennleitung.errors import RennleitungError
-from rennleitung.play import Applied, RaceService
+from rennleitung.play import Applied, RaceService, SeatKind
 from tests.play.support import person_answer, play_on, started
 
 
@@ -49,4 +51,55 @@ def test_the_same_decision_from_two_services_at_once_is_applied_once(database_ur
         assert len(setup.decisions(race_id)) == setup.version(race_id)
     finally:
         for service in (setup, *services):
+            service.engine.dispose()
+
+
+class _Meanwhile(Mapping[str, Any]):
+    """An answer in JSON form that, the first time the service reads it (inside its step,
+    after the race was read and before it is written), lets another process change the race."""
+
+    def __init__(self, data: dict[str, Any], meanwhile: Callable[[], None]) -> None:
+        self.data = data
+        self.meanwhile: Callable[[], None] | None = meanwhile
+
+    def __getitem__(self, key: str) -> Any:
+        if self.meanwhile is not None:
+            act, self.meanwhile = self.meanwhile, None
+            act()
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+
+def test_a_change_by_another_process_mid_step_makes_the_step_run_again(
+        database_url: str) -> None:
+    """Service A reads the race and works on an answer; service B (another process) seats a
+    bot for the other person in between. A's write finds the race moved, does its step again on
+    the stored state and stores its answer once, after B's change; nothing is lost."""
+    setup = RaceService.open(database_url)
+    race_id = started(setup)
+    play_on(setup, race_id, steps=3)
+    car, answer, version = person_answer(setup, race_id)
+    a, b = RaceService.open(database_url), RaceService.open(database_url)
+    other = next(s.car for s in setup.info(race_id).seats
+                 if s.kind is SeatKind.PERSON and s.car != car)
+    try:
+        changed: list[int] = []
+        applied = a.apply(race_id, car, _Meanwhile(answer, lambda: changed.append(b.assign(
+            race_id, other, kind=SeatKind.BOT, bot="simple").version)), version)
+        assert changed == [version], "B changed the race in the middle of A's step"
+        stored = setup.decisions(race_id)
+        mine = [d for d in stored if d.seq == version + 1]
+        assert len(mine) == 1 and mine[0].car == car and mine[0].decision == answer
+        assert setup.info(race_id).seat(other).kind is SeatKind.BOT  # B's change kept
+        assert [d.seq for d in stored] == list(range(1, applied.version + 1))
+        assert setup.version(race_id) == applied.version
+        # the bot now in B's seat answered in A's step, as the stored seat says
+        assert any(d.car == other and d.actor.value == "bot" for d in stored[version:])
+    finally:
+        for service in (setup, a, b):
             service.engine.dispose()

@@ -130,6 +130,8 @@ def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> N
                                             "decision": first},
                             headers={"Accept": "application/json"})
         assert answer.status_code == 200, answer.text
+        follows = answer.json()["next"]  # what question.json says now, in the same reply
+        assert follows == ben.get(f"{race}/question.json").json()
     deadline = time.monotonic() + 30
     while store.load(NAME).race(1) is None and time.monotonic() < deadline:
         time.sleep(0.2)

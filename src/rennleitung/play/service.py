@@ -67,6 +67,7 @@ from rennleitung.store.race_store import (
     load_race,
     load_seats,
     race_ids,
+    race_versions,
     save_race,
     save_seats,
     seat_changes,
@@ -475,6 +476,11 @@ class RaceService:
         """The league and race number the race is played for, if any."""
         with self.store.read() as connection:
             return link_of(connection, race_id)
+
+    def versions(self, race_ids: list[int]) -> dict[int, int]:
+        """The stored versions of several races at once (unknown ids left out)."""
+        with self.store.read() as connection:
+            return race_versions(connection, race_ids)
 
     def version(self, race_id: int) -> int:
         """The stored version: a page or a mail loop compares it with what it showed."""

@@ -261,3 +261,9 @@ def race_ids(
             RACES.c.id.in_(select(SEATS.c.race_id).where(SEATS.c.holder == holder))
         )
     return [int(i) for i in connection.scalars(query)]
+
+
+def race_versions(connection: Connection, ids: Sequence[int]) -> dict[int, int]:
+    """The version of each race in ``ids`` (one statement; unknown ids are left out)."""
+    rows = connection.execute(select(RACES.c.id, RACES.c.version).where(RACES.c.id.in_(ids)))
+    return {int(race_id): int(version) for race_id, version in rows}

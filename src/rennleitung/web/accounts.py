@@ -12,6 +12,8 @@ import secrets
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import NAME_MAX, User, attempt_key
@@ -50,6 +52,12 @@ def signup_form(p: Page = Depends(page), next: str = "/") -> Response:
 @router.post("/signup", response_class=HTMLResponse)
 async def signup(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_signup, request, p, form)
+
+
+def _signup(request: Request, p: Page, form: FormData) -> Response:
+    """Password hashing and the account store run in a worker thread, never on the
+    event loop that serves everyone else."""
     name = field(form, "name").strip()
     email = field(form, "email").strip()
     password = field(form, "password")
@@ -95,6 +103,10 @@ def _limited(request: Request, login: str) -> list[str]:
 @router.post("/signin", response_class=HTMLResponse)
 async def signin(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_signin, request, p, form)
+
+
+def _signin(request: Request, p: Page, form: FormData) -> Response:
     login = field(form, "login").strip()
     password = field(form, "password")
     target = safe_next(field(form, "next"))
@@ -113,6 +125,10 @@ async def signin(request: Request, p: Page = Depends(page)) -> Response:
 async def request_link(request: Request, p: Page = Depends(page)) -> Response:
     """Mail a one-time link; the answer is the same whether the address is known or not."""
     form = await checked_form(request)
+    return await run_in_threadpool(_request_link, request, p, form)
+
+
+def _request_link(request: Request, p: Page, form: FormData) -> Response:
     login = field(form, "login").strip()
     target = safe_next(field(form, "next"))
     keys = _limited(request, login)
@@ -140,6 +156,10 @@ def link_form(token: str, p: Page = Depends(page), next: str = "/") -> Response:
 @router.post("/signin/link/{token}", response_class=HTMLResponse)
 async def use_link(token: str, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_use_link, token, request, p, form)
+
+
+def _use_link(token: str, request: Request, p: Page, form: FormData) -> Response:
     target = safe_next(field(form, "next"))
     keys = _limited(request, "link")
     user = accounts(request).use_link(token)
@@ -152,6 +172,10 @@ async def use_link(token: str, request: Request, p: Page = Depends(page)) -> Res
 @router.post("/signout")
 async def signout(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_signout, request, p, form)
+
+
+def _signout(request: Request, p: Page, form: FormData) -> Response:
     if p.user is not None and field(form, "everywhere"):
         accounts(request).end_sessions(p.user.id)
     request.state.session = request.state.session.signed_out()

@@ -175,6 +175,10 @@ def _people(text: str) -> list[str]:
 @router.post("/league/race")
 async def enter_race(request: Request, name: str, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_enter_race, request, name, p, form)
+
+
+def _enter_race(request: Request, name: str, p: Page, form: FormData) -> Response:
     store = _store(request)
     by = _organiser(p, store, name)
     number = _number(form, "race")
@@ -190,6 +194,10 @@ async def enter_race(request: Request, name: str, p: Page = Depends(page)) -> Re
 @router.post("/league/qualifying")
 async def enter_qualifying(request: Request, name: str, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_enter_qualifying, request, name, p, form)
+
+
+def _enter_qualifying(request: Request, name: str, p: Page, form: FormData) -> Response:
     store = _store(request)
     by = _organiser(p, store, name)
     loaded = store.load(name)
@@ -214,6 +222,10 @@ async def enter_qualifying(request: Request, name: str, p: Page = Depends(page))
 @router.post("/league/qualifying/delete")
 async def delete_qualifying(request: Request, name: str, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
+    return await run_in_threadpool(_delete_qualifying, request, name, p, form)
+
+
+def _delete_qualifying(request: Request, name: str, p: Page, form: FormData) -> Response:
     store = _store(request)
     by = _organiser(p, store, name)
     store.delete_qualifying(name, _number(form, "race"), by)

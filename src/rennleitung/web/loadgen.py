@@ -153,15 +153,17 @@ async def _drive_one(base: str, seat: Seat, stats: Stats, stop_at: float,
     try:
         done = 0
         due = time.monotonic() + (random.random() * every if every else 0.0)
+        told: Any = None  # the question the last answer's reply brought ("next")
         while time.monotonic() < stop_at and done < max_actions:
             if every is not None:
                 await asyncio.sleep(max(0.0, due - time.monotonic()))
                 due = max(due + every, time.monotonic() - every)
             try:
-                asked = await client.get_json(f"/races/{seat.race}/question.json")
+                asked = told or await client.get_json(f"/races/{seat.race}/question.json")
             except (LoadError, ValueError):
                 stats.errors += 1
                 return
+            told = None
             if asked["state"] != "running":
                 return
             question = asked["question"]
@@ -185,6 +187,7 @@ async def _drive_one(base: str, seat: Seat, stats: Stats, stop_at: float,
                 stats.acks.append(Ack(seat.race, seat.car, int(answer["seq"]),
                                       int(answer["version"]), decision))
                 done += 1
+                told = answer.get("next")
             else:
                 stats.refused += 1
     finally:

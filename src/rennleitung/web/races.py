@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from anyio import CapacityLimiter, to_thread
 from fastapi import APIRouter, Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
@@ -62,9 +63,11 @@ DEMO_BOT = "strong"
 BOT_NAMES = ("strong", "steady", "simple")
 DEMO_DRIVERS = ("Alonso", "Räikkönen", "Schumacher")
 KEEPALIVE = 15.0
+VIEW_THREADS = 4
+"""Worker threads for race pages and their live parts, apart from the answers' threads."""
 POLL = 1.0
-"""Seconds between version checks of a stream: changes made by another server process reach
-this process's watchers through the database."""
+"""Seconds between version checks of the watched races: changes made by another server process
+reach this process's watchers through the database."""
 
 
 # --- live updates -----------------------------------------------------------------------------
@@ -72,7 +75,9 @@ this process's watchers through the database."""
 
 @dataclass
 class Hub:
-    """Fan-out of race notices to the streams open in this process."""
+    """Fan-out of race versions to the streams open in this process: at once for changes made
+    here (the service's notices), and for changes made by another server process through one
+    query a second for all watched races together (``poll``), not one per stream."""
 
     loop: asyncio.AbstractEventLoop | None = None
     queues: dict[int, set[asyncio.Queue[int]]] = dataclasses.field(
@@ -82,8 +87,26 @@ class Hub:
 
     def notice(self, notice: Notice) -> None:
         if isinstance(notice, RaceChanged) and self.loop is not None:
-            for queue in list(self.queues.get(notice.race_id, ())):
-                self.loop.call_soon_threadsafe(queue.put_nowait, notice.version)
+            self.loop.call_soon_threadsafe(self.tell, notice.race_id, notice.version)
+
+    def tell(self, race_id: int, version: int) -> None:
+        """Every stream of ``race_id`` hears ``version`` (in the event loop's thread)."""
+        for queue in list(self.queues.get(race_id, ())):
+            queue.put_nowait(version)
+
+    async def poll(self, races: RaceService, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            watched = [race_id for race_id, queues in self.queues.items() if queues]
+            if not watched:
+                continue
+            try:
+                versions = await run_in_threadpool(races.versions, watched)
+            except Exception:
+                log.exception("version poll failed")
+                continue
+            for race_id, version in versions.items():
+                self.tell(race_id, version)
 
 
 def service(request: Request) -> RaceService:
@@ -109,14 +132,17 @@ def install(app: FastAPI) -> None:
 
     async def start(app: FastAPI) -> None:
         app.state.hub.loop = asyncio.get_running_loop()
+        app.state.views = CapacityLimiter(VIEW_THREADS)
         if settings.demo:
             await run_in_threadpool(ensure_demo, races, settings.demo_laps)
         app.state.ticker = asyncio.create_task(_tick(races, settings.deadline_tick))
+        app.state.poller = asyncio.create_task(app.state.hub.poll(races, POLL))
         app.state.sender = asyncio.create_task(app.state.outbox.run(settings.mail_tick)) \
             if settings.smtp_host else None
 
     async def stop(app: FastAPI) -> None:
         app.state.ticker.cancel()
+        app.state.poller.cancel()
         if app.state.sender is not None:
             app.state.sender.cancel()
 
@@ -367,20 +393,27 @@ def parts_values(p: Page, info: RaceInfo, race: Race | None) -> dict[str, Any]:
     return values
 
 
+async def viewed(request: Request, show: Callable[[], T]) -> T:
+    """``show()`` in a worker thread of the views' own pool: a watcher's page does not wait
+    in line behind the drivers' answers for a thread."""
+    return await to_thread.run_sync(show, limiter=request.app.state.views)
+
+
 @router.get("/races/{race_id}", response_class=HTMLResponse)
-def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+async def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     def show(info: RaceInfo, race: Race | None) -> Response:
         return p.render("race.html", board=drawing_url(info.track),
                         laps=info.laps or get_ruleset(info.ruleset).laps,
                         invite=f"{request.app.state.settings.base_url}/races/{race_id}",
                         bots=BOT_NAMES, **parts_values(p, info, race))
 
-    return looked(request, race_id, show)
+    return await viewed(request, lambda: looked(request, race_id, show))
 
 
 @router.get("/races/{race_id}/parts", response_class=HTMLResponse)
-def race_parts(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    return looked(request, race_id, lambda info, race: parts(p, info, race))
+async def race_parts(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    return await viewed(request, lambda: looked(
+        request, race_id, lambda info, race: parts(p, info, race)))
 
 
 def parts(p: Page, info: RaceInfo, race: Race | None) -> Response:
@@ -399,24 +432,18 @@ async def race_stream(race_id: int, request: Request, p: Page = Depends(page)) -
     async def events() -> AsyncIterator[str]:
         live.queues[race_id].add(queue)
         live.watchers[(race_id, holder)] += 1
-        shown = -1
-        idle = 0.0
         try:
+            shown = await run_in_threadpool(service(request).version, race_id)
+            yield f"event: race\ndata: {shown}\n\n"
             while True:
-                if await request.is_disconnected():
-                    break
                 try:
-                    version = await asyncio.wait_for(queue.get(), timeout=POLL)
+                    version = await asyncio.wait_for(queue.get(), timeout=KEEPALIVE)
                 except TimeoutError:
-                    version = await run_in_threadpool(service(request).version, race_id)
-                    idle += POLL
+                    yield ": keep-alive\n\n"
+                    continue
                 if version != shown:
                     shown = version
-                    idle = 0.0
                     yield f"event: race\ndata: {version}\n\n"
-                elif idle >= KEEPALIVE:
-                    idle = 0.0
-                    yield ": keep-alive\n\n"
         finally:
             live.queues[race_id].discard(queue)
             live.watchers[(race_id, holder)] -= 1
@@ -435,8 +462,12 @@ def done(request: Request, p: Page, race_id: int, applied: Applied | None = None
     if wants_json(request):
         now: Applied | RaceInfo = applied or service(request).info(race_id)
         seq = now.stored[0].seq if isinstance(now, Applied) and now.stored else None
-        return JSONResponse({"race": race_id, "version": now.version, "seq": seq,
-                             "state": now.state.value})
+        reply: dict[str, Any] = {"race": race_id, "version": now.version, "seq": seq,
+                                 "state": now.state.value}
+        if p.user is not None:  # a driver's next question, as question.json would say it
+            reply["next"] = looked(request, race_id, lambda info, race: (
+                asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
+        return JSONResponse(reply)
     if p.htmx:
         return looked(request, race_id, lambda info, race: parts(p, info, race))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
@@ -474,20 +505,24 @@ def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JS
     """The signed-in driver's open question as JSON (kind and legal answers), with the race
     version to send back; ``question`` is null while another car is asked."""
     user = p.need_user()
+    return JSONResponse(looked(request, race_id,
+                               lambda info, race: asked_of(race_id, user, info, race)))
 
-    def asked(info: RaceInfo, race: Race | None) -> JSONResponse:
-        seat = seat_of(info, user)
-        if seat is None:
-            raise Refused.key(403, "not_your_car")
-        question = None
-        if info.state is RaceState.RUNNING and race is not None:
-            mine = [ask for ask in race.questions() if ask.car == seat.car]
-            if mine:  # setups and secret bids are open to every driver at once
-                question = question_to_json(race, mine[0])
-        return JSONResponse({"race": race_id, "version": info.version,
-                             "state": info.state.value, "car": seat.car, "question": question})
 
-    return looked(request, race_id, asked)
+def asked_of(race_id: int, user: User | None, info: RaceInfo, race: Race | None
+             ) -> dict[str, Any]:
+    """``question.json``'s answer: the person's car, its open question (None while another car
+    is asked) and the version to answer with."""
+    seat = seat_of(info, user)
+    if seat is None:
+        raise Refused.key(403, "not_your_car")
+    question = None
+    if info.state is RaceState.RUNNING and race is not None:
+        mine = [ask for ask in race.questions() if ask.car == seat.car]
+        if mine:  # setups and secret bids are open to every driver at once
+            question = question_to_json(race, mine[0])
+    return {"race": race_id, "version": info.version, "state": info.state.value,
+            "car": seat.car, "question": question}
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
