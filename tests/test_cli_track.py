@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -167,6 +168,21 @@ def test_check_warning_only_passes(tmp_path: Path) -> None:
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 0
     assert "Warnung / warning" in result.output and "drawing" in result.output
+
+
+def test_the_readme_demo_seed_shows_a_race_with_finishers() -> None:
+    """`make demo SEED=7` once showed a race in which no car saw the flag (every bot out with
+    tyre failures and blocked lanes): the seed the README suggests must show a real race."""
+    from rennleitung.cli.mainjob import BOTS, CARS, LAPS
+    from rennleitung.formula_de.builtin_tracks import DEFAULT_TRACK
+    from rennleitung.formula_de.race_run import run_bot_race
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    found = re.search(r"make demo SEED=(\S+)", readme)
+    assert found, "README names no demo seed"
+    race = run_bot_race(DEFAULT_TRACK, "dresden-2006", CARS, LAPS, found.group(1), BOTS)
+    finished = [p for p in race.classification() if p.status == "finished"]
+    assert len(finished) >= CARS // 2, [(p.driver, p.status) for p in race.classification()]
 
 
 def test_main_job_renders_the_default_track(

@@ -80,8 +80,8 @@ def classification_data(race: Race) -> list[dict[str, Any]]:
 
 def classification_table(race: Race) -> Table:
     table = Table(title=pick("Wertung", "classification"))
-    for name in ("Pos", pick("Fahrer", "driver"), pick("Runden", "laps"), pick("Start", "grid"),
-                 pick("Punkte", "points")):
+    for name in (pick("Platz", "place"), pick("Fahrer", "driver"), pick("Runden", "laps"),
+                 pick("Start", "grid"), pick("Punkte", "points")):
         table.add_column(name)
     table.add_column(pick("Status", "status"))
     for p in race.classification():
