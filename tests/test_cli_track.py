@@ -203,3 +203,17 @@ def test_check_a_builtin_by_name() -> None:
     result = runner.invoke(app, ["check", "oval"])
     assert result.exit_code == 0
     assert "in Ordnung / OK" in result.output
+
+
+@pytest.mark.parametrize(("lang", "summary"), [
+    ("de", "1 Fehler, 0 Warnungen"), ("en", "1 error, 0 warnings"),
+])
+def test_check_counts_one_problem_in_the_singular(tmp_path: Path, lang: str,
+                                                   summary: str) -> None:
+    """Was "bad.toml: 1 errors, 0 warnings"."""
+    path = tmp_path / "bad.toml"
+    path.write_text(builtin_track_text("short").replace("flag = [5, 3]", "flag = [6, 3]"),
+                    encoding="utf-8")
+    result = runner.invoke(app, ["check", str(path)], env={"RENNLEITUNG_LANG": lang})
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(f"bad.toml: {summary}")
