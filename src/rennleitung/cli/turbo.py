@@ -77,6 +77,15 @@ def _echo(de: str, en: str) -> None:
         typer.echo(en)
 
 
+def _grouped(value: int) -> str:
+    """Thousands grouped the reader's way: 1.234.500 in German, 1,234,500 in English (was the
+    German form in an English table)."""
+    from rennleitung.cli.common import Lang, current_lang
+
+    text = f"{value:,}"
+    return text if current_lang() is Lang.EN else text.replace(",", ".")
+
+
 def _table(title: str) -> Table:
     from rich.table import Table
 
@@ -595,7 +604,7 @@ def demo(
     table.add_column(pick("WM-Punkte", "points"), justify="right")
     table.add_column(pick("Konto", "money"), justify="right")
     for place, name, points in wm_table(game.state):
-        money = f"{game.state.teams[name].money:,}".replace(",", ".")
+        money = _grouped(game.state.teams[name].money)
         table.add_row(str(place), name, game.strategies[name], str(points), money)
     console.print(table)
     console.print(f"{pick('Sieger', 'winner')}: {game.winner()} ({game.strategies[game.winner()]})")
