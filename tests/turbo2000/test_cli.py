@@ -168,6 +168,16 @@ def test_demo_groups_money_the_reader_s_way() -> None:
     assert re.search(r"\d\.\d{3}\.\d{3}", german) and not re.search(r"\d,\d{3}", german)
 
 
+def test_the_missing_sheets_error_names_the_round_in_one_language(tmp_path: Path) -> None:
+    """Was "Error: Runde 1: without a valid sheet: …" in English."""
+    game = _new(tmp_path)
+    english = runner.invoke(app, ["evaluate", str(game)], env={"RENNLEITUNG_LANG": "en"})
+    german = runner.invoke(app, ["evaluate", str(game)], env={"RENNLEITUNG_LANG": "de"})
+    assert english.exit_code == german.exit_code == 1
+    assert "round 1: without a valid sheet" in english.output and "Runde" not in english.output
+    assert "Runde 1: ohne gültigen Bogen" in german.output
+
+
 def test_evaluate_lists_missing_teams_and_needs_force(tmp_path: Path) -> None:
     game = _new(tmp_path)
     result = runner.invoke(app, ["evaluate", str(game)])

@@ -396,10 +396,11 @@ def evaluate(
         texts = [_read_sheet(p) for p in files]
         missing = missing_teams(inbox_status(texts, state, config), state)
         if missing and not force and not state.finished:
-            raise RennleitungError(
-                f"ohne gültigen Bogen: {', '.join(missing)}; auswerten trotzdem mit '--force'",
-                f"without a valid sheet: {', '.join(missing)}; evaluate anyway with '--force'",
-                where=f"Runde {round_number}")
+            raise RennleitungError(  # the round in each language (was "Runde 1" in English)
+                f"Runde {round_number}: ohne gültigen Bogen: {', '.join(missing)}; auswerten "
+                "trotzdem mit '--force'",
+                f"round {round_number}: without a valid sheet: {', '.join(missing)}; evaluate "
+                "anyway with '--force'")
         outcome = evaluate_round(state, texts, game.seed(), config)
         game.commit_round(round_number, files, round_outputs(outcome, round_number, config),
                           dump_state(outcome.state))
