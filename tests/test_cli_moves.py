@@ -207,7 +207,16 @@ def test_check_refuses_a_path_of_the_wrong_length(tmp_path: Path) -> None:
     assert result.exit_code == 1
     output = flat(result.output)
     assert "Masters 11/12/18" in output
-    assert "passen nicht zum Wurf" in output and "do not fit the roll" in output
+    assert "passen nicht zu 3 zu fahrenden Feldern" in output
+    assert "do not fit the 3 spaces to move" in output
+
+
+def test_a_wrong_length_names_the_distance_not_the_die(tmp_path: Path) -> None:
+    """Was "do not fit the roll (10)" after ``--roll 9``: the light sprinter's +1 is in it."""
+    result = run("moves", "check", str(EXAMPLES / "monaco-midrace.json"), "--car", "alonso",
+                 "--roll", "9", "--path", "B21,B22,B23", "--lang", "en")
+    assert result.exit_code == 1
+    assert "do not fit the 10 spaces to move (the roll with profile" in flat(result.output)
 
 
 def test_check_names_an_unknown_space_in_the_path(tmp_path: Path) -> None:

@@ -108,3 +108,36 @@ def test_simulate_table_and_unknown_ruleset() -> None:
     bad = runner.invoke(app, ["race", "simulate", "--ruleset", "nope", "--seed", "1"])
     assert bad.exit_code == 1
     assert "unknown ruleset" in bad.output
+
+
+def test_replay_keeps_each_event_on_one_line_in_a_file(tmp_path: Path) -> None:
+    """Into a pipe or a file, an event is one line even at 80 columns (it was cut into pieces
+    that ``grep`` could not find whole)."""
+    record = tmp_path / "race.json"
+    runner.invoke(app, ["race", "simulate", "--cars", "3", "--laps", "1", "--seed", "5",
+                        "--record", str(record)])
+    result = runner.invoke(app, ["race", "replay", str(record), "--until", "20", "--lang", "en"],
+                           env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert len(lines) == 20
+    assert all(line[:5].strip().isdigit() for line in lines)
+    assert any(len(line) > 80 and "shares out the points" in line for line in lines)
+
+
+def test_on_a_terminal_a_long_event_wraps_under_its_text() -> None:
+    """At 80 columns a wrapped sentence went on under the event numbers."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from rennleitung.cli.race import print_event_lines
+
+    out = StringIO()
+    console = Console(file=out, force_terminal=True, width=40, color_system=None)
+    print_event_lines(console, [(9, "short"), (10, "a sentence long enough to wrap twice at forty "
+                                                    "columns, as setups and order lists do")])
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    assert lines[0] == " 9 short"
+    assert lines[1].startswith("10 a sentence")
+    assert len(lines) >= 3 and all(line.startswith("   ") for line in lines[2:])

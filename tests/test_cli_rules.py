@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
@@ -84,3 +85,26 @@ def test_show_names_the_wreck_rule_in_both_languages() -> None:
     assert "bis alle anderen es passiert haben" in german.output
     assert "next_turn" in english.output and "has passed it (when_passed)" in english.output
     assert "Wrack bleibt liegen" not in english.output
+
+
+@pytest.mark.parametrize(("lang", "wanted", "unwanted"), [
+    ("de", ("Art des Boxenstopps", "hart: Sonne", "Beschreibung"),
+     ("kind of pit stop", "hard: sun", "description", " / ")),
+    ("en", ("kind of pit stop", "hard: sun", "description"),
+     ("Art des Boxenstopps", "hart: Sonne", "Beschreibung", " / ")),
+])
+def test_show_follows_the_language_of_every_other_command(
+    lang: str, wanted: tuple[str, ...], unwanted: tuple[str, ...]
+) -> None:
+    """Was both languages in every row and the title whatever RENNLEITUNG_LANG said (its own
+    ``--lang`` defaulted to both), an 80-column table twice as long as needed."""
+    result = runner.invoke(app, ["rules", "show", "dresden-2006"],
+                           env={"RENNLEITUNG_LANG": lang, "COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    for text in wanted:
+        assert text in result.output, text
+    for text in unwanted:
+        assert text not in result.output, text
+    data = json.loads(runner.invoke(app, ["rules", "show", "dresden-2006", "--json"],
+                                    env={"RENNLEITUNG_LANG": lang}).output)
+    assert {"de", "en"} <= set(data["fields"][0])  # JSON keeps both unless --lang is given

@@ -67,15 +67,51 @@ def test_one_space_is_singular_many_are_plural() -> None:
 
 def test_the_tyre_adjective_is_declined() -> None:
     """Was "wählt hart Reifen" and "wählt Regenreifen Reifen"; the setup names the areas in
-    German (was "das Setup tyres 5, brakes 4")."""
+    German (was "das Setup tyres 5, brakes 4") and the reserve as a reserve (was "Box 1", the
+    words of the pit box chosen next: "wählt Box 1")."""
     wear: dict[str, Any] = {"tyres": 5, "brakes": 4, "box": 1}
     said = {t: render(event(EventKind.SETUP, tyre=t, wear=wear), "de")
             for t in ("hard", "soft", "rain")}
-    assert said["hard"] == "Alonso wählt harte Reifen und das Setup Reifen 5, Bremsen 4, Box 1"
+    assert said["hard"] == (
+        "Alonso wählt harte Reifen und verteilt die Punkte: Reifen 5, Bremsen 4, Boxreserve 1"
+    )
     assert said["soft"].startswith("Alonso wählt weiche Reifen und")
     assert said["rain"].startswith("Alonso wählt Regenreifen und")
     assert render(event(EventKind.SETUP, tyre="hard", wear=wear), "en") == (
-        "Alonso chooses hard tyres and the setup tyres 5, brakes 4, box 1"
+        "Alonso chooses hard tyres and shares out the points: tyres 5, brakes 4, box reserve 1"
+    )
+
+
+@pytest.mark.parametrize(("roll", "weather", "settled", "german", "english"), [
+    ("sun", "sun", True, "Wetterwurf 11: Sonne bis zum Rennende",
+     "Weather roll 11: sun for the rest of the race"),
+    ("changeable", "sun", False, "Wetterwurf 11: wechselhaft, vorerst Sonne",
+     "Weather roll 11: changeable, sun for now"),
+    ("rain", "rain", False, "Wetterwurf 11: Regen, noch wechselhaft",
+     "Weather roll 11: rain, still changeable"),
+])
+def test_a_weather_roll_says_each_word_once(
+    roll: str, weather: str, settled: bool, german: str, english: str
+) -> None:
+    """Was "Wetterwurf 11: Sonne, es herrscht Sonne (fest)" and "weather roll 5: changeable,
+    the weather is sun (changeable)"; a line without a round starts with a capital."""
+    rolled = event(EventKind.WEATHER, result=11, roll=roll, weather=weather, settled=settled)
+    assert (render(rolled, "de"), render(rolled, "en")) == (german, english)
+    again = event(EventKind.WEATHER, 5, result=11, roll=roll, weather=weather, settled=settled)
+    assert render(again, "en") == "Round 5: w" + english[1:]
+
+
+def test_a_test_says_what_it_needed_and_whether_it_passed() -> None:
+    """Was "Kollisionscheck mit dem schwarzen Würfel 7 gegen 1: gehalten"."""
+    held = event(EventKind.TEST, 3, purpose="collision", result=7, modifier=0, limit=1,
+                 lost=False)
+    lost = event(EventKind.TEST, 3, purpose="road_holding", result=2, modifier=1, limit=4,
+                 lost=True)
+    assert render(held, "de") == (
+        "Spielrunde 3: Alonso: Kollisionscheck, schwarzer Würfel 7, nötig über 1: bestanden"
+    )
+    assert render(lost, "en") == (
+        "Round 3: Alonso: road-holding test, black die 2+1, needs more than 4: failed"
     )
 
 
@@ -103,7 +139,7 @@ def test_skipped_gears_and_points_are_counted_in_words() -> None:
     work = event(EventKind.PIT_WORK, result=1, left=1)
     assert render(work, "de") == "Alonso arbeitet in der Box 1 Punkt ab, noch 1 übrig"
     wear = event(EventKind.WEAR, points=1, area="brakes", reason="braking", left=1)
-    assert render(wear, "de") == "Alonso streicht 1 VP Bremsen (Bremsen), noch 1 übrig"
+    assert render(wear, "de") == "Alonso streicht 1 VP Bremsen (Bremsmanöver), noch 1 übrig"
     assert render(wear, "en") == "Alonso crosses out 1 brakes point (braking), 1 left"
     assert render(event(EventKind.SLIPSTREAM, count=1), "en") == "Alonso uses the slipstream once"
 

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from rennleitung.cli import mail as mail_cli
 from rennleitung.cli.common import LANG_ENV, reset_lang
+from rennleitung.cli.main import app
 
 
 @pytest.fixture(autouse=True)
-def _no_earlier_choice() -> None:
-    """An earlier command's ``--lang`` must not decide the language here."""
+def _no_earlier_choice() -> Iterator[None]:
+    """An earlier command's ``--lang`` must not decide the language here, nor one of these
+    commands' (taken from ``RENNLEITUNG_LANG``) the language of a later test."""
+    reset_lang()
+    yield
     reset_lang()
 
 
@@ -40,3 +47,21 @@ def test_every_refusal_code_has_words_in_both_languages(monkeypatch: pytest.Monk
 def test_an_outcome_of_another_shape_is_shown_as_stored() -> None:
     assert mail_cli._outcome("[1, 2]") == "[1, 2]"
     assert mail_cli._outcome("not json") == "not json"
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", ("Der Ausgang ist leer.", "Noch keine Mail eingegangen.",
+            "Noch keine Adresse angemeldet.")),
+    ("en", ("The outbox is empty.", "No mail received yet.", "No address bound yet.")),
+])
+def test_nothing_yet_is_a_sentence_not_an_empty_frame(
+    tmp_path: Path, lang: str, said: tuple[str, str, str]
+) -> None:
+    """A fresh database: `mail outbox`, `inbox` and `bindings` printed empty table frames,
+    which a newcomer following docs/mail.md took for a failure."""
+    db = f"sqlite:///{tmp_path / 'mail.sqlite3'}"
+    env = {LANG_ENV: lang, "COLUMNS": "80"}
+    for command, sentence in zip(("outbox", "inbox", "bindings"), said, strict=True):
+        result = CliRunner().invoke(app, ["mail", command, "--db", db], env=env)
+        assert result.exit_code == 0, result.output
+        assert result.output.strip() == sentence

@@ -254,8 +254,7 @@ def replace_race(
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
-    """Rennen N an Ort und Stelle ersetzen, Karma danach neu gebucht / replace race N in place,
-    every later karma movement rebooked."""
+    """Rennen N ersetzen, spätere Karmabuchungen neu / replace race N, later karma rebooked."""
     store = _store(db)
 
     def action() -> int:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from sqlalchemy import select
 
@@ -60,6 +61,15 @@ def game(
     run_guarded(act)
 
 
+def _show(table: Table, empty_de: str, empty_en: str) -> None:
+    """The table, or one sentence saying there is nothing yet (was an empty frame, which read
+    like a failure)."""
+    if table.row_count:
+        console.print(table)
+    else:
+        say(empty_de, empty_en)
+
+
 @app.command("bind")
 def bind(
     key: str = typer.Argument(..., help="Partie / game"),
@@ -84,7 +94,7 @@ def bindings(key: str = typer.Argument(None, help="Partie / game"), db: DbOption
                       pick("Sprache", "language"))
         for b in _service(db).bindings(key):
             table.add_row(b.game.key, b.address, b.seat, b.language)
-        console.print(table)
+        _show(table, "Noch keine Adresse angemeldet.", "No address bound yet.")
     run_guarded(act)
 
 
@@ -237,7 +247,7 @@ def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None
             for row in rows:
                 table.add_row(str(row.id), f"{row.received_at:%Y-%m-%d %H:%M:%S}", row.source,
                               row.sender, row.seat, _status(row.status))
-        console.print(table)
+        _show(table, "Noch keine Mail eingegangen.", "No mail received yet.")
     run_guarded(act)
 
 
@@ -257,7 +267,7 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
                               str(row.attempts),
                               f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
                               row.last_error[:40])
-        console.print(table)
+        _show(table, "Der Ausgang ist leer.", "The outbox is empty.")
     run_guarded(act)
 
 
@@ -272,7 +282,9 @@ def status(key: str = typer.Argument(..., help="Partie / game"), db: DbOption = 
         for row in service.game_mail(info.id):
             table.add_row(row.seat, f"{row.received_at.astimezone(UTC):%Y-%m-%d %H:%M:%S} UTC",
                           _status(row.status), _outcome(row.outcome)[:120])
-        console.print(table)
+        if not table.row_count:
+            console.print(escape(f"{info.key} ({info.kind})"))
+        _show(table, "Noch keine Mail zu dieser Partie.", "No mail for this game yet.")
     run_guarded(act)
 
 

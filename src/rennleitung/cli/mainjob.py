@@ -1,4 +1,4 @@
-"""What `make run` does: a 10-bot race on the default track, shown as it goes.
+"""What `make demo` does: a 10-bot race on the default track, shown as it goes.
 
 The race is the same as `rennleitung race simulate --track monaco --cars 10 --laps 3`, with strong
 and simple bots taking turns; afterwards the final board (cars, wrecks, dangerous spaces) is

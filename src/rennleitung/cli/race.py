@@ -80,8 +80,8 @@ def classification_data(race: Race) -> list[dict[str, Any]]:
 
 def classification_table(race: Race) -> Table:
     table = Table(title=pick("Wertung", "classification"))
-    for name in ("Pos", pick("Fahrer", "driver"), pick("Runden", "laps"), pick("Start", "grid"),
-                 pick("Punkte", "points")):
+    for name in (pick("Platz", "place"), pick("Fahrer", "driver"), pick("Runden", "laps"),
+                 pick("Start", "grid"), pick("Punkte", "points")):
         table.add_column(name)
     table.add_column(pick("Status", "status"))
     for p in race.classification():
@@ -209,6 +209,22 @@ TrackFileOption = Annotated[
 ]
 
 
+def print_event_lines(console: Console, lines: list[tuple[int, str]]) -> None:
+    """Numbered event sentences. On a terminal a long sentence wraps under its own text, not
+    under the number (at 80 columns the numbers were lost in the wrapped lines); into a file or
+    a pipe every event stays one line, so ``grep`` finds whole sentences."""
+    if not console.is_terminal:
+        for seq, line in lines:
+            console.print(f"{seq:5d} {escape(line)}", soft_wrap=True)
+        return
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column()
+    for seq, line in lines:
+        grid.add_row(str(seq), escape(line))
+    console.print(grid)
+
+
 @app.command("replay")
 def replay_command(
     path: Annotated[Path, typer.Argument(help="Rennprotokoll / race record")],
@@ -228,9 +244,11 @@ def replay_command(
         return
     console = Console(highlight=False)
     names = race.driver_names()
-    for event in race.events[: until if until is not None else None]:
-        line = pick(render(event, "de", names), render(event, "en", names), lang)
-        console.print(f"{event.seq:5d} {escape(line)}")
+    lines = [
+        (event.seq, pick(render(event, "de", names), render(event, "en", names), lang))
+        for event in race.events[: until if until is not None else None]
+    ]
+    print_event_lines(console, lines)
     if position is not None:
         _write(position, position_to_json(race.to_position()))
         console.print(f"{pick('Stellung', 'position')}: {escape(str(position))}")

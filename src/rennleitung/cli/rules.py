@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import Lang, pick
+from rennleitung.cli.common import Lang, choose_lang, current_lang, pick
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.ruleset import (
     DRESDEN_2006,
@@ -66,20 +66,37 @@ def _text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
 
 
+_TYRES = {
+    "hard": ("hart", "hard"),
+    "soft": ("weich", "soft"),
+    "rain": ("Regenreifen", "rain tyres"),
+}
+_TYRE_WORDS = {
+    "sun": ("Sonne", "sun"),
+    "rain": ("Regen", "rain"),
+    "slide": ("Rutschen", "slide"),
+    "lap": ("Runde", "lap"),
+}
+"""The words of a tyre row, German and English (the row is shown in the chosen language)."""
+
+
 def _tyre_text(tyre: str, rule: dict[str, Any]) -> str:
     """One tyre row: overshoot per space by set lap in sun and rain, slide, bonus and malus."""
 
     def laps(values: list[int]) -> str:
         return "/".join(str(v) for v in values)
 
+    def word(key: str) -> str:
+        return pick(*_TYRE_WORDS.get(key, (key, key)))
+
     text = (
-        f"{tyre}: sun {laps(rule['overshoot_sun'])}, rain {laps(rule['overshoot_rain'])}, "
-        f"slide +{rule['rain_slide']}"
+        f"{pick(*_TYRES.get(tyre, (tyre, tyre)))}: {word('sun')} {laps(rule['overshoot_sun'])}, "
+        f"{word('rain')} {laps(rule['overshoot_rain'])}, {word('slide')} +{rule['rain_slide']}"
     )
     if rule["bonus_laps"]:
-        text += f", +1 lap {laps(rule['bonus_laps'])}"
+        text += f", +1 {word('lap')} {laps(rule['bonus_laps'])}"
     if rule["malus_laps"]:
-        text += f", −1 lap {laps(rule['malus_laps'])}"
+        text += f", −1 {word('lap')} {laps(rule['malus_laps'])}"
     return text
 
 
@@ -110,7 +127,7 @@ def list_rulesets(
     for row in rows:
         table.add_row(
             str(row["name"]),
-            f"{row['title_de']}\n{row['title_en']}",
+            pick(str(row["title_de"]), str(row["title_en"]), both="\n"),
             str(len(row["differs_from_dresden_2006"])),
         )
     _console().print(table)
@@ -119,7 +136,15 @@ def list_rulesets(
 @app.command("show")
 def show_ruleset(
     name: Annotated[str, typer.Argument(help="Regelwerk / ruleset, e.g. dresden-2006")],
-    lang: Annotated[Lang, typer.Option("--lang", help="Sprache / language")] = Lang.BOTH,
+    lang: Annotated[
+        Lang | None,
+        typer.Option(
+            "--lang",
+            callback=choose_lang,
+            help="Sprache der Tabelle / table language (Vorgabe/default: RENNLEITUNG_LANG, "
+            "sonst/else locale; --json: both)",
+        ),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="JSON statt Tabelle / JSON output")
     ] = False,
@@ -127,6 +152,8 @@ def show_ruleset(
     """Ein Regelwerk Feld für Feld zeigen / show one ruleset field by field."""
     ruleset = _load(name)
     rows = ruleset.describe()
+    if lang is None:  # a table in the language of every other command; JSON keeps both texts
+        lang = Lang.BOTH if as_json else current_lang()
     if as_json:
         data = {
             "name": ruleset.name,
@@ -148,14 +175,16 @@ def show_ruleset(
         Lang.EN: ruleset.title_en,
         Lang.BOTH: f"{ruleset.title_de} / {ruleset.title_en}",
     }[lang]
-    table = Table(title=f"{ruleset.name}: {title}")
+    table = Table(title=f"{ruleset.name}: {title}", expand=True)
     table.add_column(pick("Feld", "field"), no_wrap=True)
-    table.add_column(pick("Wert", "value"))
-    table.add_column(pick("Regel", "rule"))
+    # the description gets the room: at 80 columns it was squeezed to one word a line
+    table.add_column(pick("Wert", "value"), ratio=2)
+    table.add_column(pick("Regel", "rule"), ratio=2)
     table.add_column(
-        {Lang.DE: "Beschreibung", Lang.EN: "Description", Lang.BOTH: "Beschreibung / description"}[
+        {Lang.DE: "Beschreibung", Lang.EN: "description", Lang.BOTH: "Beschreibung / description"}[
             lang
-        ]
+        ],
+        ratio=3,
     )
     for row in rows:
         de, en = escape(row.de), escape(row.en)

@@ -16,12 +16,21 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from rennleitung.cli.common import Lang, current_lang, load_track, pick, read_text, show_error
+from rennleitung.cli.common import (
+    Lang,
+    current_lang,
+    load_track,
+    pick,
+    read_text,
+    say,
+    show_error,
+)
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import (
     builtin_track_names,
     builtin_track_text,
 )
+from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
 from rennleitung.formula_de.trackcheck import ERROR, check_track
 from rennleitung.inputs import shown, write_text
@@ -161,7 +170,8 @@ def summary_table(tracks: list[Track]) -> Table:
     table.add_column(pick("Strecke", "track", both="\n"), no_wrap=True)
     table.add_column(pick("Felder je Spur", "spaces per lane", both="\n"))
     table.add_column(pick("Stopps je Kurve", "stops per corner", both="\n"))
-    table.add_column(pick("L/C je Kurve", "L/C per corner", both="\n"))
+    # L/C: the longest and shortest way through a corner, as on its flag (Masters 7-1-1)
+    table.add_column(pick("Weg L/C je Kurve", "way L/C per corner", both="\n"))
     table.add_column(pick("Start", "grid", both="\n"), justify="right")
     table.add_column(pick("Boxen", "boxes", both="\n"), justify="right")
     for track in tracks:
@@ -201,7 +211,8 @@ def show(
     console = Console(highlight=False)
     console.print(summary_table([track]))
     corners = Table(title=f"{track.title}: {pick('Kurven', 'corners')}")
-    columns = ("Nr.", pick("Stopps", "stops"), "L", "C", pick("je Spur", "per lane"),
+    columns = ("Nr.", pick("Stopps", "stops"), pick("L längster", "L longest"),
+               pick("C kürzester", "C shortest"), pick("je Spur", "per lane"),
                pick("Felder", "spaces"))
     for column in columns:
         corners.add_column(column)
@@ -255,7 +266,7 @@ def render(
         write_text(output, render_board(track, names=names))
     except RennleitungError as error:
         _fail(error)
-    typer.echo(f"{output} geschrieben / written")
+    say(f"{output} geschrieben", f"{output} written")
 
 
 @app.command("check")
@@ -290,8 +301,8 @@ def check(
     else:
         console.print(
             f"{shown(str(file))}: "
-            + pick(f"{errors} Fehler, {warnings} Warnungen",
-                   f"{errors} errors, {warnings} warnings")
+            + pick(f"{errors} Fehler, {count(warnings, 'Warnung', 'Warnungen')}",
+                   f"{count(errors, 'error', 'errors')}, {count(warnings, 'warning', 'warnings')}")
         )
     if errors:
         raise typer.Exit(code=1)

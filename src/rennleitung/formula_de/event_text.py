@@ -36,12 +36,12 @@ TEMPLATES: dict[EventKind, tuple[str, str]] = {
         "{driver} starts from grid slot {grid} ({how})",
     ),
     EventKind.WEATHER: (
-        "Wetterwurf {result}: {roll}, es herrscht {weather} ({settled})",
-        "weather roll {result}: {roll}, the weather is {weather} ({settled})",
+        "Wetterwurf {result}: {forecast}",
+        "weather roll {result}: {forecast}",
     ),
     EventKind.SETUP: (
-        "{driver} wählt {tyre} und das Setup {wear}",
-        "{driver} chooses {tyre} and the setup {wear}",
+        "{driver} wählt {tyre} und verteilt die Punkte: {wear}",
+        "{driver} chooses {tyre} and shares out the points: {wear}",
     ),
     EventKind.BOX: ("{driver} wählt Box {box}", "{driver} chooses box {box}"),
     EventKind.ROUND: ("Reihenfolge: {order}", "order of play: {order}"),
@@ -98,8 +98,8 @@ TEMPLATES: dict[EventKind, tuple[str, str]] = {
         "{driver} spins (last tyre point) and needs a restart roll",
     ),
     EventKind.TEST: (
-        "{driver}: {purpose} mit dem schwarzen Würfel {result}{modifier} gegen {limit}: {lost}",
-        "{driver}: {purpose} on the black die {result}{modifier} against {limit}: {lost}",
+        "{driver}: {purpose}, schwarzer Würfel {result}{modifier}, nötig über {limit}: {lost}",
+        "{driver}: {purpose}, black die {result}{modifier}, needs more than {limit}: {lost}",
     ),
     EventKind.KARMA: (
         "{driver}: Karma {change:+d} ({reason}), Stand {karma}",
@@ -183,12 +183,12 @@ ROUND_PREFIX = ("Spielrunde {round}: ", "Round {round}: ")
 
 AREAS: dict[str, tuple[str, str]] = {
     **{a.value: (a.label_de, a.label_en) for a in WearArea},
-    "box": ("Box", "box"),
+    "box": ("Boxreserve", "box reserve"),  # was "Box 1", read as the pit box of "wählt Box 1"
 }
 """Wear areas and the box reserve of a setup."""
 
 _CAUSES: dict[str, tuple[str, str]] = {
-    Cause.BRAKING: ("Bremsen", "braking"),
+    Cause.BRAKING: ("Bremsmanöver", "braking"),  # "1 VP Bremsen (Bremsen)" said it twice
     Cause.OVERSHOOTING: ("Überschießen", "overshooting"),
     Cause.LAP: ("Runde", "lap"),
     Cause.REAR_HIT: ("Auffahrunfall", "rear hit"),
@@ -201,7 +201,7 @@ _CAUSES: dict[str, tuple[str, str]] = {
     Cause.ENGINE_BOOST: ("Motor-Boost", "engine boost"),
     Cause.BLOCKING: ("Blockade", "blocking"),
     Cause.ENGINE: ("Motor", "engine"),
-    Cause.ROLLING_OUT: ("ausrollen", "rolling out"),
+    Cause.ROLLING_OUT: ("Ausrollen", "rolling out"),
     Cause.ENGINE_TO_FLAG: ("Motorschaden, bis ins Ziel", "engine failure, to the flag"),
     # the retirements in the words of the classification
     **{r.cause: (r.text_de, r.text_en) for r in Retirement},
@@ -229,10 +229,6 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
     },
     (EventKind.WEATHER, "roll"): {r.value: (r.label_de, r.label_en) for r in WeatherRoll},
     (EventKind.WEATHER, "weather"): {w.value: (w.label_de, w.label_en) for w in Weather},
-    (EventKind.WEATHER, "settled"): {
-        True: ("fest", "settled"),
-        False: ("wechselhaft", "changeable"),
-    },
     (EventKind.SETUP, "tyre"): TYRES,
     (EventKind.START_ROLL, "outcome"): {
         "stall": ("abgewürgt", "stall"),
@@ -246,7 +242,10 @@ WORDS: dict[tuple[EventKind | None, str], dict[Any, tuple[str, str]]] = {
         RollPurpose.ENGINE: ("Motorcheck", "engine test"),
         RollPurpose.WALL: ("Mauercheck", "wall test"),
     },
-    (EventKind.TEST, "lost"): {True: ("verloren", "lost"), False: ("gehalten", "held")},
+    (EventKind.TEST, "lost"): {
+        True: ("nicht bestanden", "failed"),
+        False: ("bestanden", "passed"),
+    },
     (EventKind.KARMA, "reason"): _KARMA_REASONS,
     (EventKind.RESTART, "full"): {
         True: ("Neustart von der Startaufstellung", "restart from the grid"),
@@ -351,6 +350,22 @@ def _move_notes(data: Mapping[str, Any], lang: Lang) -> str:
     return f" ({_join(notes)})" if notes else ""
 
 
+def _forecast(data: Mapping[str, Any], lang: Lang) -> str:
+    """What a weather roll did, each word once (was "Sonne, es herrscht Sonne (fest)"):
+    settled for the race, changeable with the weather for now, or a streak not yet long enough
+    (Masters 3-2-4 to 3-2-6)."""
+    roll, weather = data.get("roll"), data.get("weather")
+    rolls = WORDS.get((EventKind.WEATHER, "roll"), {})
+    weathers = WORDS.get((EventKind.WEATHER, "weather"), {})
+    rolled = _pick(rolls.get(roll, (str(roll), str(roll))), lang)
+    now = _pick(weathers.get(weather, (str(weather), str(weather))), lang)
+    if data.get("settled"):
+        return f"{now} bis zum Rennende" if lang == "de" else f"{now} for the rest of the race"
+    if roll == weather:
+        return f"{now}, noch wechselhaft" if lang == "de" else f"{now}, still changeable"
+    return f"{rolled}, vorerst {now}" if lang == "de" else f"{rolled}, {now} for now"
+
+
 def _times(data: Mapping[str, Any], lang: Lang) -> str:
     count = data.get("count", 0)
     return {1: "once", 2: "twice"}.get(count, f"{count} times")
@@ -359,6 +374,7 @@ def _times(data: Mapping[str, Any], lang: Lang) -> str:
 _DERIVED: dict[str, Callable[[Mapping[str, Any], Lang], str]] = {
     "notes": _move_notes,
     "times": _times,
+    "forecast": _forecast,
 }
 """Placeholders made from several fields."""
 
@@ -448,6 +464,8 @@ def render(event: Event, lang: Lang, names: Mapping[str, str] | None = None) -> 
     text = template.format_map(_Values(dict(event.data), event.kind, lang, names or {}))
     if event.round:
         return ROUND_PREFIX[0 if lang == "de" else 1].format(round=event.round) + text
+    if template[:1].islower():  # a line starts with a capital ("Race on …"); names stay as given
+        return text[:1].upper() + text[1:]
     return text
 
 

@@ -568,10 +568,12 @@ def check_move(track: Track, request: MoveRequest, path: Sequence[int]) -> list[
     if verdict.violation is not None:
         v = verdict.violation
         raise IllegalMove(v.de, v.en, f"{v.rule} (Schritt/step {v.step})")
+    # the distance, not "the roll": with a profile, tyre or boost it differs from the die
     raise IllegalMove(
-        f"{len(wanted)} Felder passen nicht zum Wurf ({request.distance}) und den Regeln "
-        "für Bremsen, Blockade, Rutschen und Windschatten",
-        f"{len(wanted)} spaces do not fit the roll ({request.distance}) and the rules for "
-        "braking, blocking, sliding and slipstream",
+        f"{len(wanted)} Felder passen nicht zu {request.distance} zu fahrenden Feldern (Wurf "
+        "samt Fahrerprofil, Reifen und Boost) und den Regeln für Bremsen, Blockade, Rutschen "
+        "und Windschatten",
+        f"{len(wanted)} spaces do not fit the {request.distance} spaces to move (the roll with "
+        "profile, tyres and boost) and the rules for braking, blocking, sliding and slipstream",
         "Masters 11/12/18",
     )
