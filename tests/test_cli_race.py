@@ -141,3 +141,11 @@ def test_on_a_terminal_a_long_event_wraps_under_its_text() -> None:
     assert lines[0] == " 9 short"
     assert lines[1].startswith("10 a sentence")
     assert len(lines) >= 3 and all(line.startswith("   ") for line in lines[2:])
+
+
+def test_simulate_into_a_file_starts_with_the_table() -> None:
+    """Was an empty line first: the progress bar, invisible outside a terminal, left it."""
+    result = runner.invoke(app, ["race", "simulate", "--cars", "3", "--laps", "1", "--seed", "5",
+                                 "--lang", "en"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].strip() == "classification"

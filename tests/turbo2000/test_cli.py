@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -156,6 +157,25 @@ def test_demo_prints_the_wm_table() -> None:
     result = runner.invoke(app, ["demo", "--teams", "4", "--years", "1", "--seed", "3"])
     assert result.exit_code == 0, result.output
     assert "Ewige WM-Liste" in result.output and "Sieger / winner: Bot" in result.output
+
+
+def test_demo_groups_money_the_reader_s_way() -> None:
+    """The English table showed the account as 6.120.500."""
+    args = ["demo", "--teams", "4", "--years", "1", "--seed", "3"]
+    english = runner.invoke(app, args, env={"RENNLEITUNG_LANG": "en", "COLUMNS": "120"}).output
+    german = runner.invoke(app, args, env={"RENNLEITUNG_LANG": "de", "COLUMNS": "120"}).output
+    assert re.search(r"\d,\d{3},\d{3}", english) and not re.search(r"\d\.\d{3}", english)
+    assert re.search(r"\d\.\d{3}\.\d{3}", german) and not re.search(r"\d,\d{3}", german)
+
+
+def test_the_missing_sheets_error_names_the_round_in_one_language(tmp_path: Path) -> None:
+    """Was "Error: Runde 1: without a valid sheet: …" in English."""
+    game = _new(tmp_path)
+    english = runner.invoke(app, ["evaluate", str(game)], env={"RENNLEITUNG_LANG": "en"})
+    german = runner.invoke(app, ["evaluate", str(game)], env={"RENNLEITUNG_LANG": "de"})
+    assert english.exit_code == german.exit_code == 1
+    assert "round 1: without a valid sheet" in english.output and "Runde" not in english.output
+    assert "Runde 1: ohne gültigen Bogen" in german.output
 
 
 def test_evaluate_lists_missing_teams_and_needs_force(tmp_path: Path) -> None:

@@ -113,7 +113,8 @@ def _version_callback(value: bool) -> None:
 @app.callback()
 def main_callback(
     version: bool = typer.Option(
-        False, "--version", callback=_version_callback, is_eager=True, help="Version / Version."
+        False, "--version", callback=_version_callback, is_eager=True,
+        help="Version zeigen / show the version."
     ),
 ) -> None:
     """Rennleitung: Formula Dé, Ligen und TURBO 2000 / race control."""

@@ -134,7 +134,8 @@ def simulate(
             TextColumn("{task.fields[info]}"),
             console=console,
             transient=True,
-            disable=as_json,
+            # into a file or pipe the bar drew nothing but left an empty line before the table
+            disable=as_json or not console.is_terminal,
         ) as progress:
             task = progress.add_task(pick("Rennen", "race"), total=laps, info="")
 
@@ -145,7 +146,8 @@ def simulate(
                 progress.update(
                     task,
                     completed=min(race.laps_done(leader), laps),
-                    info=f"Runde/round {race.round}, {escape(race.driver(leader))}",
+                    info=pick(f"Spielrunde {race.round}", f"round {race.round}")
+                    + f", {escape(race.driver(leader))}",
                 )
 
             board = _own_track(track)

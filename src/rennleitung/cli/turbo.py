@@ -77,6 +77,15 @@ def _echo(de: str, en: str) -> None:
         typer.echo(en)
 
 
+def _grouped(value: int) -> str:
+    """Thousands grouped the reader's way: 1.234.500 in German, 1,234,500 in English (was the
+    German form in an English table)."""
+    from rennleitung.cli.common import Lang, current_lang
+
+    text = f"{value:,}"
+    return text if current_lang() is Lang.EN else text.replace(",", ".")
+
+
 def _table(title: str) -> Table:
     from rich.table import Table
 
@@ -387,10 +396,11 @@ def evaluate(
         texts = [_read_sheet(p) for p in files]
         missing = missing_teams(inbox_status(texts, state, config), state)
         if missing and not force and not state.finished:
-            raise RennleitungError(
-                f"ohne gültigen Bogen: {', '.join(missing)}; auswerten trotzdem mit '--force'",
-                f"without a valid sheet: {', '.join(missing)}; evaluate anyway with '--force'",
-                where=f"Runde {round_number}")
+            raise RennleitungError(  # the round in each language (was "Runde 1" in English)
+                f"Runde {round_number}: ohne gültigen Bogen: {', '.join(missing)}; auswerten "
+                "trotzdem mit '--force'",
+                f"round {round_number}: without a valid sheet: {', '.join(missing)}; evaluate "
+                "anyway with '--force'")
         outcome = evaluate_round(state, texts, game.seed(), config)
         game.commit_round(round_number, files, round_outputs(outcome, round_number, config),
                           dump_state(outcome.state))
@@ -595,7 +605,7 @@ def demo(
     table.add_column(pick("WM-Punkte", "points"), justify="right")
     table.add_column(pick("Konto", "money"), justify="right")
     for place, name, points in wm_table(game.state):
-        money = f"{game.state.teams[name].money:,}".replace(",", ".")
+        money = _grouped(game.state.teams[name].money)
         table.add_row(str(place), name, game.strategies[name], str(points), money)
     console.print(table)
     console.print(f"{pick('Sieger', 'winner')}: {game.winner()} ({game.strategies[game.winner()]})")
