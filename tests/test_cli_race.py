@@ -149,3 +149,14 @@ def test_simulate_into_a_file_starts_with_the_table() -> None:
                                  "--lang", "en"], env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].strip() == "classification"
+
+
+def test_an_error_s_line_is_named_in_the_chosen_language(tmp_path: Path) -> None:
+    """Was "Zeile/line 1: not valid JSON" in English and in German."""
+    broken = tmp_path / "broken.json"
+    broken.write_text("not json\n", encoding="utf-8")
+    german = runner.invoke(app, ["race", "verify", str(broken)], env={"RENNLEITUNG_LANG": "de"})
+    english = runner.invoke(app, ["race", "verify", str(broken)], env={"RENNLEITUNG_LANG": "en"})
+    assert german.exit_code == english.exit_code == 1
+    assert "Zeile 1: kein gültiges JSON" in german.output and "line" not in german.output
+    assert "line 1: not valid JSON" in english.output and "Zeile" not in english.output

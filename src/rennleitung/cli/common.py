@@ -109,11 +109,22 @@ MAX_MESSAGE = 2000
 minutes to print)."""
 
 
+PLACE_WORDS = (("Zeile/line ", "Zeile ", "line "), ("Schritt/step ", "Schritt ", "step "))
+"""Words of an error's place written in both languages by the layers that find it (an input's
+line, a path's step): shown in the one language of the message."""
+
+
+def _placed(text: str, lang: Lang) -> str:
+    for both, de, en in PLACE_WORDS:
+        text = text.replace(both, de if lang is Lang.DE else en)
+    return text
+
+
 def show_error(error: RennleitungError, labelled: bool = False) -> None:
     """Print an error on stderr in the current language, its user text escaped and cut;
     ``labelled`` puts "Fehler:"/"Error:" in front (one line per language)."""
-    de = inputs.shown(error.message_de, MAX_MESSAGE)
-    en = inputs.shown(error.message_en, MAX_MESSAGE)
+    de = inputs.shown(_placed(error.message_de, Lang.DE), MAX_MESSAGE)
+    en = inputs.shown(_placed(error.message_en, Lang.EN), MAX_MESSAGE)
     if labelled:
         de, en = f"[bold]Fehler:[/bold] {de}", f"[bold]Error:[/bold] {en}"
     lang = current_lang()

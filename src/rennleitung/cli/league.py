@@ -19,9 +19,9 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
+from rennleitung.cli.fit_table import fitted_table
 from rennleitung.cli.league_files import check_output, read_text_file
 from rennleitung.errors import RennleitungError
 from rennleitung.inputs import write_text
@@ -639,18 +639,16 @@ def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     order = box_choice_order(result.grid_order(), league.roster)
     say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
     if result.weather:
-        applied = ", ".join(w.value for w in result.weather)
-        say(f"Wetter je Lauf: {applied}", f"weather per run: {applied}", lang)
+        say("Wetter je Lauf: " + ", ".join(w.label_de for w in result.weather),
+            "weather per run: " + ", ".join(w.label_en for w in result.weather), lang)
 
 
 def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
     keys = list(dict.fromkeys(key for row in rows for key in row))
-    table = Table(title=escape(title))
-    for key in keys:
-        table.add_column(escape(column_label(key, lang.value)))
-    for row in rows:
-        table.add_row(*(escape(display_value(k, row.get(k), lang.value)) for k in keys))
-    Console(highlight=False).print(table)
+    console = Console(highlight=False)
+    console.print(fitted_table(
+        console, title, [column_label(key, lang.value) for key in keys],
+        [[display_value(k, row.get(k), lang.value) for k in keys] for row in rows]))
 
 
 def _starters(league: League, text: str) -> list[str]:

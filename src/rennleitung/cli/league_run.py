@@ -19,7 +19,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 
 from rennleitung.cli.common import (
     DbOption,
@@ -30,6 +29,7 @@ from rennleitung.cli.common import (
     run_guarded,
     say,
 )
+from rennleitung.cli.fit_table import fitted_table
 from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import Bot, make_bot
@@ -177,9 +177,10 @@ def run_qualifying(
     for lap in laps:
         _print_lap(lap, lang)
     _print_grid(loaded, result, lang)
-    weather = ", ".join(w.value for w in applied)
-    say(f"Wetter je Lauf: {weather}; Seed: {draw_seed}",
-         f"weather per run: {weather}; seed: {draw_seed}", lang)
+    german = ", ".join(w.label_de for w in applied)
+    english = ", ".join(w.label_en for w in applied)
+    say(f"Wetter je Lauf: {german}; Seed: {draw_seed}",
+        f"weather per run: {english}; seed: {draw_seed}", lang)
 
 
 def _print_lap(lap: DriverLap, lang: Lang) -> None:
@@ -257,12 +258,10 @@ def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
 
 def _print_rows(rows: Sequence[Row], lang: Lang, title: str) -> None:
     keys = list(dict.fromkeys(key for row in rows for key in row))
-    table = Table(title=escape(title))
-    for key in keys:
-        table.add_column(escape(label(key, lang.value)))
-    for row in rows:
-        table.add_row(*(escape("" if row.get(k) is None else str(row.get(k))) for k in keys))
-    Console(highlight=False).print(table)
+    console = Console(highlight=False)
+    console.print(fitted_table(
+        console, title, [label(key, lang.value) for key in keys],
+        [["" if row.get(k) is None else str(row.get(k)) for k in keys] for row in rows]))
 
 
 # --- run-race -------------------------------------------------------------------------------
