@@ -594,8 +594,8 @@ class RaceService:
                 return False
             add_decisions(connection, tx.rows)
             save_seats(connection, tx.changed_seats)
-            if not save_race(connection, tx.row, tx.seen_version):
-                return False
+            if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
+                raise eng.stale(tx.seen_version, current.version)  # rolls everything back
         return True
 
     def _record(

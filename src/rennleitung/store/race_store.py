@@ -142,9 +142,13 @@ class RaceStore:
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
-        """A connection for reading."""
+        """A connection for reading. On PostgreSQL its statements run without a transaction
+        around them (each one sees what was committed when it ran, as inside a READ COMMITTED
+        transaction), which spares the BEGIN and ROLLBACK round trips of a read."""
         try:
             with self.engine.connect() as connection:
+                if self.engine.dialect.name == "postgresql":
+                    connection.execution_options(isolation_level="AUTOCOMMIT")
                 yield connection
         except DBAPIError as error:
             raise refused(error) from None
