@@ -65,3 +65,12 @@ def test_nothing_yet_is_a_sentence_not_an_empty_frame(
         result = CliRunner().invoke(app, ["mail", command, "--db", db], env=env)
         assert result.exit_code == 0, result.output
         assert result.output.strip() == sentence
+
+
+def test_one_line_left_out_is_singular(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was "1 Zeilen ausgelassen" / "1 lines left out"."""
+    stored = json.dumps({"accepted": "0001-mail1-Ferrari.txt", "round": 1, "problems": 1})
+    monkeypatch.setenv(LANG_ENV, "de")
+    assert mail_cli._outcome(stored).endswith(", 1 Zeile ausgelassen")
+    monkeypatch.setenv(LANG_ENV, "en")
+    assert mail_cli._outcome(stored).endswith(", 1 line left out")

@@ -73,6 +73,11 @@ def reset_lang() -> None:
     _chosen.clear()
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """A number with its noun, singular after 1 ("1 Zug", "1 mail"; was "1 Züge")."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def pick(de: str, en: str, lang: Lang | None = None, both: str = " / ") -> str:
     """The text in the current language, or "de / en" for both (``both`` joins them: a table
     header takes a line break, so its column stays narrow)."""

@@ -211,8 +211,8 @@ def _terminal_lap(
     lap = new_lap(track, ruleset, driver, weather, lap_seed(seed, race, run, driver.name),
                   track_data=board)
     name = lap.track.name_of
-    say(f"{driver.name}, Lauf {run} ({weather.value}): Start auf {name(lap.space)}",
-         f"{driver.name}, run {run} ({weather.value}): start on {name(lap.space)}")
+    say(f"{driver.name}, Lauf {run} ({weather.label_de}): Start auf {name(lap.space)}",
+        f"{driver.name}, run {run} ({weather.label_en}): start on {name(lap.space)}")
     started = time.monotonic()
     shown = 0
     while (ask := lap.pending) is not None:

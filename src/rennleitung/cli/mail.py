@@ -20,7 +20,7 @@ from rich.markup import escape
 from rich.table import Table
 from sqlalchemy import select
 
-from rennleitung.cli.common import DbOption, pick, run_guarded, say
+from rennleitung.cli.common import DbOption, counted, pick, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import settings_from_env
@@ -123,8 +123,10 @@ def process(db: DbOption = None) -> None:
         service = _service(db)
         done = service.process_pending()
         queued = service.tick()
-        say(f"{done} Mails bearbeitet, {queued} Mails von Partien eingereiht",
-            f"{done} mails processed, {queued} mails queued by games")
+        say(f"{counted(done, 'Mail', 'Mails')} bearbeitet, "
+            f"{counted(queued, 'Mail', 'Mails')} von Partien eingereiht",
+            f"{counted(done, 'mail', 'mails')} processed, "
+            f"{counted(queued, 'mail', 'mails')} queued by games")
     run_guarded(act)
 
 
@@ -142,8 +144,10 @@ def reports(
         service = _service(db)
         queued = queue_reports(service, key, round_number)
         result = send_due(service)
-        say(f"{len(queued)} Berichte eingereiht, {result.sent} gesendet, {result.waiting} warten",
-            f"{len(queued)} reports queued, {result.sent} sent, {result.waiting} waiting")
+        say(f"{counted(len(queued), 'Bericht', 'Berichte')} eingereiht, {result.sent} gesendet, "
+            f"{result.waiting} {'wartet' if result.waiting == 1 else 'warten'}",
+            f"{counted(len(queued), 'report', 'reports')} queued, {result.sent} sent, "
+            f"{result.waiting} waiting")
     run_guarded(act)
 
 
@@ -154,7 +158,8 @@ def send(db: DbOption = None) -> None:
 
     def act() -> None:
         result = send_due(_service(db))
-        say(f"{result.sent} gesendet, {result.failed} fehlgeschlagen, {result.waiting} warten",
+        say(f"{result.sent} gesendet, {result.failed} fehlgeschlagen, {result.waiting} "
+            + ("wartet" if result.waiting == 1 else "warten"),
             f"{result.sent} sent, {result.failed} failed, {result.waiting} waiting")
     run_guarded(act)
 
@@ -175,7 +180,8 @@ def poll(db: DbOption = None) -> None:
             raise RennleitungError(f"IMAP-Server nicht erreichbar: {error}",
                                    f"IMAP server unreachable: {error}", "IMAP") from error
         service.process_pending()
-        say(f"{count} neue Mails abgeholt", f"{count} new mails fetched")
+        say(f"{counted(count, 'neue Mail', 'neue Mails')} abgeholt",
+            f"{counted(count, 'new mail', 'new mails')} fetched")
     run_guarded(act)
 
 
@@ -220,8 +226,9 @@ def _outcome(stored: str) -> str:
         return stored
     if "accepted" in data:
         lines = data.get("problems", 0)
-        return pick(f"angenommen als {data['accepted']}, {lines} Zeilen ausgelassen",
-                    f"accepted as {data['accepted']}, {lines} lines left out")
+        return pick(f"angenommen als {data['accepted']}, "
+                    f"{counted(lines, 'Zeile', 'Zeilen')} ausgelassen",
+                    f"accepted as {data['accepted']}, {counted(lines, 'line', 'lines')} left out")
     if "applied" in data:
         return pick(f"angewendet, Version {data.get('version')}",
                     f"applied, version {data.get('version')}")

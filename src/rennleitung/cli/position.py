@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from rennleitung.cli.common import fail, pick, read_position
+from rennleitung.cli.common import counted, fail, pick, read_position
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.moves import Choices, check_request, legal_moves
 from rennleitung.inputs import write_text
@@ -39,5 +39,5 @@ def render(
         write_text(output, render_position(position, options, names=names))
     except RennleitungError as error:
         fail(error)
-    typer.echo(pick(f"{output}: {len(options)} Züge markiert",
-                    f"{output}: {len(options)} options highlighted"))
+    typer.echo(pick(f"{output}: {counted(len(options), 'Zug', 'Züge')} markiert",
+                    f"{output}: {counted(len(options), 'option', 'options')} highlighted"))

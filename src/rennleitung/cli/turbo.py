@@ -77,6 +77,13 @@ def _echo(de: str, en: str) -> None:
         typer.echo(en)
 
 
+def counted(n: int, one: str, many: str) -> str:
+    """A number with its noun (``cli.common.counted``, imported late like ``pick``)."""
+    from rennleitung.cli.common import counted as with_noun
+
+    return with_noun(n, one, many)
+
+
 def _grouped(value: int) -> str:
     """Thousands grouped the reader's way: 1.234.500 in German, 1,234,500 in English (was the
     German form in an English table)."""
@@ -244,8 +251,11 @@ def check(
         _echo(f"{where} Achtung: {warning.de}", f"{where} Note: {warning.en}")
     if not parsed.problems and not preview:
         entries, trades = len(parsed.entries), len(parsed.trades)
-        typer.echo(pick(f"{sheet}: in Ordnung ({entries} Rennmeldungen, {trades} Geschäfte)",
-                        f"{sheet}: fine ({entries} race entries, {trades} trades)"))
+        typer.echo(pick(
+            f"{sheet}: in Ordnung ({counted(entries, 'Rennmeldung', 'Rennmeldungen')}, "
+            f"{counted(trades, 'Geschäft', 'Geschäfte')})",
+            f"{sheet}: fine ({counted(entries, 'race entry', 'race entries')}, "
+            f"{counted(trades, 'trade', 'trades')})"))
         return
     for problem in parsed.problems:
         where = f"{sheet}:{problem.line}: [{problem.field}]"
@@ -344,7 +354,8 @@ def status(
     for entry in statuses:
         why = "; ".join(pick(p.de, p.en) for p in entry.reasons)
         if entry.status == "accepted":
-            why = pick(f"{entry.problems} fehlerhafte Zeilen", f"{entry.problems} faulty lines") \
+            why = pick(counted(entry.problems, "fehlerhafte Zeile", "fehlerhafte Zeilen"),
+                       counted(entry.problems, "faulty line", "faulty lines")) \
                 if entry.problems else ""
             if entry.leaving:
                 why = (why + "; " if why else "") + pick("steigt aus (§19)", "leaves (§19)")
@@ -407,8 +418,9 @@ def evaluate(
     except RennleitungError as error:
         raise _fail(error) from error
     typer.echo(outcome.results_sheet)
-    console.print(pick(f"Runde {round_number} ausgewertet: {len(files)} Bögen",
-                       f"round {round_number} evaluated: {len(files)} sheets"))
+    console.print(pick(f"Runde {round_number} ausgewertet: {counted(len(files), 'Bogen', 'Bögen')}",
+                       f"round {round_number} evaluated: "
+                       f"{counted(len(files), 'sheet', 'sheets')}"))
 
 
 @app.command("undo")
@@ -541,7 +553,8 @@ def replay(
             f"[red]{pick('ABWEICHUNG', 'MISMATCH')}: {escape(', '.join(bad))}[/red]"
         console.print(f"{pick('Runde', 'round')} {round_number}: {shown}")
     if mismatches:
-        shown = pick(f"{mismatches} Abweichungen", f"{mismatches} mismatches")
+        shown = pick(counted(mismatches, "Abweichung", "Abweichungen"),
+                     counted(mismatches, "mismatch", "mismatches"))
         console.print(f"[red]{shown}[/red]")
         raise typer.Exit(code=1)
     rounds = last - 1
