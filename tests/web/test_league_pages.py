@@ -113,7 +113,8 @@ def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> N
     made = orga.submit(league_url(NAME, "/play"), form)
     assert made.status_code == 303, made.text
     race = made.headers["location"]
-    assert orga.page(race).status_code == 200
+    shown = orga.page(race)
+    assert shown.status_code == 200 and 'id="league-race"' in shown.text
     ben = signed_up(server, "Benjamin")
     ben.page(race)
     assert ben.submit(f"{race}/join", {"car": "Ben"}).status_code == 303
@@ -138,5 +139,7 @@ def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> N
     entered = store.load(NAME).race(1)
     assert entered is not None, "the finished race went into the league"
     assert {d.driver for d in entered.drivers} == {"Anna", "Ben", "Clara"}
+    assert "in the standings" in client(server).get(race, headers={
+        "Accept-Language": "en"}).text
     standings = client(server).page(league_url(NAME)).text
     assert 'data-driver="Ben"' in standings and "Benjamin" not in standings

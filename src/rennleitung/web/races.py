@@ -53,6 +53,7 @@ from rennleitung.web import forms, mailer, view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.i18n import text
+from rennleitung.web.league_pages import league_url
 
 T = TypeVar("T")
 log = logging.getLogger("rennleitung.web.races")
@@ -402,10 +403,13 @@ async def viewed(request: Request, show: Callable[[], T]) -> T:
 @router.get("/races/{race_id}", response_class=HTMLResponse)
 async def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     def show(info: RaceInfo, race: Race | None) -> Response:
+        league = service(request).league_of(race_id)
         return p.render("race.html", board=drawing_url(info.track),
                         laps=info.laps or get_ruleset(info.ruleset).laps,
                         invite=f"{request.app.state.settings.base_url}/races/{race_id}",
-                        bots=BOT_NAMES, **parts_values(p, info, race))
+                        bots=BOT_NAMES, league=league,
+                        league_href=league_url(league.league) if league else "",
+                        **parts_values(p, info, race))
 
     return await viewed(request, lambda: looked(request, race_id, show))
 
