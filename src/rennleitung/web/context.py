@@ -15,11 +15,12 @@ from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore, User
-from rennleitung.web.i18n import choose_lang, error_text, text
+from rennleitung.web.i18n import TEXTS, choose_lang, error_text, text
 from rennleitung.web.security import LANG_COOKIE, Session, csrf_ok
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 TEMPLATES.env.globals["htmx"] = "htmx-2.0.11.min.js"
+TEMPLATES.env.globals["bot_words"] = frozenset(key for key in TEXTS if key.startswith("bot_"))
 
 
 class Refused(Exception):

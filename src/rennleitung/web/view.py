@@ -142,6 +142,11 @@ class Choice:
     cost: str
     colour: str
 
+    @property
+    def listed(self) -> str:
+        """The cost without its leading "to <space>", which the list shows already."""
+        return self.cost.split("; ", 1)[-1]
+
 
 def destinations(race: Race, ask: Ask | None, lang: str) -> list[Choice]:
     """The cheapest option per end space of a move question (all are listed by key)."""
