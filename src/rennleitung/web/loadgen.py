@@ -93,6 +93,10 @@ class LoadError(Exception):
     """The server did not answer (refused, cut off, or an answer that is not HTTP)."""
 
 
+IDLE = 3.0
+"""Seconds after which a kept-alive connection is not reused (uvicorn closes them after 5)."""
+
+
 class _Http:
     """A lean HTTP/1.1 client on one kept-alive loopback connection: a load generator built on
     a full client library spent about as much processor time per answer as the server, on the
@@ -106,12 +110,16 @@ class _Http:
         self.head = f"Host: {hostport}\r\n" + (
             f"Cookie: {SESSION_COOKIE}={cookie}\r\n" if cookie else "")
         self._streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self._used = 0.0
 
     async def request(self, method: str, path: str, body: bytes = b"",
                       headers: str = "") -> tuple[int, bytes]:
         try:
+            if self._streams is not None and time.monotonic() - self._used > IDLE:
+                self.close()  # the server may have closed it meanwhile: never reuse it then
             if self._streams is None:
                 self._streams = await asyncio.open_connection(self.host, self.port)
+            self._used = time.monotonic()
             reader, writer = self._streams
             length = f"Content-Length: {len(body)}\r\n" if method == "POST" else ""
             writer.write(f"{method} {path} HTTP/1.1\r\n{self.head}{headers}{length}\r\n"
