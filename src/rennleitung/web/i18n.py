@@ -157,6 +157,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "open_races": ("Rennen", "Races"),
     "watch": ("Ansehen", "Watch"),
     "finished_flag": ("Zielflagge!", "Chequered flag!"),
+    "closed_flag": ("Von der Rennleitung beendet, ohne Zielflagge.",
+                    "Closed by the organiser, without the chequered flag."),
     "driver": ("Fahrer", "Driver"),
     "car": ("Auto", "Car"),
     "points": ("Punkte", "Points"),
