@@ -9,8 +9,10 @@ import time
 from datetime import UTC, datetime, timedelta
 from email.message import Message
 
+import pytest
 from sqlalchemy import select
 
+from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.bots import make_bot
 from rennleitung.formula_de.race_decisions import decision_to_data
 from rennleitung.mail.decode import clean_header
@@ -219,3 +221,14 @@ def test_a_move_decided_by_the_bot_at_the_deadline_is_mailed_once_as_a_path(
     [timed_out] = [d for d in races.decisions(race_id) if d.actor.value == "timeout-bot"]
     assert timed_out.car == "car1" and timed_out.decision["kind"] == "move"
     assert ",".join(timed_out.decision["path"]) in notices[0]
+
+
+def test_a_formula_de_game_must_name_a_race_of_its_database(service: MailService) -> None:
+    races = RaceService(service.engine, Clock())
+    seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bot", kind=SeatKind.BOT, bot="simple"))
+    race_id = races.create_race(RaceSpec("monaco", "dresden-2006", seats, laps=1), seed="x")
+    for location in (str(race_id + 1), "abc", "", "-1", "9" * 40):
+        with pytest.raises(RennleitungError) as refused:
+            service.add_game(f"gp{len(location)}", "fd", location, secret="zielflagge")
+        assert refused.value.where == "location", location
+    assert service.add_game("gp", "fd", str(race_id), secret="zielflagge").key == "gp"

@@ -65,6 +65,16 @@ def content_hash(raw: bytes) -> str:
     return hashlib.sha256(b"\n".join(kept) + body.replace(b"\r\n", b"\n")).hexdigest()
 
 
+def _race_exists(session: Session, location: str) -> bool:
+    """A Formula Dé game's location is the id of a race stored in the same database."""
+    from rennleitung.store.race_tables import PlayRaceRow
+
+    text = location.strip()
+    if not text.isdigit() or len(text) > 18:
+        return False
+    return session.get(PlayRaceRow, int(text)) is not None
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """A game played by mail, as adapters see it."""
@@ -193,6 +203,12 @@ class MailService:
             if session.scalar(select(MailGameRow.id).where(MailGameRow.key == key)):
                 raise RennleitungError(f"Partie {key!r} gibt es schon",
                                        f"game {key!r} already exists", "game")
+            if kind == "fd" and not _race_exists(session, location):
+                raise RennleitungError(
+                    f"Rennen {location!r} gibt es in dieser Datenbank nicht (die Nummer des "
+                    "Rennens im Webserver; --db nennt seine Datenbank)",
+                    f"there is no race {location!r} in this database (the race's number on the "
+                    "web server; --db names its database)", "location")
             row = MailGameRow(key=key, kind=kind, location=location, secret=secret,
                               created_at=self.clock())
             session.add(row)
