@@ -5,7 +5,7 @@ directory, which ``make run`` uses). ``RENNLEITUNG_SECRET`` signs the session co
 a random key is made once and kept in ``var/secret_key`` (several processes on one PostgreSQL
 must share one key: set the variable). ``RENNLEITUNG_BASE_URL`` is the address in mailed links;
 ``RENNLEITUNG_SMTP_HOST``/``_PORT`` and ``RENNLEITUNG_MAIL_FROM`` say where mail goes (no host:
-no mail is sent, and the page says so).
+no mail is sent, and the page says so). ``RENNLEITUNG_WEB_THREADS`` sets the worker threads.
 """
 
 from __future__ import annotations
