@@ -124,9 +124,18 @@ def browser() -> Iterator[Any]:
 
 def shot(target: Any, name: str) -> Path:
     """A screenshot of a page or element under ``test-artifacts/``."""
+    from playwright.sync_api import Error as PlaywrightError
+
     ARTIFACTS.mkdir(exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
-    target.screenshot(path=str(path))
+    for attempt in range(3):  # headless chromium now and then refuses a capture on a busy machine
+        try:
+            target.screenshot(path=str(path))
+            return path
+        except PlaywrightError as error:
+            if "Unable to capture screenshot" not in str(error) or attempt == 2:
+                raise
+            time.sleep(0.5)
     return path
 
 
