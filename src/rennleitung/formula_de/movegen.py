@@ -358,8 +358,36 @@ def walk_forward(
                     )
         if not layer:
             break
-        layers.append(list(layer.values()))
+        layers.append(_undominated(layer) if query.hazards and follow is None
+                      else list(layer.values()))
     return layers, eliminations
+
+
+CROSSED: Final = 3
+"""Index of ``run_crossed`` in a walk."""
+
+
+def _undominated(layer: dict[Walk, Node]) -> list[Node]:
+    """The layer without walks that another walk dominates: equal in everything but the hazards
+    crossed on the current straight, with a proper subset of them. Crossing fewer hazards only
+    widens what the shortest-way test allows later (rule decision "Straights, exactly"), and
+    the crossed set grows alike on both, so the dominated walk reaches no end at no cost that
+    the other does not reach too. On wide straights with a wall this keeps the walks from
+    multiplying by every subset of wall spaces passed."""
+    groups: dict[tuple[object, ...], list[Walk]] = {}
+    for walk in layer:
+        if walk[CROSSED]:
+            groups.setdefault((*walk[:CROSSED], *walk[CROSSED + 1:]), []).append(walk)
+    dropped: set[Walk] = set()
+    for walks in groups.values():
+        if len(walks) > 1:
+            for walk in walks:
+                crossed = walk[CROSSED]
+                if any(other[CROSSED] < crossed for other in walks):
+                    dropped.add(walk)
+    if not dropped:
+        return list(layer.values())
+    return [node for walk, node in layer.items() if walk not in dropped]
 
 
 class _Options:

@@ -1,0 +1,43 @@
+"""Dropping dominated walks (movegen._undominated) changes no option on long rolls.
+
+Brute force cannot reach beyond 12 spaces here, so the generator with the pruning is compared
+with itself without it on long rolls (up to 24 spaces, many dangerous spaces, the oval's wall),
+and every path it keeps must pass the literal checker.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rennleitung.formula_de import movegen
+from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.movecheck import check_move
+from rennleitung.formula_de.movegen import generate_moves
+
+from .movement_cases import TRACKS, random_request
+
+
+def _without_pruning(layer: dict) -> list:  # type: ignore[type-arg]
+    return list(layer.values())
+
+
+@pytest.mark.parametrize("track_name", TRACKS)
+def test_pruning_keeps_every_end_and_cost_on_long_rolls(track_name: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    track = builtin_track(track_name)
+    rng = random.Random(f"dominance:{track_name}")
+    pruned_somewhere = False
+    for _ in range(60):
+        request = random_request(rng, track, 24)
+        pruned = generate_moves(track, request)
+        with monkeypatch.context() as patched:
+            patched.setattr(movegen, "_undominated", _without_pruning)
+            full = generate_moves(track, request)
+        assert {o.cost_key() for o in pruned} == {o.cost_key() for o in full}, request
+        pruned_somewhere |= [o.path for o in pruned] != [o.path for o in full]
+        for option in pruned:
+            if option.eliminated is None:
+                check_move(track, request, option.path)
+    assert pruned_somewhere or track_name != "oval"
