@@ -415,18 +415,7 @@ def _slipstreams(
         used = len(candidate) - base
         if used == 0:
             continue
-        result = evaluate(track, request, candidate, slip_from)
-        if result.eliminated_at:
-            out.missed_stops(request.start, candidate, result.eliminated_at)
-            continue
-        if result.violation is not None:
-            continue
-        slides = not slid and request.slide > 0 and _required_stop(track, candidate, result)
-        ends = (
-            _slide_ends(track, request, candidate, result, out, slip_from)
-            if slides
-            else [(candidate, result)]
-        )
+        slides, ends = _slipstream_ends(track, request, candidate, slip_from, out, slid)
         for end_seq, end_verdict in ends:
             braking = request.slipstream_spaces - used + int(pending)
             out.add(_option(track, request, end_seq, end_verdict, braking, slips + 1))
@@ -447,6 +436,28 @@ def _slipstreams(
                     _soft_bonus(track, request, end_seq, slip_from, slips + 1, out, now_slid)
 
 
+def _slipstream_ends(
+    track: Track,
+    request: MoveRequest,
+    candidate: list[int],
+    slip_from: int,
+    out: _Collector,
+    slid: bool,
+) -> tuple[bool, list[tuple[list[int], Verdict]]]:
+    """The legal ends of a slipstream sequence, with whether it slides (a rain corner stop,
+    Masters 8-1-2); a sequence that misses stops is filed as eliminated and has no end."""
+    result = evaluate(track, request, candidate, slip_from)
+    if result.eliminated_at:
+        out.missed_stops(request.start, candidate, result.eliminated_at)
+        return False, []
+    if result.violation is not None:
+        return False, []
+    slides = not slid and request.slide > 0 and _required_stop(track, candidate, result)
+    if slides:
+        return True, _slide_ends(track, request, candidate, result, out, slip_from)
+    return False, [(candidate, result)]
+
+
 def _soft_bonus(
     track: Track,
     request: MoveRequest,
@@ -462,18 +473,7 @@ def _soft_bonus(
     for candidate in _all_sequences(track, request, seq, 1):
         if len(candidate) == len(seq):
             continue
-        result = evaluate(track, request, candidate, slip_from)
-        if result.eliminated_at:
-            out.missed_stops(request.start, candidate, result.eliminated_at)
-            continue
-        if result.violation is not None:
-            continue
-        slides = not slid and request.slide > 0 and _required_stop(track, candidate, result)
-        ends = (
-            _slide_ends(track, request, candidate, result, out, slip_from)
-            if slides
-            else [(candidate, result)]
-        )
+        slides, ends = _slipstream_ends(track, request, candidate, slip_from, out, slid)
         for end_seq, end_verdict in ends:
             out.add(_option(track, request, end_seq, end_verdict, 0, slips))
             _slipstreams(
