@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
 
@@ -14,9 +15,9 @@ from rennleitung.store.mail_tables import MailOutRow
 from tests.web.conftest import Client, Inbox, LiveServer, free_port, make_settings, signed_up
 
 
-def paul_is_asked(server: LiveServer) -> str:
+def paul_is_asked(server: LiveServer, before_start: Callable[[], None] = lambda: None) -> str:
     """Olga organises a race on the oval, Paul (with an address) takes the seat, Olga starts:
-    Paul is asked for his setup. Returns the race's path."""
+    Paul is asked for his setup (``before_start`` runs just before). Returns the race's path."""
     olga = signed_up(server, "Olga")
     paul: Client = signed_up(server, "Paul", email="paul@example.org")
     olga.page("/races/new")
@@ -25,6 +26,7 @@ def paul_is_asked(server: LiveServer) -> str:
     race = made.headers["location"]
     paul.page(race)
     assert paul.submit(f"{race}/join", {"car": "car1"}).status_code == 303
+    before_start()
     version = re.search(r'data-version="(\d+)"', olga.page(race).text)
     assert version is not None
     assert olga.submit(f"{race}/start", {"version": version.group(1)}).status_code == 303
@@ -34,19 +36,10 @@ def paul_is_asked(server: LiveServer) -> str:
 def test_your_move_mail(database_url: str, smtp: tuple[Inbox, int]) -> None:
     inbox, port = smtp
     with LiveServer(make_settings(database_url, smtp_host="127.0.0.1", smtp_port=port)) as server:
-        olga = signed_up(server, "Olga")
-        paul = signed_up(server, "Paul", email="paul@example.org")
-        olga.page("/races/new")
-        made = olga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
-                                          "laps": "1", "people": "1", "bots": "1"})
-        race = made.headers["location"]
-        paul.page(race)
-        assert paul.submit(f"{race}/join", {"car": "car1"}).status_code == 303
-        assert not inbox.messages
-        olga.page(race)
-        version = re.search(r'data-version="(\d+)"', olga.page(race).text)
-        assert version is not None
-        assert olga.submit(f"{race}/start", {"version": version.group(1)}).status_code == 303
+        def nothing_sent_yet() -> None:
+            assert not inbox.messages
+
+        race = paul_is_asked(server, nothing_sent_yet)
         assert inbox.arrived.wait(30)
         mail = inbox.messages[0]
         assert mail["To"] == "paul@example.org"
