@@ -77,9 +77,14 @@ def option_key(race: Race, option: MoveOption) -> str:
 
 
 def option_cost(race: Race, option: MoveOption, lang: str) -> str:
-    """Everything a move costs and triggers, with the rules, in one line."""
-    name = race.track.name_of
-    parts: list[str] = [words(lang, f"nach {name(option.end)}", f"to {name(option.end)}")]
+    """Where a move ends and everything it costs and triggers, with the rules, in one line."""
+    end = race.track.name_of(option.end)
+    return f"{words(lang, f'nach {end}', f'to {end}')}; {option_charges(option, lang)}"
+
+
+def option_charges(option: MoveOption, lang: str) -> str:
+    """Everything a move costs and triggers, with the rules ("free" when nothing)."""
+    parts: list[str] = []
     if option.eliminated is not None:
         reason = option.eliminated
         parts.append(words(lang, f"SCHEIDET AUS: {reason.text_de}",
@@ -128,9 +133,7 @@ def option_cost(race: Race, option: MoveOption, lang: str) -> str:
         parts.append(words(lang, "Dreher", "spin") + " (Masters 10-4-1)")
     if option.pit:
         parts.append(words(lang, "in die Boxengasse", "into the pit lane") + " (Masters 19)")
-    if len(parts) == 1:
-        parts.append(words(lang, "ohne Kosten", "free"))
-    return "; ".join(parts)
+    return "; ".join(parts) or words(lang, "ohne Kosten", "free")
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,12 +143,10 @@ class Choice:
     key: str
     space: str
     cost: str
+    """The end and the charges (the board's hover text)."""
     colour: str
-
-    @property
-    def listed(self) -> str:
-        """The cost without its leading "to <space>", which the list shows already."""
-        return self.cost.split("; ", 1)[-1]
+    listed: str
+    """The charges alone: the list shows the end beside them."""
 
 
 def destinations(race: Race, ask: Ask | None, lang: str) -> list[Choice]:
@@ -160,7 +161,7 @@ def destinations(race: Race, ask: Ask | None, lang: str) -> list[Choice]:
             best[option.end] = option
     return [
         Choice(option_key(race, o), race.track.name_of(o.end), option_cost(race, o, lang),
-               option_colour(o))
+               option_colour(o), option_charges(o, lang))
         for o in sorted(best.values(), key=lambda o: -len(o.path))
     ]
 
