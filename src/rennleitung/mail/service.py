@@ -36,6 +36,7 @@ from rennleitung.store.mail_tables import (
     MailInRow,
     MailOutRow,
 )
+from rennleitung.store.race_tables import PlayRaceRow
 
 KINDS = ("turbo", "fd")
 TRACE_HEADERS = frozenset({b"received", b"return-path", b"delivered-to", b"x-original-to",
@@ -67,8 +68,6 @@ def content_hash(raw: bytes) -> str:
 
 def _race_exists(session: Session, location: str) -> bool:
     """A Formula Dé game's location is the id of a race stored in the same database."""
-    from rennleitung.store.race_tables import PlayRaceRow
-
     text = location.strip()
     if not text.isdigit() or len(text) > 18:
         return False
