@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from rennleitung.play import Actor, RaceService, RaceState
+from rennleitung.play.model import MAX_DECISION_SECONDS, PlayError
 from tests.play.support import START, Clock, play_on, play_until_turns, small_spec, started
 
 
@@ -74,3 +77,13 @@ def test_deadlines_alone_finish_a_race(service: RaceService, clock: Clock) -> No
     assert service.info(race_id).state is RaceState.FINISHED
     actors = {d.car: d.actor for d in service.decisions(race_id)}
     assert actors == {"car1": Actor.TIMEOUT_BOT, "car2": Actor.BOT}
+
+
+def test_a_time_per_decision_beyond_a_week_or_below_one_second_is_refused(
+    service: RaceService,
+) -> None:
+    for seconds in (0, -5, MAX_DECISION_SECONDS + 1, 10**18):
+        with pytest.raises(PlayError) as refused:
+            service.create_race(small_spec(decision_seconds=seconds))
+        assert refused.value.where == "decision_seconds", seconds
+    assert service.create_race(small_spec(decision_seconds=MAX_DECISION_SECONDS)) > 0

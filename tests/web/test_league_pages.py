@@ -110,6 +110,8 @@ def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> N
     orga = signed_up(server, "Orga")
     orga.page(league_url(NAME, "/organise"))
     assert orga.submit(league_url(NAME, "/play"), {**form, "people": "Zora"}).status_code == 400
+    for wrong in ({"seconds": "1" + "0" * 18}, {"seconds": "2"}, {"laps": "999999"}):
+        assert orga.submit(league_url(NAME, "/play"), {**form, **wrong}).status_code == 400, wrong
     made = orga.submit(league_url(NAME, "/play"), form)
     assert made.status_code == 303, made.text
     race = made.headers["location"]

@@ -62,6 +62,11 @@ class SeatSpec:
     profile: DriverProfile = DriverProfile.NORMAL
 
 
+MAX_DECISION_SECONDS = 7 * 24 * 3600
+"""The longest time per decision a race may give: a week (by mail a round takes days; anything
+longer is a typing error, and a deadline beyond the calendar could not be stored)."""
+
+
 @dataclass(frozen=True, slots=True)
 class RaceSpec:
     """What a new race is made of. ``track`` is a built-in track's name, or the name of the

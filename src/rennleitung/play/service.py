@@ -40,6 +40,7 @@ from rennleitung.formula_de.ruleset import get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.play import engine as eng
 from rennleitung.play.model import (
+    MAX_DECISION_SECONDS,
     Actor,
     Applied,
     Notice,
@@ -186,10 +187,12 @@ class RaceService:
         config = _config(spec)
         track = _spec_track(spec)
         _check_bots(spec)
-        if spec.decision_seconds is not None and spec.decision_seconds <= 0:
+        seconds = spec.decision_seconds
+        if seconds is not None and not 0 < seconds <= MAX_DECISION_SECONDS:
             raise PlayError(
-                "die Zeit je Entscheidung muss positiv sein",
-                "the time per decision must be positive",
+                f"die Zeit je Entscheidung muss zwischen 1 und {MAX_DECISION_SECONDS} Sekunden "
+                "liegen",
+                f"the time per decision must be between 1 and {MAX_DECISION_SECONDS} seconds",
                 "decision_seconds",
             )
         eng.new_race(config, secret, track)  # refuses what cannot start, naming the rule

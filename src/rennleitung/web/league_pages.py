@@ -29,9 +29,11 @@ from rennleitung.league.race_result_codec import qualifying_laps_from_csv, race_
 from rennleitung.league.season import League
 from rennleitung.league.starters import parse_starters
 from rennleitung.play.league_races import league_race_spec
+from rennleitung.play.model import MAX_DECISION_SECONDS
 from rennleitung.render.league_html import league_sections, rows_table
 from rennleitung.render.league_tables import history_rows, karma_rows
 from rennleitung.store.league_store import MAX_SEED, LeagueStore
+from rennleitung.web import forms
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 
 router = APIRouter()
@@ -159,8 +161,9 @@ async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Res
         seconds = field(form, "seconds").strip()
         spec = league_race_spec(
             store, name, _number(form, "race"), track,
-            people=_people(field(form, "people")), laps=_number(form, "laps", 0),
-            decision_seconds=_number(form, "seconds") if seconds else None,
+            people=_people(field(form, "people")), laps=forms.number(form, "laps", 0, 0, 20),
+            decision_seconds=(forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS)
+                              if seconds else None),
             organiser=user.holder)
         race_id = request.app.state.races.create_race(spec)
         return RedirectResponse(f"/races/{race_id}", status_code=303)

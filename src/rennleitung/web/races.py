@@ -33,6 +33,7 @@ from rennleitung.formula_de.ruleset import get_ruleset, preset_names
 from rennleitung.play.engine import StaleVersion, question_to_json
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
+    MAX_DECISION_SECONDS,
     Actor,
     Applied,
     Notice,
@@ -332,7 +333,8 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         if people + bots < 1:
             raise RennleitungError("mindestens ein Auto", "at least one car", "people")
         seconds_raw = field(form, "seconds").strip()
-        seconds = forms.number(form, "seconds", None, 5, 7 * 24 * 3600) if seconds_raw else None
+        seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
+                   else None)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
