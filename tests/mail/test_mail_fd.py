@@ -40,6 +40,7 @@ class Clock:
 
 def _race(service: MailService, clock: Clock, seconds: int | None = None) -> tuple[RaceService,
                                                                                     int]:
+    service.clock = clock  # one time for the mails and the race (real time passes 12:00 too)
     races = RaceService(service.engine, clock)
     service.adapters["fd"] = FdAdapter(races, png=False)
     seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),

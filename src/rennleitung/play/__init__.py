@@ -13,14 +13,17 @@
 - ``apply(race_id, car, decision, expected_version, actor=Actor.PERSON, holder=None, now=None)``:
   the one way a person's answer (a ``Decision`` or its JSON form) enters a race; stored in the
   same transaction that acknowledges it, then the bots answer until a person must.
-  ``StaleVersion`` (a ``DecisionError``) when ``expected_version`` is not the race's version.
+  ``StaleVersion`` (a ``DecisionError``) when ``expected_version`` is not the race's version;
+  ``NotYourSeat`` when ``holder`` does not hold the car's seat; ``UnknownRace`` (every method)
+  for a race number that does not exist.
 - ``halt(race_id, car)`` (FD Blitz) and ``close(race_id)``: the organiser's.
 - ``run_due_deadlines(now)``: the seat's bot decides for every person whose time ran out
   (actor ``timeout-bot``); web and mail processes call it periodically.
 - ``subscribe(listener)``: ``RaceChanged`` and ``QuestionFor`` notices after each commit.
 - Reading: ``info``, ``races``, ``decisions``, ``version``, ``race`` (the engine's race in
-  memory, rebuilt from the store when needed), ``questions``, ``record``; ``forget`` drops
-  races from memory.
+  memory, rebuilt from the store when needed), ``look`` (a reader on one consistent read),
+  ``look_at`` (a reader on the race in memory at a version, no read), ``questions``,
+  ``record``; ``forget`` drops races from memory.
 
 States: ``open`` → ``running`` → ``finished`` (the flag) → ``closed`` (the organiser; possible
 from any state). ``docs/play.md`` has the guarantees. ``play/engine.py`` is the only module that
@@ -32,6 +35,7 @@ from rennleitung.play.model import (
     Actor,
     Applied,
     Notice,
+    NotYourSeat,
     PlayError,
     QuestionFor,
     RaceChanged,
@@ -43,12 +47,14 @@ from rennleitung.play.model import (
     SeatSpec,
     StoredDecision,
     TimedOut,
+    UnknownRace,
 )
 from rennleitung.play.service import RaceService
 
 __all__ = [
     "Actor",
     "Applied",
+    "NotYourSeat",
     "Notice",
     "PlayError",
     "QuestionFor",
@@ -63,4 +69,5 @@ __all__ = [
     "StaleVersion",
     "StoredDecision",
     "TimedOut",
+    "UnknownRace",
 ]

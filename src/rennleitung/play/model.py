@@ -18,6 +18,16 @@ class PlayError(RennleitungError):
     """A request the race service refuses (unknown race, wrong state, seat taken…)."""
 
 
+class UnknownRace(PlayError):
+    """No race has this number (the web answers 404)."""
+
+
+class NotYourSeat(PlayError):
+    """A person answered for a car whose seat he does not hold: another person's, a bot's or
+    a car the race does not have (the web answers 403). Checked before anything else about the
+    answer, so a stranger learns nothing about the race's state."""
+
+
 class RaceState(StrEnum):
     """Where a race is in its life. ``open``: seats are being filled; ``running``: decisions are
     taken; ``finished``: the flag fell (the seed is revealed); ``closed``: the organiser ended it

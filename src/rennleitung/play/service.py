@@ -44,6 +44,7 @@ from rennleitung.play.model import (
     Actor,
     Applied,
     Notice,
+    NotYourSeat,
     PlayError,
     QuestionFor,
     RaceChanged,
@@ -54,6 +55,7 @@ from rennleitung.play.model import (
     SeatKind,
     StoredDecision,
     TimedOut,
+    UnknownRace,
 )
 from rennleitung.store.play_league import LeagueLink, add_link, link_of
 from rennleitung.store.race_store import (
@@ -357,9 +359,10 @@ class RaceService:
     ) -> Applied:
         """Apply ``car``'s decision (a decision or its JSON form) made against
         ``expected_version`` (None: the current one), store it, let the bots answer, commit.
-        ``actor`` is ``person`` (the seat must be a person's; with ``holder`` it must be his)
-        or ``organiser``. A stale version raises ``StaleVersion``, an illegal decision
-        ``DecisionError`` naming the rule; either way nothing changes."""
+        ``actor`` is ``person`` (the seat must be a person's; with ``holder`` it must be his,
+        checked first: ``NotYourSeat``) or ``organiser``. A stale version raises
+        ``StaleVersion``, an illegal decision ``DecisionError`` naming the rule; either way
+        nothing changes."""
         if actor not in (Actor.PERSON, Actor.ORGANISER):
             raise PlayError(
                 f"nur Person oder Rennleitung entscheiden hier, nicht {actor.value}",
@@ -368,19 +371,18 @@ class RaceService:
             )
 
         def work(tx: _Tx) -> None:
-            _require(tx, RaceState.RUNNING)
-            seat = _seat(tx, car)
-            if actor is Actor.PERSON:
-                if seat.kind != SeatKind.PERSON.value:
-                    raise PlayError(
-                        f"{car} fährt ein Bot", f"{car} is driven by a bot", f"car {car}"
-                    )
-                if holder is not None and seat.holder != holder:
-                    raise PlayError(
-                        f"der Platz von {car} gehört jemand anderem",
-                        f"the seat of {car} is held by someone else",
+            if actor is Actor.PERSON and holder is not None:
+                held = tx.seats.get(car)
+                if held is None or held.holder != holder:
+                    raise NotYourSeat(
+                        f"der Platz von {car} gehört nicht dir",
+                        f"the seat of {car} is not yours",
                         f"car {car}",
                     )
+            _require(tx, RaceState.RUNNING)
+            seat = _seat(tx, car)
+            if actor is Actor.PERSON and seat.kind != SeatKind.PERSON.value:
+                raise PlayError(f"{car} fährt ein Bot", f"{car} is driven by a bot", f"car {car}")
             race = tx.race
             if expected_version is not None and not eng.current_for(race, car, expected_version):
                 raise eng.stale(expected_version, eng.version(race))
@@ -509,6 +511,17 @@ class RaceService:
             info = _info(row, load_seats(connection, race_id))
             live = self._sync(connection, row)
             return reader(info, None if live is None else live.race)
+
+    def look_at(self, race_id: int, version: int, reader: Callable[[Race], T]) -> T | None:
+        """``reader(race)`` on the race in memory if it stands at ``version``, without reading
+        the store; None when it does not (another process moved it, or it was dropped). A reply
+        right after a change reads what that change left this way, at no database cost."""
+        with self._lock(race_id):
+            with self._guard:
+                live = self._live.get(race_id)
+            if live is None or eng.version(live.race) != version:
+                return None
+            return reader(live.race)
 
     def questions(self, race_id: int) -> dict[str, dict[str, Any]]:
         """The open questions of a running race as JSON, by car."""
@@ -769,7 +782,7 @@ class RaceService:
 def _row(connection: Connection, race_id: int, lock: bool = False) -> RaceData:
     row = load_race(connection, race_id, lock)
     if row is None:
-        raise PlayError(f"kein Rennen {race_id}", f"no race {race_id}", "race")
+        raise UnknownRace(f"kein Rennen {race_id}", f"no race {race_id}", "race")
     return row
 
 

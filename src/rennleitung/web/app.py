@@ -10,14 +10,12 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from anyio import to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from sqlalchemy import event
 from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import cookie_parser
@@ -28,6 +26,7 @@ from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
 from rennleitung.web import boards, league_pages, races
+from rennleitung.web.collector import settle_collector
 from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
@@ -40,8 +39,6 @@ log = logging.getLogger("rennleitung.web")
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
     engine = open_database(settings.db_url, pool_size=settings.threads)
-    if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _write_ahead_log)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -99,14 +96,6 @@ def create_app(settings: Settings) -> FastAPI:
 
     races.install(app)
     return app
-
-
-def _write_ahead_log(dbapi_connection: Any, _record: Any) -> None:
-    """SQLite in WAL mode: pages are read while an answer is written, and a commit is one
-    synced append (synchronous stays FULL, so an acknowledged answer survives a crash)."""
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.close()
 
 
 class SessionCookies:
@@ -172,5 +161,10 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
     import uvicorn
 
     app = create_app(settings)
+
+    async def settle(_app: FastAPI) -> None:
+        settle_collector()  # the last start-up step: everything built so far is kept
+
+    app.state.extensions.starts.append(settle)
     print(f"rennleitung: http://{host}:{port}/", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)

@@ -37,6 +37,7 @@ from rennleitung.play.model import (
     Actor,
     Applied,
     Notice,
+    NotYourSeat,
     PlayError,
     QuestionFor,
     RaceChanged,
@@ -46,6 +47,7 @@ from rennleitung.play.model import (
     Seat,
     SeatKind,
     SeatSpec,
+    UnknownRace,
 )
 from rennleitung.play.service import RaceService
 from rennleitung.store.accounts import User
@@ -227,7 +229,7 @@ def _user_of(app: FastAPI, holder: str) -> User | None:
 def info_of(request: Request, race_id: int) -> RaceInfo:
     try:
         return service(request).info(race_id)
-    except PlayError:
+    except UnknownRace:
         raise Refused.key(404, "not_found") from None
 
 
@@ -236,18 +238,8 @@ def looked(request: Request, race_id: int, reader: Callable[[RaceInfo, Race | No
     an unknown race is a 404."""
     try:
         return service(request).look(race_id, reader)
-    except PlayError:
-        if not service_knows(request, race_id):
-            raise Refused.key(404, "not_found") from None
-        raise
-
-
-def service_knows(request: Request, race_id: int) -> bool:
-    try:
-        service(request).version(race_id)
-    except PlayError:
-        return False
-    return True
+    except UnknownRace:
+        raise Refused.key(404, "not_found") from None
 
 
 def seat_of(info: RaceInfo, user: User | None) -> Seat | None:
@@ -269,6 +261,10 @@ def need_organiser(p: Page, info: RaceInfo) -> User:
 
 def refusal(error: RennleitungError) -> Refused:
     """The HTTP status of a refusal by the service or the engine."""
+    if isinstance(error, UnknownRace):
+        return Refused.key(404, "not_found")
+    if isinstance(error, NotYourSeat):
+        return Refused.key(403, "not_your_car")
     if isinstance(error, StaleVersion):
         return Refused.of(409, error)
     if isinstance(error, PlayError):
@@ -462,17 +458,24 @@ def wants_json(request: Request) -> bool:
     return request.headers.get("accept", "").startswith("application/json")
 
 
-def done(request: Request, p: Page, race_id: int, applied: Applied | None = None) -> Response:
+def done(request: Request, p: Page, race_id: int, applied: Applied | None = None,
+         car: str = "") -> Response:
     """After an accepted action: JSON for scripts, the changed parts for htmx, else back to
-    the page."""
+    the page. ``car``: the driver's car that just answered (its next question is read from
+    the race in memory the answer left, without another database read)."""
     if wants_json(request):
         now: Applied | RaceInfo = applied or service(request).info(race_id)
         seq = now.stored[0].seq if isinstance(now, Applied) and now.stored else None
         reply: dict[str, Any] = {"race": race_id, "version": now.version, "seq": seq,
                                  "state": now.state.value}
         if p.user is not None:  # a driver's next question, as question.json would say it
-            reply["next"] = looked(request, race_id, lambda info, race: (
-                asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
+            after = now if isinstance(now, Applied) and car else None
+            reply["next"] = after and service(request).look_at(
+                race_id, after.version, lambda race: asked_json(
+                    race_id, car, after.version, after.state, race))
+            if reply["next"] is None:
+                reply["next"] = looked(request, race_id, lambda info, race: (
+                    asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
         return JSONResponse(reply)
     if p.htmx:
         return looked(request, race_id, lambda info, race: parts(p, info, race))
@@ -482,16 +485,13 @@ def done(request: Request, p: Page, race_id: int, applied: Applied | None = None
 @router.post("/races/{race_id}/act", response_class=HTMLResponse)
 async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     """A driver answers his car's question. Everything after the form is read runs in one
-    worker thread: the seat check, the answer's transaction and the reply."""
+    worker thread: the answer's transaction (which checks the seat is his first) and the
+    reply; one read of the race and one write in all."""
     form = await checked_form(request)
     user = p.need_user()
 
     def answer() -> Response:
-        info = info_of(request, race_id)
-        seat = seat_of(info, user)
         car = field(form, "car")
-        if seat is None or seat.car != car:
-            raise Refused.key(403, "not_your_car")
         seen = expected(form)
         try:
             decision = forms.decision(form)
@@ -501,7 +501,7 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
             raise refusal(error) from None
-        return done(request, p, race_id, applied)
+        return done(request, p, race_id, applied, car)
 
     return await run_in_threadpool(answer)
 
@@ -522,13 +522,19 @@ def asked_of(race_id: int, user: User | None, info: RaceInfo, race: Race | None
     seat = seat_of(info, user)
     if seat is None:
         raise Refused.key(403, "not_your_car")
+    return asked_json(race_id, seat.car, info.version, info.state, race)
+
+
+def asked_json(race_id: int, car: str, version: int, state: RaceState, race: Race | None
+               ) -> dict[str, Any]:
+    """``question.json``'s answer for ``car`` in ``race`` at ``version``."""
     question = None
-    if info.state is RaceState.RUNNING and race is not None:
-        mine = [ask for ask in race.questions() if ask.car == seat.car]
+    if state is RaceState.RUNNING and race is not None:
+        mine = [ask for ask in race.questions() if ask.car == car]
         if mine:  # setups and secret bids are open to every driver at once
             question = question_to_json(race, mine[0])
-    return {"race": race_id, "version": info.version, "state": info.state.value,
-            "car": seat.car, "question": question}
+    return {"race": race_id, "version": version, "state": state.value, "car": car,
+            "question": question}
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
