@@ -38,7 +38,9 @@ log = logging.getLogger("rennleitung.web")
 
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
-    engine = open_database(settings.db_url, pool_size=settings.threads)
+    # a pooled connection for every thread that may hold one at once (the answers' threads and
+    # the race pages'), so none is opened and closed per request
+    engine = open_database(settings.db_url, pool_size=settings.threads + races.VIEW_THREADS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

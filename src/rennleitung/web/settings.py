@@ -37,10 +37,12 @@ class Settings:
     deadline_tick: float = 1.0
     mail_tick: float = 5.0
     """Seconds between runs of the mail outbox when nothing new was queued (retries)."""
-    threads: int = 4
-    """Worker threads for handlers that read or write the database (and as many pooled
-    connections). Python runs one thread at a time: more threads did not answer more, they made
-    the slowest answers slower (p99 at 100 answers/s: about 300 ms with 4, 500 ms with 12)."""
+    threads: int = 2
+    """Worker threads for handlers that read or write the database. Python runs one thread at a
+    time: more threads did not answer more, they made the slowest answers slower (flat out on
+    SQLite: about 570 answers/s with 2, 500 with 4; p99 at 100 answers/s: 300 ms with 4, 500 ms
+    with 12, before the collector was settled). On a database far away over the network, more
+    threads may pay: then set ``RENNLEITUNG_WEB_THREADS``."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, var: Path = VAR) -> Settings:
@@ -57,7 +59,7 @@ class Settings:
             smtp_port=int(env.get("RENNLEITUNG_SMTP_PORT", "25") or 25),
             mail_from=env.get("RENNLEITUNG_MAIL_FROM", "rennleitung@localhost"),
             demo=env.get("RENNLEITUNG_DEMO", "1") != "0",
-            threads=int(env.get("RENNLEITUNG_WEB_THREADS", "4") or 4),
+            threads=int(env.get("RENNLEITUNG_WEB_THREADS", "2") or 2),
         )
 
 
