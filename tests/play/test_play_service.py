@@ -16,6 +16,7 @@ from rennleitung.formula_de.record import events_digest
 from rennleitung.play import (
     Actor,
     Notice,
+    NotYourSeat,
     PlayError,
     QuestionFor,
     RaceChanged,
@@ -23,6 +24,7 @@ from rennleitung.play import (
     RaceState,
     SeatKind,
     StaleVersion,
+    UnknownRace,
 )
 from rennleitung.play.engine import decision_to_json, questions
 from rennleitung.store.race_tables import PlayDecisionRow
@@ -112,6 +114,45 @@ def test_an_illegal_decision_names_the_rule_and_changes_nothing(service: RaceSer
     assert service.version(race_id) == before == stored_count(service, race_id)
     service.apply(race_id, car, answer, version, holder=f"acc-{car}")
     assert service.version(race_id) > before
+
+
+def test_an_answer_for_a_seat_not_held_is_refused_before_anything_else(
+    service: RaceService,
+) -> None:
+    race_id = started(service)
+    play_on(service, race_id, steps=6)
+    before = service.version(race_id)
+    car, answer, version = person_answer(service, race_id)
+    bot_car = next(s.car for s in service.info(race_id).seats if s.kind is SeatKind.BOT)
+    refused = [  # each would also be refused for another reason, named later
+        (car, answer, version - 1, "acc-intruder"),  # stale too
+        (car, {"kind": "box", "box": 99}, version, "acc-intruder"),  # illegal too
+        (bot_car, answer, version, f"acc-{car}"),  # a bot drives it
+        ("car9", answer, version, f"acc-{car}"),  # no such car
+    ]
+    for refused_car, decision, seen, holder in refused:
+        with pytest.raises(NotYourSeat) as error:
+            service.apply(race_id, refused_car, decision, seen, holder=holder)
+        assert error.value.where == f"car {refused_car}"
+    with pytest.raises(UnknownRace):
+        service.apply(race_id + 1000, car, answer, version, holder=f"acc-{car}")
+    assert service.version(race_id) == before == stored_count(service, race_id)
+    with pytest.raises(StaleVersion):  # his own seat: now the version is what is wrong
+        service.apply(race_id, car, answer, version - 1, holder=f"acc-{car}")
+
+
+def test_look_at_reads_the_race_in_memory_only_at_the_version_asked(
+    service: RaceService,
+) -> None:
+    race_id = started(service)
+    car, answer, version = person_answer(service, race_id)
+    applied = service.apply(race_id, car, answer, version, holder=f"acc-{car}")
+    seen = service.look_at(race_id, applied.version, lambda race: race.version)
+    assert seen == applied.version > version
+    assert service.look_at(race_id, version, lambda race: race.version) is None
+    service.forget(race_id)  # another process may have moved it: only the store can say
+    assert service.look_at(race_id, applied.version, lambda race: race.version) is None
+    assert service.race(race_id).version == applied.version
 
 
 def test_a_race_rebuilt_after_a_restart_plays_on_to_the_same_record(database_url: str) -> None:
