@@ -57,6 +57,14 @@ def test_public_pages_and_organiser_forms(server: LiveServer) -> None:
     assert entered.status_code == 303, entered.text
     bad = orga.submit(league_url(NAME, "/race"), {"race": "3", "csv": "driver\nAnna\n"})
     assert bad.status_code == 400 and "line 1" in bad.text
+    for wrong in ({"race": "10" * 20}, {"race": "x"}, {"laps": "0"}, {"laps": "10" * 20}):
+        refused = orga.submit(league_url(NAME, "/race"), {"race": "3", "csv": RACE, **wrong})
+        field = next(iter(wrong))
+        assert refused.status_code == 400 and field in refused.text, (wrong, refused.text)
+    huge_seed = orga.submit(league_url(NAME, "/qualifying"),
+                            {"race": "3", "csv": "driver,rolls,lap_time\nAnna,41,5:01\n",
+                             "seed": str(2**64)})
+    assert huge_seed.status_code == 400 and "seed" in huge_seed.text, huge_seed.text
     fixed = orga.submit(league_url(NAME, "/race"), {"race": "1", "csv": FIXED, "replace": "1"})
     assert fixed.status_code == 303, fixed.text
     points = {line.driver: line.points for line in driver_standings(store.load(NAME))}

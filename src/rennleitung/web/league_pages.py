@@ -26,6 +26,7 @@ from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import qualifying_laps_from_csv, race_result_from_csv
+from rennleitung.league.race_validation import MAX_RACE_LAPS
 from rennleitung.league.season import League
 from rennleitung.league.starters import parse_starters
 from rennleitung.play.league_races import league_race_spec
@@ -160,7 +161,7 @@ async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Res
             raise RennleitungError("unbekannte Strecke", "unknown track", "track")
         seconds = field(form, "seconds").strip()
         spec = league_race_spec(
-            store, name, _number(form, "race"), track,
+            store, name, _race_number(form), track,
             people=_people(field(form, "people")), laps=forms.number(form, "laps", 0, 0, 20),
             decision_seconds=(forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS)
                               if seconds else None),
@@ -184,9 +185,9 @@ async def enter_race(request: Request, name: str, p: Page = Depends(page)) -> Re
 def _enter_race(request: Request, name: str, p: Page, form: FormData) -> Response:
     store = _store(request)
     by = _organiser(p, store, name)
-    number = _number(form, "race")
-    result = race_result_from_csv(field(form, "csv"), number, _number(form, "laps", 3),
-                                  field(form, "track").strip())
+    number = _race_number(form)
+    laps = forms.number(form, "laps", 3, 1, MAX_RACE_LAPS)
+    result = race_result_from_csv(field(form, "csv"), number, laps, field(form, "track").strip())
     if field(form, "replace") == "1":
         store.replace_race(name, result, by)
     else:
@@ -204,7 +205,7 @@ def _enter_qualifying(request: Request, name: str, p: Page, form: FormData) -> R
     store = _store(request)
     by = _organiser(p, store, name)
     loaded = store.load(name)
-    number = _number(form, "race")
+    number = _race_number(form)
     laps = qualifying_laps_from_csv(field(form, "csv"))
     starters = _starters(loaded, field(form, "starters"))
     seed = _seed(form, store.qualifying_seed(name, number))
@@ -231,7 +232,7 @@ async def delete_qualifying(request: Request, name: str, p: Page = Depends(page)
 def _delete_qualifying(request: Request, name: str, p: Page, form: FormData) -> Response:
     store = _store(request)
     by = _organiser(p, store, name)
-    store.delete_qualifying(name, _number(form, "race"), by)
+    store.delete_qualifying(name, _race_number(form), by)
     return _back(name)
 
 
@@ -239,20 +240,14 @@ def _back(name: str, anchor: str = "") -> Response:
     return RedirectResponse(league_url(name) + anchor, status_code=303)
 
 
-def _number(form: FormData, key: str, default: int | None = None) -> int:
-    text = field(form, key).strip()
-    if not text and default is not None:
-        return default
-    try:
-        return int(text)
-    except ValueError:
-        raise RennleitungError(f"{text!r} ist keine ganze Zahl", f"{text!r} is not a whole "
-                               "number", key) from None
+def _race_number(form: FormData) -> int:
+    """The race number of a form; the league checks it against its season (1 to its races)."""
+    return forms.number(form, "race", None, 0, 10_000)
 
 
 def _seed(form: FormData, old: int | None) -> int:
     if field(form, "seed").strip():
-        return _number(form, "seed")
+        return forms.number(form, "seed", None, 0, MAX_SEED - 1)
     return old if old is not None else secrets.randbelow(MAX_SEED)
 
 
