@@ -116,6 +116,16 @@ def test_eight_bit_headers_are_read_as_utf8_or_latin1() -> None:
     assert (latin.sender_name, latin.subject) == ("Jürgen", "Züge")
 
 
+def test_encoded_words_among_raw_eight_bit_text_are_decoded_too() -> None:
+    mixed = (b"From: a@b.de\r\nSubject: Re: Zug f\xc3\xbcr =?utf-8?q?M=C3=BCller?= und "
+             b"=?iso-8859-1?q?J=FCrgen?= =?utf-8?q?_Sch=C3=A4fer?=\r\n\r\nx")
+    assert decode(mixed).subject == "Re: Zug für Müller und Jürgen Schäfer"
+    latin = b"From: a@b.de\r\nSubject: f\xfcr =?utf-8?q?M=C3=BCller?=\r\n\r\nx"
+    assert decode(latin).subject == "für Müller"
+    broken = b"From: a@b.de\r\nSubject: f\xfcr =?b\xe4d?q?M=C3=BCller?=\r\n\r\nx"
+    assert decode(broken).subject == "für =?bäd?q?M=C3=BCller?="  # kept as it came
+
+
 def test_sender_is_found_behind_a_name_the_parser_cannot_read() -> None:
     for name in ('"Quote', "<>", "a" * 3000, "Enzo (unclosed"):
         raw = f"From: {name} <Enzo@Example.net>\r\nSubject: s\r\n\r\nx".encode()

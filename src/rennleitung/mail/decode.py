@@ -51,10 +51,24 @@ def clean_header(value: object, limit: int = 300) -> str:
     if value is None:
         return ""
     text = header_text(value)
+    if text.isascii():
+        text = _decoded_words(text)
+    else:  # raw 8-bit text read already: the encoded words among it, one run at a time
+        text = _WORDS.sub(lambda run: _decoded_words(run.group(0)), text)
+    return _CONTROL.sub(" ", text).strip()[:limit]
+
+
+def _decoded_words(text: str) -> str:
+    """``text`` (ASCII) with its RFC 2047 encoded words decoded."""
     with contextlib.suppress(ValueError, LookupError, UnicodeError, AssertionError,
                              MessageError):  # an unknown or broken charset keeps the raw text
-        text = str(make_header(decode_header(text)))
-    return _CONTROL.sub(" ", text).strip()[:limit]
+        return str(make_header(decode_header(text)))
+    return text
+
+
+_WORD = r"=\?[!->@-~]+\?[qQbB]\?[!->@-~]*\?="
+_WORDS = re.compile(rf"{_WORD}(?:[ \t]+{_WORD})*")
+"""A run of encoded words (RFC 2047 §2; the blanks between two of them do not count, §6.2)."""
 
 
 def header_text(value: object) -> str:
