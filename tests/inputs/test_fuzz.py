@@ -75,3 +75,15 @@ def test_random_bytes_spliced_into_examples(
 def test_warm_loads_every_kind(folder: Path) -> None:
     for kind in KINDS.values():
         warm(kind, folder / "warm" / kind.name.replace(" ", "_"))
+
+
+NESTED = [b"[" * 5000, b'{"a": ' * 3000, b"[1e999]", b'{"x": NaN}', b"9" * 5000]
+"""Inputs a byte mutation almost never makes: nesting past the parser's recursion limit, numbers
+out of range, a number of 5,000 digits."""
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_deep_nesting_and_huge_numbers_are_refused(name: str, folder: Path) -> None:
+    kind = KINDS[name]
+    for n, data in enumerate(NESTED):
+        _check(kind, data, folder / "nested" / name.replace(" ", "_") / str(n))

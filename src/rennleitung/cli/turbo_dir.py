@@ -157,7 +157,7 @@ class GameDir:
         if not path.is_file():
             raise _error("Spielstand fehlt", "game state missing", path)
         try:
-            return load_state(read_text(path))
+            return load_state(read_text(path), str(path))
         except RennleitungError:
             raise
         except (ValueError, KeyError, TypeError, IndexError, AttributeError) as error:

@@ -166,8 +166,16 @@ def refused(error: DBAPIError) -> RennleitungError:
     )
 
 
+MAX_ROW_ID = 2**31 - 1
+"""The largest id an integer column holds on PostgreSQL (SQLite's are wider): a larger number,
+as someone may type into an address, names no row and is not sent to the database at all."""
+
+
 def load_race(connection: Connection, race_id: int, lock: bool = False) -> RaceData | None:
-    """The race row; with ``lock``, locked for this transaction (PostgreSQL)."""
+    """The race row; with ``lock``, locked for this transaction (PostgreSQL). None for a race
+    that does not exist, also for a number no row can have."""
+    if not 0 < race_id <= MAX_ROW_ID:
+        return None
     row = connection.execute(_LOCK_RACE if lock else _LOAD_RACE, {"race_id": race_id}).first()
     return None if row is None else RaceData(*row)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rennleitung.textinput import load_json
 from rennleitung.turbo2000.model import (
     Announcement,
     Driver,
@@ -144,6 +145,7 @@ def dump_state(state: GameState) -> str:
     return json.dumps(state_to_dict(state), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def load_state(text: str) -> GameState:
-    """The inverse of ``dump_state``."""
-    return state_from_dict(json.loads(text))
+def load_state(text: str, where: str = "state.json") -> GameState:
+    """The inverse of ``dump_state``. Text that is not JSON, or nested too deeply, or holds a
+    number that is not finite, is a ``RennleitungError`` naming ``where``."""
+    return state_from_dict(load_json(text, where))

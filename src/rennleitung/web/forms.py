@@ -3,13 +3,13 @@ setup form to a ``RaceSpec``. Missing or broken fields are named; the engine che
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import Tyre, WearArea
+from rennleitung.textinput import load_json
 from rennleitung.web.context import field
 
 AREA_NAMES = tuple(a.value for a in WearArea)
@@ -62,10 +62,7 @@ def decision(form: FormData) -> dict[str, Any]:
     """The decision JSON of a question form (field ``kind`` says which)."""
     raw = field(form, "decision")
     if raw:  # the JSON form itself (``docs/formula_de/questions.md``), as scripts send it
-        try:
-            sent: Any = json.loads(raw)
-        except ValueError:
-            raise RennleitungError("kein gültiges JSON", "not valid JSON", "decision") from None
+        sent: Any = load_json(raw, "decision")  # too deep, NaN, 1e999: refused, naming it
         if not isinstance(sent, dict):
             raise RennleitungError("Objekt erwartet", "object expected", "decision")
         return dict(sent)
