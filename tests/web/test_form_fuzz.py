@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from urllib.parse import quote
 
 from rennleitung.web.league_pages import league_url
-from tests.web.conftest import Client, LiveServer, signed_up
+from tests.web.conftest import Client, LiveServer, client, signed_up
 from tests.web.test_league_pages import NAME, RACE, season
 
 HOSTILE = [
@@ -119,3 +120,41 @@ def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> No
     assert seen[200] + seen[303] >= 15 and len(seen) > 5, seen  # the forms got past the door
     assert orga.get("/healthz").text == "ok"
     assert orga.page(f"/races/{race}").status_code == 200
+
+
+QUERIES = ["/signup?next={}", "/signin?next={}", "/signin/link/{}", "/lang/{}?next={}",
+           "/tracks/{}.svg", "/tracks/monaco.svg?v={}", "/league?name={}", "/league/karma?name={}",
+           "/league/history?name={}", "/league/organise?name={}", "/races/{{race}}/replay?at={}",
+           "/races/{{race}}/replay/frame?at={}", "/races/{{race}}/parts?x={}"]
+AWAY = ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)",
+        "http:evil.example", " //evil.example"]
+
+
+def test_hostile_addresses_are_refused_never_a_server_error(server: LiveServer) -> None:
+    season(server)
+    orga = signed_up(server, "Orga", "orga@example.org")
+    orga.page("/races/new")
+    made = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006", "laps": "1",
+                                      "people": "0", "bots": "2", "bot": "simple"})
+    race = int(made.headers["location"].rsplit("/", 1)[1])
+    orga.page(f"/races/{race}")
+    orga.submit(f"/races/{race}/start", {"version": "0"})  # two bots play to the flag at once
+    assert orga.get(f"/races/{race}/state.json").json()["state"] == "finished"
+    rng = random.Random(20261202)
+    failures = []
+    for n in range(300):
+        pattern = rng.choice(QUERIES).replace("{{race}}", str(race))
+        values = [quote(rng.choice(HOSTILE + AWAY), safe="") for _ in range(pattern.count("{}"))]
+        target = pattern.format(*values)
+        answer = (orga if n % 2 else client(server)).get(target)
+        location = answer.headers.get("location", "")
+        if answer.status_code >= 500 or (location and not _local(location)):
+            failures.append((target, answer.status_code, location))
+    assert not failures, failures[:5]
+    refused = orga.get("/league?name=a%00b")
+    assert refused.status_code == 400 and "NUL" in refused.text
+
+
+def _local(location: str) -> bool:
+    """A redirect that stays on this server."""
+    return location.startswith("/") and not location.startswith(("//", "/\\"))

@@ -96,7 +96,16 @@ async def page(request: Request) -> Page:
             found = await run_in_threadpool(store.user, session.user)
     made = _page(request, session, found)
     request.state.page = made
+    _no_nul(request.query_params.multi_items())
     return made
+
+
+def _no_nul(items: Any) -> None:
+    """Refuse a NUL character in any query or form field: no text the server keeps may hold one
+    (PostgreSQL refuses it, and no name or file legitimately has one)."""
+    for name, value in items:
+        if isinstance(value, str) and "\x00" in value:
+            raise Refused(400, text("de", "nul"), text("en", "nul"), str(name)[:40])
 
 
 def page_now(request: Request) -> Page:
@@ -130,6 +139,7 @@ async def checked_form(request: Request) -> FormData:
     token = sent if isinstance(sent, str) else request.headers.get("x-csrf-token")
     if not csrf_ok(request.state.session, token):
         raise Refused.key(403, "csrf")
+    _no_nul(form.multi_items())
     return form
 
 

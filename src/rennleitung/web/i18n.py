@@ -55,6 +55,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
              "form expired or not from this site; please reload the page"),
     "need_sign_in": ("Dafür bitte anmelden", "Please sign in for this"),
     "not_found": ("Nicht gefunden", "Not found"),
+    "nul": ("Nullzeichen sind in keinem Feld erlaubt",
+            "a NUL character is not allowed in any field"),
     "forbidden": ("Das darfst du hier nicht", "You may not do this here"),
     "error": ("Fehler", "Error"),
     "back": ("Zurück", "Back"),
