@@ -1018,7 +1018,7 @@ class Race:
             )
         pole = order[0]
         result = self._black(RollPurpose.WEATHER, pole)
-        roll = WeatherRoll(self.track.weather.weather_for(result).value)
+        roll = self.track.weather.weather_for(result)
         self.weather = WeatherState.at_race_start(roll, cfg.qualifying_weather)
         self._emit_weather(result, roll, pole)
         if (cfg.pre_race_order or self.ruleset.pre_race_order) is PreRaceOrder.BOXES_FIRST:
@@ -1867,7 +1867,7 @@ class Race:
                 break
             leader = next(iter(order_of_play(self.track, self._order_items())), "")
             result = self._black(RollPurpose.WEATHER, leader)
-            roll = WeatherRoll(self.track.weather.weather_for(result).value)
+            roll = self.track.weather.weather_for(result)
             self.weather = self.weather.after_roll(roll, self.ruleset.weather_settles_after)
             self._emit_weather(result, roll, leader)
         self._weather_rolls_due = 0
