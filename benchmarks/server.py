@@ -19,7 +19,12 @@ indicative. Targets on a 2-core machine: at least 300 answers/s with p99 under 1
 SQLite; a race page under 50 ms median.
 
     .venv/bin/python benchmarks/server.py [--races 100] [--seconds 15] [--rate 300]
-        [--bots simple,simple] [--only sqlite|postgresql]
+        [--bots simple,simple] [--only sqlite|postgresql] [--stagger N]
+
+With ``--stagger N`` each set-up runs a third time, paced, on races that start up to N of the
+person's answers apart (race n is played on by n mod (N+1) answers first): the load of a server
+whose races began at different times, against the default's races that all move in step. The
+targets are judged on the default runs.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from rennleitung.web.loadgen import ServerProcess, Stats, drive, percentile, prepare
+from rennleitung.web.loadgen import ServerProcess, Stats, drive, percentile, prepare, warm_up
 
 TARGET_RATE, TARGET_P99, TARGET_PAGE = 300.0, 0.100, 0.050
 
@@ -72,12 +77,13 @@ class Row:
 
 
 def run(url: str, processes: int, races: int, seconds: float, bots: tuple[str, ...],
-        rate: float | None) -> Row:
+        rate: float | None, stagger: int = 0) -> Row:
     """One run on fresh races against fresh server processes."""
     secret = uuid.uuid4().hex
-    seats = prepare(url, secret, races, bots=bots)
+    seats = prepare(url, secret, races, bots=bots, stagger=stagger)
     servers = [ServerProcess(url, free_port(), secret).start() for _ in range(processes)]
     try:
+        asyncio.run(warm_up([s.url for s in servers], seats))
         stats: Stats = asyncio.run(drive([s.url for s in servers], seats, seconds, rate=rate))
     finally:
         for server in servers:
@@ -99,6 +105,10 @@ def setup(label: str, url: str, processes: int, options: argparse.Namespace,
     show(f"{label}, flat out", run(url, processes, options.races, options.seconds, bots, None))
     paced = run(url, processes, options.races, options.seconds, bots, options.rate)
     show(f"{label}, {options.rate:.0f}/s offered", paced)
+    if options.stagger:
+        staggered = run(url, processes, options.races, options.seconds, bots, options.rate,
+                        options.stagger)
+        show(f"{label}, {options.rate:.0f}/s, staggered", staggered)
     return paced
 
 
@@ -109,6 +119,8 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=TARGET_RATE)
     parser.add_argument("--bots", default="simple,simple")
     parser.add_argument("--only", choices=("sqlite", "postgresql"), default=None)
+    parser.add_argument("--stagger", type=int, default=0,
+                        help="also a paced run whose races start up to N answers apart")
     options = parser.parse_args()
     bots = tuple(b for b in options.bots.split(",") if b)
     print(f"{options.races} races, each 1 scripted driver + bots {','.join(bots)}, "

@@ -27,6 +27,7 @@ from urllib.parse import urlencode
 
 import httpx
 
+from rennleitung.play.engine import question_of, question_to_json
 from rennleitung.play.model import RaceSpec, SeatKind, SeatSpec
 from rennleitung.play.service import RaceService
 from rennleitung.store.accounts import AccountStore
@@ -65,8 +66,13 @@ class Stats:
 
 
 def prepare(url: str, secret: str, races: int, track: str = "oval", laps: int = 1,
-            bots: tuple[str, ...] = ("simple", "simple"), tag: str = "") -> list[Seat]:
-    """``races`` started races, each with one scripted person and ``bots``."""
+            bots: tuple[str, ...] = ("simple", "simple"), tag: str = "",
+            stagger: int = 0) -> list[Seat]:
+    """``races`` started races, each with one scripted person and ``bots``. With ``stagger``,
+    race n is played on first by ``n % (stagger + 1)`` of the person's answers (the first legal
+    one, as the drivers answer), so the races are at different stages when the load begins, as
+    on a server whose races started at different times; without it they all start together and
+    move in step. A race on the oval lasts about 100 such answers."""
     engine = open_database(url)
     accounts = AccountStore(engine)
     service = RaceService(engine)
@@ -83,10 +89,22 @@ def prepare(url: str, secret: str, races: int, track: str = "oval", laps: int = 
         )
         race = service.create_race(spec)
         service.start(race)
+        for _ in range(n % (stagger + 1)):
+            _answer_first(service, race, "car1", user.holder)
         csrf = secrets.token_urlsafe(16)
         seats.append(Seat(race, "car1", codec.dumps(Session(user.id, user.epoch, csrf)), csrf))
     engine.dispose()
     return seats
+
+
+def _answer_first(service: RaceService, race_id: int, car: str, holder: str) -> None:
+    """The person's open question answered with its first legal answer, as the scripted drivers
+    answer (nothing if none is open)."""
+    race = service.race(race_id)
+    ask = question_of(race, car)
+    if ask is not None:
+        first = question_to_json(race, ask)["options"][0]
+        service.apply(race_id, car, first, race.version, holder=holder)
 
 
 class LoadError(Exception):
@@ -219,6 +237,18 @@ async def _watch_pages(base: str, seats: list[Seat], stats: Stats, stop_at: floa
             await asyncio.sleep(0.05)
     finally:
         client.close()
+
+
+async def warm_up(bases: list[str], seats: list[Seat]) -> None:
+    """Every driver asks his question once, untimed, through the process that will serve his
+    race: each process then holds its races in memory, as a server that has been running does
+    (a fresh process rebuilds a race from its stored decisions on first use)."""
+    for n, seat in enumerate(seats):
+        client = _Http(bases[n % len(bases)], seat.cookie)
+        try:
+            await client.get_json(f"/races/{seat.race}/question.json")
+        finally:
+            client.close()
 
 
 async def drive(bases: list[str], seats: list[Seat], seconds: float,
