@@ -374,10 +374,8 @@ class RaceService:
             if actor is Actor.PERSON and holder is not None:
                 held = tx.seats.get(car)
                 if held is None or held.holder != holder:
-                    raise NotYourSeat(
-                        f"der Platz von {car} gehört nicht dir",
-                        f"the seat of {car} is not yours",
-                        f"car {car}",
+                    raise NotYourSeat(  # the web says it in its own words; this is the mail's
+                        f"{car} ist nicht Ihr Auto", f"{car} is not your car", f"car {car}"
                     )
             _require(tx, RaceState.RUNNING)
             seat = _seat(tx, car)
