@@ -469,17 +469,25 @@ def done(request: Request, p: Page, race_id: int, applied: Applied | None = None
         reply: dict[str, Any] = {"race": race_id, "version": now.version, "seq": seq,
                                  "state": now.state.value}
         if p.user is not None:  # a driver's next question, as question.json would say it
-            after = now if isinstance(now, Applied) and car else None
-            reply["next"] = after and service(request).look_at(
-                race_id, after.version, lambda race: asked_json(
-                    race_id, car, after.version, after.state, race))
-            if reply["next"] is None:
-                reply["next"] = looked(request, race_id, lambda info, race: (
-                    asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
+            reply["next"] = next_question(request, p, race_id, now, car)
         return JSONResponse(reply)
     if p.htmx:
         return looked(request, race_id, lambda info, race: parts(p, info, race))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+def next_question(request: Request, p: Page, race_id: int, now: Applied | RaceInfo,
+                  car: str) -> dict[str, Any] | None:
+    """What ``question.json`` says now: after a driver's answer from the race in memory at the
+    version the answer made (no read), else (or if the race moved on meanwhile) from a read."""
+    if isinstance(now, Applied) and car:
+        answered = now
+        found = service(request).look_at(race_id, answered.version, lambda race: asked_json(
+            race_id, car, answered.version, answered.state, race))
+        if found is not None:
+            return found
+    return looked(request, race_id, lambda info, race: (
+        asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
 
 
 @router.post("/races/{race_id}/act", response_class=HTMLResponse)
