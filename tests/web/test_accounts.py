@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sqlalchemy import select
 
 from rennleitung.store.accounts import SignInLinkRow, UserRow
+from rennleitung.web import accounts as accounts_module
 from rennleitung.web.security import FAILURES_PER_ACCOUNT
 from tests.web.conftest import Inbox, LiveServer, client, make_settings, signed_up
 
@@ -64,6 +66,22 @@ def test_sign_in_attempts_are_limited(server: LiveServer) -> None:
     right = guesser.submit("/signin", {"login": "Anna", "password": "geheim-123"})
     assert right.status_code == 429 and "too many" in right.text
     assert "Signed in" not in guesser.page("/").text
+
+
+def test_sign_ups_from_one_address_are_limited(server: LiveServer,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(accounts_module, "SIGNUPS_PER_ADDRESS", 3)
+    for n in range(3):
+        signed_up(server, f"Fahrer {n}")
+    late = client(server)
+    late.page("/signup")
+    refused = late.submit("/signup", {"name": "Fahrer 3", "password": "correct horse"})
+    assert refused.status_code == 429 and "too many new accounts" in refused.text
+    with server.app.state.engine.connect() as connection:
+        names = set(connection.scalars(select(UserRow.name)))
+    assert names == {"Fahrer 0", "Fahrer 1", "Fahrer 2"}  # the fourth was not made
+    invalid = late.submit("/signup", {"name": "", "password": "x"})  # refused before hashing
+    assert invalid.status_code == 422
 
 
 def test_language_from_browser_and_switch(server: LiveServer) -> None:

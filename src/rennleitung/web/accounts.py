@@ -26,6 +26,7 @@ from rennleitung.web.security import (
     FAILURES_PER_ADDRESS,
     LANG_COOKIE,
     PASSWORD_MIN,
+    SIGNUPS_PER_ADDRESS,
     check_password,
     hash_password,
     safe_next,
@@ -72,9 +73,13 @@ def _signup(request: Request, p: Page, form: FormData) -> Response:
     elif len(password) < PASSWORD_MIN:
         problem = p.t("password_short")
     if not problem:
+        made_here = attempt_key("signup", request.client.host if request.client else "?")
+        if accounts(request).failures([made_here], FAILURE_WINDOW) >= SIGNUPS_PER_ADDRESS:
+            raise Refused.key(429, "too_many_signups", minutes=FAILURE_WINDOW // 60)
+        hashed = hash_password(password)
+        accounts(request).record_failure([made_here], FAILURE_WINDOW)  # counted: hashed
         try:
-            user = accounts(request).create_user(name, email or None, hash_password(password),
-                                                  p.lang)
+            user = accounts(request).create_user(name, email or None, hashed, p.lang)
         except RennleitungError as error:
             problem = p.say(error)
         else:

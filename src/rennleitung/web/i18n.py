@@ -45,6 +45,10 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "bad_login": ("Name/E-Mail oder Passwort stimmt nicht", "wrong name/e-mail or password"),
     "too_many": ("zu viele Fehlversuche; bitte in {minutes} Minuten wieder versuchen",
                  "too many failed attempts; try again in {minutes} minutes"),
+    "too_many_signups": ("zu viele neue Konten von dieser Adresse; bitte in {minutes} Minuten "
+                         "wieder versuchen",
+                         "too many new accounts from this address; please try again in {minutes} "
+                         "minutes"),
     "name_missing": ("Name fehlt", "name is missing"),
     "name_too_long": ("Name zu lang (höchstens {n} Zeichen)",
                       "name too long (at most {n} characters)"),

@@ -27,6 +27,10 @@ FAILURE_WINDOW = 15 * 60
 """Failed sign-ins are counted over this many seconds."""
 FAILURES_PER_ACCOUNT = 5
 FAILURES_PER_ADDRESS = 30
+SIGNUPS_PER_ADDRESS = 30
+"""Accounts made from one address in ``FAILURE_WINDOW``: each costs a password hash (a tenth of
+a second of processor time), so a flood of sign-ups cannot take the server; a club signing up
+together behind one router stays well below it."""
 
 _hasher = PasswordHasher()
 
