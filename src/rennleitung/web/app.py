@@ -25,7 +25,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards, league_pages, races
+from rennleitung.web import boards, league_pages, race_archive, races
 from rennleitung.web.collector import settle_collector
 from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
@@ -97,6 +97,7 @@ def create_app(settings: Settings) -> FastAPI:
         return "ok"
 
     races.install(app)
+    app.include_router(race_archive.router)
     return app
 
 

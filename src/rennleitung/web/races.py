@@ -1,9 +1,11 @@
-"""Race pages: create, invite, join, play, watch live, halt, close, replay and verify.
+"""Race pages: create, invite, join, play, watch live, halt and close (after the flag:
+``race_archive.py``).
 
 Every change goes through the play service's ``RaceService`` in one transaction with the race
 version the page showed; a stale or repeated form is refused with 409 naming the decisions made
-since. Who may do what is checked here before the service is asked: a driver acts only for the
-car whose seat he holds, an organiser only in his own races, a visitor only watches.
+since. Who may do what is checked here before the service is asked (and a driver's seat once more
+by the service, in the answer's transaction): a driver acts only for the car whose seat he holds,
+an organiser only in his own races, a visitor only watches.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import dataclasses
 import logging
 from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -27,8 +29,6 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import DecisionError
-from rennleitung.formula_de.record import parse_record, record_to_json
-from rennleitung.formula_de.replay import replay, verify
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
 from rennleitung.play.engine import StaleVersion, question_to_json
 from rennleitung.play.league_races import enter_finished
@@ -657,68 +657,6 @@ def _seat(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     except RennleitungError as error:
         raise refusal(error) from None
     return RedirectResponse(f"/races/{race_id}", status_code=303)
-
-
-# --- after the flag ------------------------------------------------------------------------------
-
-
-def finished_record(request: Request, info: RaceInfo) -> dict[str, Any]:
-    if info.state not in (RaceState.FINISHED, RaceState.CLOSED):
-        raise Refused.key(409, "not_over")
-    return service(request).record(info.id)
-
-
-@router.get("/races/{race_id}/record.json")
-def record_file(race_id: int, request: Request) -> Response:
-    """The race record (with the seed once it is over), for ``rennleitung race verify``."""
-    info = info_of(request, race_id)
-    data = finished_record(request, info) if info.state is not RaceState.RUNNING else None
-    if data is None:
-        raise Refused.key(409, "not_over")
-    return Response(record_to_json(data), media_type="application/json",
-                    headers={"Content-Disposition": f'attachment; filename="race-{race_id}.json"'})
-
-
-@router.post("/races/{race_id}/verify", response_class=HTMLResponse)
-async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    """Replay the stored record from the revealed seed and check every roll."""
-    form = await checked_form(request)
-    return await run_in_threadpool(_verify_race, race_id, request, p, form)
-
-
-def _verify_race(race_id: int, request: Request, p: Page, _form: FormData) -> Response:
-    info = info_of(request, race_id)
-    data = finished_record(request, info)
-    verdict = verify(parse_record(record_to_json(data)))
-    return p.render("verify.html", info=info, verdict=verdict)
-
-
-@router.get("/races/{race_id}/replay", response_class=HTMLResponse)
-def replay_page(race_id: int, request: Request, p: Page = Depends(page),
-                at: int | None = None) -> Response:
-    info = info_of(request, race_id)
-    finished_record(request, info)
-    last = info.version
-    step = last if at is None else max(0, min(at, last))
-    return p.render("replay.html", info=info, last=step if at is None else last, at=step,
-                    board=drawing_url(info.track), **frame(request, p, info, step))
-
-
-@router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
-def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
-                 at: int = 0) -> Response:
-    info = info_of(request, race_id)
-    finished_record(request, info)
-    step = max(0, min(at, info.version))
-    return p.render("replay_parts.html", info=info, at=step, **frame(request, p, info, step))
-
-
-def frame(request: Request, p: Page, info: RaceInfo, step: int) -> dict[str, Any]:
-    """The race after ``step`` decisions, rebuilt from the record."""
-    record = parse_record(record_to_json(finished_record(request, info)))
-    race = replay(replace(record, decisions=record.decisions[:step]))
-    return {"overlay": view.overlay(race, [], p.lang), "order": view.running_order(race, p.lang),
-            "log": view.log_lines(race, p.lang, last=12), "round": race.round}
 
 
 @router.get("/races/{race_id}/state.json")

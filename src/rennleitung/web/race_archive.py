@@ -1,0 +1,82 @@
+"""Races after the flag: the record to download, its verification from the revealed seed, and
+the replay with its slider (each frame rebuilt from the record). Before the flag every one of
+these is refused with 409, so nothing secret (the seed, other drivers' bids) leaks early."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
+
+from rennleitung.formula_de.record import parse_record, record_to_json
+from rennleitung.formula_de.replay import replay, verify
+from rennleitung.play.model import RaceInfo, RaceState
+from rennleitung.web import view
+from rennleitung.web.boards import drawing_url
+from rennleitung.web.context import Page, Refused, checked_form, page
+from rennleitung.web.races import info_of, service
+
+router = APIRouter()
+
+
+def finished_record(request: Request, info: RaceInfo) -> dict[str, Any]:
+    if info.state not in (RaceState.FINISHED, RaceState.CLOSED):
+        raise Refused.key(409, "not_over")
+    return service(request).record(info.id)
+
+
+@router.get("/races/{race_id}/record.json")
+def record_file(race_id: int, request: Request) -> Response:
+    """The race record (with the seed once it is over), for ``rennleitung race verify``."""
+    info = info_of(request, race_id)
+    data = finished_record(request, info) if info.state is not RaceState.RUNNING else None
+    if data is None:
+        raise Refused.key(409, "not_over")
+    return Response(record_to_json(data), media_type="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="race-{race_id}.json"'})
+
+
+@router.post("/races/{race_id}/verify", response_class=HTMLResponse)
+async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """Replay the stored record from the revealed seed and check every roll."""
+    form = await checked_form(request)
+    return await run_in_threadpool(_verify_race, race_id, request, p, form)
+
+
+def _verify_race(race_id: int, request: Request, p: Page, _form: FormData) -> Response:
+    info = info_of(request, race_id)
+    data = finished_record(request, info)
+    verdict = verify(parse_record(record_to_json(data)))
+    return p.render("verify.html", info=info, verdict=verdict)
+
+
+@router.get("/races/{race_id}/replay", response_class=HTMLResponse)
+def replay_page(race_id: int, request: Request, p: Page = Depends(page),
+                at: int | None = None) -> Response:
+    info = info_of(request, race_id)
+    finished_record(request, info)
+    last = info.version
+    step = last if at is None else max(0, min(at, last))
+    return p.render("replay.html", info=info, last=step if at is None else last, at=step,
+                    board=drawing_url(info.track), **frame(request, p, info, step))
+
+
+@router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
+def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
+                 at: int = 0) -> Response:
+    info = info_of(request, race_id)
+    finished_record(request, info)
+    step = max(0, min(at, info.version))
+    return p.render("replay_parts.html", info=info, at=step, **frame(request, p, info, step))
+
+
+def frame(request: Request, p: Page, info: RaceInfo, step: int) -> dict[str, Any]:
+    """The race after ``step`` decisions, rebuilt from the record."""
+    record = parse_record(record_to_json(finished_record(request, info)))
+    race = replay(replace(record, decisions=record.decisions[:step]))
+    return {"overlay": view.overlay(race, [], p.lang), "order": view.running_order(race, p.lang),
+            "log": view.log_lines(race, p.lang, last=12), "round": race.round}
