@@ -11,11 +11,8 @@ an organiser only in his own races, a visitor only watches.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
-from collections import defaultdict
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -40,7 +37,6 @@ from rennleitung.play.model import (
     NotYourSeat,
     PlayError,
     QuestionFor,
-    RaceChanged,
     RaceInfo,
     RaceSpec,
     RaceState,
@@ -55,6 +51,7 @@ from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
+from rennleitung.web.hub import POLL, Hub
 from rennleitung.web.i18n import text
 from rennleitung.web.league_pages import league_url
 
@@ -69,48 +66,6 @@ DEMO_DRIVERS = ("Alonso", "Räikkönen", "Schumacher")
 KEEPALIVE = 15.0
 VIEW_THREADS = 4
 """Worker threads for race pages and their live parts, apart from the answers' threads."""
-POLL = 1.0
-"""Seconds between version checks of the watched races: changes made by another server process
-reach this process's watchers through the database."""
-
-
-# --- live updates -----------------------------------------------------------------------------
-
-
-@dataclass
-class Hub:
-    """Fan-out of race versions to the streams open in this process: at once for changes made
-    here (the service's notices), and for changes made by another server process through one
-    query a second for all watched races together (``poll``), not one per stream."""
-
-    loop: asyncio.AbstractEventLoop | None = None
-    queues: dict[int, set[asyncio.Queue[int]]] = dataclasses.field(
-        default_factory=lambda: defaultdict(set))
-    watchers: dict[tuple[int, str], int] = dataclasses.field(
-        default_factory=lambda: defaultdict(int))
-
-    def notice(self, notice: Notice) -> None:
-        if isinstance(notice, RaceChanged) and self.loop is not None:
-            self.loop.call_soon_threadsafe(self.tell, notice.race_id, notice.version)
-
-    def tell(self, race_id: int, version: int) -> None:
-        """Every stream of ``race_id`` hears ``version`` (in the event loop's thread)."""
-        for queue in list(self.queues.get(race_id, ())):
-            queue.put_nowait(version)
-
-    async def poll(self, races: RaceService, every: float) -> None:
-        while True:
-            await asyncio.sleep(every)
-            watched = [race_id for race_id, queues in self.queues.items() if queues]
-            if not watched:
-                continue
-            try:
-                versions = await run_in_threadpool(races.versions, watched)
-            except Exception:
-                log.exception("version poll failed")
-                continue
-            for race_id, version in versions.items():
-                self.tell(race_id, version)
 
 
 def service(request: Request) -> RaceService:
