@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Callable
+from typing import Any
 
+from anyio import to_thread
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
@@ -34,6 +36,16 @@ from rennleitung.web.security import (
 
 router = APIRouter()
 
+ACCOUNT_THREADS = 2
+"""Worker threads of their own for sign-up, sign-in and sign-in links: a password hash takes a
+tenth of a second and a link is mailed, and the drivers' answers do not wait behind them."""
+
+
+async def account_work(request: Request, work: Callable[..., Response], *args: Any) -> Response:
+    """``work(*args)`` in a thread of the accounts' own pool (``app.state.accounts_pool``)."""
+    return await to_thread.run_sync(work, *args, limiter=request.app.state.accounts_pool)
+
+
 LINK_LIFETIME = 3600.0
 EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+$")
 
@@ -53,7 +65,7 @@ def signup_form(p: Page = Depends(page), next: str = "/") -> Response:
 @router.post("/signup", response_class=HTMLResponse)
 async def signup(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
-    return await run_in_threadpool(_signup, request, p, form)
+    return await account_work(request, _signup, request, p, form)
 
 
 def _signup(request: Request, p: Page, form: FormData) -> Response:
@@ -108,7 +120,7 @@ def _limited(request: Request, login: str) -> list[str]:
 @router.post("/signin", response_class=HTMLResponse)
 async def signin(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
-    return await run_in_threadpool(_signin, request, p, form)
+    return await account_work(request, _signin, request, p, form)
 
 
 def _signin(request: Request, p: Page, form: FormData) -> Response:
@@ -130,7 +142,7 @@ def _signin(request: Request, p: Page, form: FormData) -> Response:
 async def request_link(request: Request, p: Page = Depends(page)) -> Response:
     """Mail a one-time link; the answer is the same whether the address is known or not."""
     form = await checked_form(request)
-    return await run_in_threadpool(_request_link, request, p, form)
+    return await account_work(request, _request_link, request, p, form)
 
 
 def _request_link(request: Request, p: Page, form: FormData) -> Response:
@@ -161,7 +173,7 @@ def link_form(token: str, p: Page = Depends(page), next: str = "/") -> Response:
 @router.post("/signin/link/{token}", response_class=HTMLResponse)
 async def use_link(token: str, request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
-    return await run_in_threadpool(_use_link, token, request, p, form)
+    return await account_work(request, _use_link, token, request, p, form)
 
 
 def _use_link(token: str, request: Request, p: Page, form: FormData) -> Response:
@@ -177,7 +189,7 @@ def _use_link(token: str, request: Request, p: Page, form: FormData) -> Response
 @router.post("/signout")
 async def signout(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
-    return await run_in_threadpool(_signout, request, p, form)
+    return await account_work(request, _signout, request, p, form)
 
 
 def _signout(request: Request, p: Page, form: FormData) -> Response:

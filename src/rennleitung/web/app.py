@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
@@ -38,14 +38,16 @@ log = logging.getLogger("rennleitung.web")
 
 def create_app(settings: Settings) -> FastAPI:
     """The whole server on ``settings.db_url`` (migrated on first use)."""
-    # a pooled connection for every thread that may hold one at once (the answers' threads and
-    # the race pages'), so none is opened and closed per request
-    engine = open_database(settings.db_url, pool_size=settings.threads + races.VIEW_THREADS)
+    # a pooled connection for every thread that may hold one at once (the answers' threads, the
+    # race pages' and the accounts'), so none is opened and closed per request
+    engine = open_database(settings.db_url, pool_size=settings.threads + races.VIEW_THREADS
+                           + account_routes.ACCOUNT_THREADS)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         extensions = app.state.extensions
         to_thread.current_default_thread_limiter().total_tokens = settings.threads
+        app.state.accounts_pool = CapacityLimiter(account_routes.ACCOUNT_THREADS)
         for start in extensions.starts:
             await start(app)
         yield
