@@ -1,6 +1,8 @@
 """Races after the flag: the record to download, its verification from the revealed seed, and
 the replay with its slider (each frame rebuilt from the record). Before the flag every one of
-these is refused with 409, so nothing secret (the seed, other drivers' bids) leaks early."""
+these is refused with 409, so nothing secret (the seed, other drivers' bids) leaks early. A
+replay takes tens of milliseconds, so all of it runs in the race pages' threads, not in the
+answers' (``races.viewed``)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,6 @@ from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
-from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import FormData
 
 from rennleitung.formula_de.record import parse_record, record_to_json
 from rennleitung.formula_de.replay import replay, verify
@@ -18,7 +18,7 @@ from rennleitung.play.model import RaceInfo, RaceState
 from rennleitung.web import view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, page
-from rennleitung.web.races import info_of, service
+from rennleitung.web.races import info_of, service, viewed
 
 router = APIRouter()
 
@@ -30,8 +30,12 @@ def finished_record(request: Request, info: RaceInfo) -> dict[str, Any]:
 
 
 @router.get("/races/{race_id}/record.json")
-def record_file(race_id: int, request: Request) -> Response:
+async def record_file(race_id: int, request: Request) -> Response:
     """The race record (with the seed once it is over), for ``rennleitung race verify``."""
+    return await viewed(request, lambda: _record_file(race_id, request))
+
+
+def _record_file(race_id: int, request: Request) -> Response:
     info = info_of(request, race_id)
     data = finished_record(request, info) if info.state is not RaceState.RUNNING else None
     if data is None:
@@ -43,11 +47,11 @@ def record_file(race_id: int, request: Request) -> Response:
 @router.post("/races/{race_id}/verify", response_class=HTMLResponse)
 async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
     """Replay the stored record from the revealed seed and check every roll."""
-    form = await checked_form(request)
-    return await run_in_threadpool(_verify_race, race_id, request, p, form)
+    await checked_form(request)
+    return await viewed(request, lambda: _verify_race(race_id, request, p))
 
 
-def _verify_race(race_id: int, request: Request, p: Page, _form: FormData) -> Response:
+def _verify_race(race_id: int, request: Request, p: Page) -> Response:
     info = info_of(request, race_id)
     data = finished_record(request, info)
     verdict = verify(parse_record(record_to_json(data)))
@@ -55,8 +59,12 @@ def _verify_race(race_id: int, request: Request, p: Page, _form: FormData) -> Re
 
 
 @router.get("/races/{race_id}/replay", response_class=HTMLResponse)
-def replay_page(race_id: int, request: Request, p: Page = Depends(page),
-                at: int | None = None) -> Response:
+async def replay_page(race_id: int, request: Request, p: Page = Depends(page),
+                      at: int | None = None) -> Response:
+    return await viewed(request, lambda: _replay_page(race_id, request, p, at))
+
+
+def _replay_page(race_id: int, request: Request, p: Page, at: int | None) -> Response:
     info = info_of(request, race_id)
     finished_record(request, info)
     last = info.version
@@ -66,8 +74,12 @@ def replay_page(race_id: int, request: Request, p: Page = Depends(page),
 
 
 @router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
-def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
-                 at: int = 0) -> Response:
+async def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
+                       at: int = 0) -> Response:
+    return await viewed(request, lambda: _replay_frame(race_id, request, p, at))
+
+
+def _replay_frame(race_id: int, request: Request, p: Page, at: int) -> Response:
     info = info_of(request, race_id)
     finished_record(request, info)
     step = max(0, min(at, info.version))
