@@ -83,18 +83,21 @@ def hostile_path(rng: random.Random, path: str) -> str:
     return path
 
 
+def new_race(orga: Client, **form: str) -> int:
+    """A race made through the organiser's form (oval, Dresden rules), by its number."""
+    orga.page("/races/new")
+    made = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006", **form})
+    race = int(made.headers["location"].rsplit("/", 1)[1])
+    orga.page(f"/races/{race}")
+    return race
+
+
 def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> None:
     season(server)
     orga = signed_up(server, "Orga", "orga@example.org")
-    orga.page("/races/new")
-    made = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006", "laps": "1",
-                                      "people": "1", "bots": "1", "drive": "1"})
-    race = int(made.headers["location"].rsplit("/", 1)[1])
-    orga.page(f"/races/{race}")
+    race = new_race(orga, laps="1", people="1", bots="1", drive="1")
     assert orga.submit(f"/races/{race}/start", {"version": "0"}).status_code in (200, 303)
-    made = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
-                                      "people": "2", "bots": "0"})
-    open_race = int(made.headers["location"].rsplit("/", 1)[1])
+    open_race = new_race(orga, people="2", bots="0")
     people: list[Client] = [orga, signed_up(server, "Gast")]
     rng = random.Random(20261201)
     failures = []
@@ -110,12 +113,6 @@ def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> No
         seen[answer.status_code] += 1
         if answer.status_code >= 500:
             failures.append((target, sent, answer.status_code, answer.text[:200]))
-    for wrong in BIG_IDS:  # hostile race numbers in pages and JSON too
-        for page in ("", "/parts", "/question.json", "/record.json", "/replay",
-                     "/replay/frame?at=1", "/state.json"):
-            answer = orga.get(f"/races/{wrong}{page}")
-            if answer.status_code >= 500:
-                failures.append((f"/races/{wrong}{page}", {}, answer.status_code, ""))
     assert not failures, failures[:5]
     assert seen[200] + seen[303] >= 15 and len(seen) > 5, seen  # the forms got past the door
     assert orga.get("/healthz").text == "ok"
@@ -133,11 +130,7 @@ AWAY = ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascr
 def test_hostile_addresses_are_refused_never_a_server_error(server: LiveServer) -> None:
     season(server)
     orga = signed_up(server, "Orga", "orga@example.org")
-    orga.page("/races/new")
-    made = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006", "laps": "1",
-                                      "people": "0", "bots": "2", "bot": "simple"})
-    race = int(made.headers["location"].rsplit("/", 1)[1])
-    orga.page(f"/races/{race}")
+    race = new_race(orga, laps="1", people="0", bots="2", bot="simple")
     orga.submit(f"/races/{race}/start", {"version": "0"})  # two bots play to the flag at once
     assert orga.get(f"/races/{race}/state.json").json()["state"] == "finished"
     rng = random.Random(20261202)
@@ -150,6 +143,12 @@ def test_hostile_addresses_are_refused_never_a_server_error(server: LiveServer) 
         location = answer.headers.get("location", "")
         if answer.status_code >= 500 or (location and not _local(location)):
             failures.append((target, answer.status_code, location))
+    for wrong in BIG_IDS:  # race numbers no row can have, in pages and JSON
+        for page in ("", "/parts", "/question.json", "/record.json", "/replay",
+                     "/replay/frame?at=1", "/state.json"):
+            answer = orga.get(f"/races/{wrong}{page}")
+            if answer.status_code >= 500:
+                failures.append((f"/races/{wrong}{page}", answer.status_code, ""))
     assert not failures, failures[:5]
     refused = orga.get("/league?name=a%00b")
     assert refused.status_code == 400 and "NUL" in refused.text
