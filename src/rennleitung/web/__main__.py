@@ -7,6 +7,7 @@ import argparse
 import os
 from dataclasses import replace
 
+from rennleitung.errors import RennleitungError
 from rennleitung.store.database import resolve_url
 from rennleitung.web.app import serve
 from rennleitung.web.settings import Settings
@@ -19,10 +20,15 @@ def main() -> None:
     parser.add_argument("--db", default=None)
     parser.add_argument("--no-demo", action="store_true")
     options = parser.parse_args()
-    settings = Settings.from_env()
-    if options.db:
-        settings = replace(settings, db_url=resolve_url(options.db, os.environ))
-    serve(replace(settings, demo=not options.no_demo), host=options.host, port=options.port)
+    try:
+        settings = Settings.from_env()
+        if options.db:
+            settings = replace(settings, db_url=resolve_url(options.db, os.environ))
+        serve(replace(settings, demo=not options.no_demo), host=options.host, port=options.port)
+    except RennleitungError as error:  # a setting or database refused: one line, no traceback
+        from rennleitung.cli.common import pick
+
+        parser.exit(1, pick(error.de, error.en) + "\n")
 
 
 if __name__ == "__main__":
