@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from rennleitung.formula_de.record import parse_record, record_to_json
+from rennleitung.formula_de.record import parse_record, record_from_data, record_to_json
 from rennleitung.formula_de.replay import replay, verify
 from rennleitung.play.model import RaceInfo, RaceState
 from rennleitung.web import view
@@ -36,10 +36,7 @@ async def record_file(race_id: int, request: Request) -> Response:
 
 
 def _record_file(race_id: int, request: Request) -> Response:
-    info = info_of(request, race_id)
-    data = finished_record(request, info) if info.state is not RaceState.RUNNING else None
-    if data is None:
-        raise Refused.key(409, "not_over")
+    data = finished_record(request, info_of(request, race_id))
     return Response(record_to_json(data), media_type="application/json",
                     headers={"Content-Disposition": f'attachment; filename="race-{race_id}.json"'})
 
@@ -54,7 +51,7 @@ async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -
 def _verify_race(race_id: int, request: Request, p: Page) -> Response:
     info = info_of(request, race_id)
     data = finished_record(request, info)
-    verdict = verify(parse_record(record_to_json(data)))
+    verdict = verify(parse_record(record_to_json(data)))  # the record as it is downloaded
     return p.render("verify.html", info=info, verdict=verdict)
 
 
@@ -66,11 +63,11 @@ async def replay_page(race_id: int, request: Request, p: Page = Depends(page),
 
 def _replay_page(race_id: int, request: Request, p: Page, at: int | None) -> Response:
     info = info_of(request, race_id)
-    finished_record(request, info)
+    data = finished_record(request, info)
     last = info.version
     step = last if at is None else max(0, min(at, last))
-    return p.render("replay.html", info=info, last=step if at is None else last, at=step,
-                    board=drawing_url(info.track), **frame(request, p, info, step))
+    return p.render("replay.html", info=info, last=last, at=step,
+                    board=drawing_url(info.track), **frame(p, data, step))
 
 
 @router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
@@ -81,14 +78,14 @@ async def replay_frame(race_id: int, request: Request, p: Page = Depends(page),
 
 def _replay_frame(race_id: int, request: Request, p: Page, at: int) -> Response:
     info = info_of(request, race_id)
-    finished_record(request, info)
+    data = finished_record(request, info)
     step = max(0, min(at, info.version))
-    return p.render("replay_parts.html", info=info, at=step, **frame(request, p, info, step))
+    return p.render("replay_parts.html", info=info, at=step, **frame(p, data, step))
 
 
-def frame(request: Request, p: Page, info: RaceInfo, step: int) -> dict[str, Any]:
-    """The race after ``step`` decisions, rebuilt from the record."""
-    record = parse_record(record_to_json(finished_record(request, info)))
+def frame(p: Page, data: dict[str, Any], step: int) -> dict[str, Any]:
+    """The race after ``step`` decisions, rebuilt from the record's data."""
+    record = record_from_data(data)
     race = replay(replace(record, decisions=record.decisions[:step]))
     return {"overlay": view.overlay(race, [], p.lang), "order": view.running_order(race, p.lang),
             "log": view.log_lines(race, p.lang, last=12), "round": race.round}
