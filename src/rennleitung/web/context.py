@@ -3,6 +3,7 @@ or a refusal is rendered in that language."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -100,7 +101,7 @@ async def page(request: Request) -> Page:
     return made
 
 
-def _no_nul(items: Any) -> None:
+def _no_nul(items: Iterable[tuple[str, Any]]) -> None:
     """Refuse a NUL character in any query or form field: no text the server keeps may hold one
     (PostgreSQL refuses it, and no name or file legitimately has one)."""
     for name, value in items:
