@@ -25,6 +25,7 @@ import codecs
 import json
 import math
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -224,3 +225,18 @@ def load_toml(
         ) from None
     check_data(data, where, max_depth=max_depth, finite=finite)
     return data
+
+
+def env_whole(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
+    """A whole number from the environment variable ``name`` (unset or blank: ``default``);
+    anything but ASCII digits in ``lo`` … ``hi`` is an error naming the variable."""
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not (raw.isascii() and raw.isdigit() and lo <= int(raw) <= hi):
+        raise RennleitungError(
+            f"{name} muss eine ganze Zahl von {lo} bis {hi} sein, nicht {clip(raw, 20)}",
+            f"{name} must be a whole number from {lo} to {hi}, not {clip(raw, 20)}",
+            name,
+        )
+    return int(raw)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rennleitung.errors import RennleitungError
+from rennleitung.textinput import env_whole
 
 SECURITY = ("none", "starttls", "tls")
 
@@ -45,16 +46,6 @@ class MailSettings:
     imap_folder: str = "INBOX"
 
 
-def _port(env: Mapping[str, str], name: str, default: int) -> int:
-    value = env.get(name, "")
-    if not value:
-        return default
-    if not value.isdigit() or not 0 < int(value) < 65536:
-        raise RennleitungError(f"{value!r} ist keine Portnummer", f"{value!r} is not a port",
-                               name)
-    return int(value)
-
-
 def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
     value = env.get(name, "").strip().lower() or default
     if value not in allowed:
@@ -70,15 +61,15 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> MailSettings:
     return MailSettings(
         sender=env.get(f"{p}MAIL_FROM", "") or "rennleitung@localhost",
         smtp_host=env.get(f"{p}SMTP_HOST", "") or "localhost",
-        smtp_port=_port(env, f"{p}SMTP_PORT", 25),
+        smtp_port=env_whole(env, f"{p}SMTP_PORT", 25, 1, 65_535),
         smtp_security=_choice(env, f"{p}SMTP_SECURITY", "none", SECURITY),
         smtp_user=env.get(f"{p}SMTP_USER", ""),
         smtp_password=env.get(f"{p}SMTP_PASSWORD", ""),
         listen_host=env.get(f"{p}LMTP_HOST", "") or "127.0.0.1",
-        listen_port=_port(env, f"{p}LMTP_PORT", 8024),
+        listen_port=env_whole(env, f"{p}LMTP_PORT", 8024, 1, 65_535),
         listen_protocol=_choice(env, f"{p}LMTP_PROTOCOL", "lmtp", ("lmtp", "smtp")),
         imap_host=env.get(f"{p}IMAP_HOST", ""),
-        imap_port=_port(env, f"{p}IMAP_PORT", 993),
+        imap_port=env_whole(env, f"{p}IMAP_PORT", 993, 1, 65_535),
         imap_security=_choice(env, f"{p}IMAP_SECURITY", "tls", SECURITY),
         imap_user=env.get(f"{p}IMAP_USER", ""),
         imap_password=env.get(f"{p}IMAP_PASSWORD", ""),

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from rennleitung.errors import RennleitungError
 from rennleitung.store.database import resolve_url
+from rennleitung.textinput import env_whole
 
 VAR = Path("var")
 
@@ -57,25 +57,11 @@ class Settings:
             base_url=base,
             secure_cookies=base.startswith("https://"),
             smtp_host=env.get("RENNLEITUNG_SMTP_HOST", ""),
-            smtp_port=_whole(env, "RENNLEITUNG_SMTP_PORT", 25, 1, 65_535),
+            smtp_port=env_whole(env, "RENNLEITUNG_SMTP_PORT", 25, 1, 65_535),
             mail_from=env.get("RENNLEITUNG_MAIL_FROM", "rennleitung@localhost"),
             demo=env.get("RENNLEITUNG_DEMO", "1") != "0",
-            threads=_whole(env, "RENNLEITUNG_WEB_THREADS", 2, 1, 64),
+            threads=env_whole(env, "RENNLEITUNG_WEB_THREADS", 2, 1, 64),  # 0: every request waits
         )
-
-
-def _whole(env: Mapping[str, str], name: str, default: int, lo: int, hi: int) -> int:
-    """A whole number from the environment variable ``name`` (unset or empty: ``default``);
-    anything else outside ``lo`` … ``hi`` is an error naming the variable (0 threads would leave
-    every request waiting)."""
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    if not (raw.isascii() and raw.isdigit() and lo <= int(raw) <= hi):
-        raise RennleitungError(
-            f"{name} muss eine ganze Zahl von {lo} bis {hi} sein, nicht {raw[:20]!r}",
-            f"{name} must be a whole number from {lo} to {hi}, not {raw[:20]!r}", name)
-    return int(raw)
 
 
 def _stored_secret(path: Path) -> str:
