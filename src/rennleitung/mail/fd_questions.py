@@ -56,8 +56,7 @@ def dashboard(race: Race, car: str, language: str) -> list[str]:
              f"Wear points: {wear}; box reserve {state.wear.box}"),
         pick(language, f"Karma: {info.karma}", f"Karma: {info.karma}"),
     ]
-    order = [c for c in race.grid_order if race.cars[c].status.on_track]
-    order.sort(key=lambda c: -race.progress_of(c))
+    order = [p.car for p in race.classification() if race.cars[p.car].status.on_track]
     others = ", ".join(f"{c} {race.track.name_of(race.cars[c].space)}" for c in order)
     lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
                       f"Order on the track: {others}"))

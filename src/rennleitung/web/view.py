@@ -22,18 +22,6 @@ from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, option_
 AREAS = (WearArea.TYRES, WearArea.BRAKES, WearArea.FUEL, WearArea.BODY, WearArea.ENGINE,
          WearArea.ROAD_HOLDING)
 
-STATUS_WORDS = {
-    CarStatus.RUNNING: ("fährt", "running"),
-    CarStatus.SPUN: ("gedreht", "spun"),
-    CarStatus.STALLED: ("abgewürgt", "stalled"),
-    CarStatus.IN_PIT: ("in der Box", "in the pit"),
-    CarStatus.ROLLING_OUT: ("rollt aus", "rolling out"),
-    CarStatus.OUT: ("ausgeschieden", "out"),
-    CarStatus.WRECK: ("Wrack", "wreck"),
-    CarStatus.FINISHED: ("im Ziel", "finished"),
-}
-
-
 def words(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
@@ -50,7 +38,7 @@ def status_text(race: Race, car: str, lang: str) -> str:
     state = race.cars.get(car)
     if state is None:
         return words(lang, "am Start", "on the grid")
-    de, en = STATUS_WORDS.get(state.status, (state.status.value, state.status.value))
+    de, en = state.status.label_de, state.status.label_en
     if car in race.halted:
         de, en = "angehalten", "halted"
     return words(lang, de, en)
