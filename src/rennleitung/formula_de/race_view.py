@@ -3,11 +3,12 @@
 The server is the authority and each player sees only his own view (architecture: "Each player
 sees only their own view"). A view holds the public board (cars, spaces, gears, wear, laps,
 dangerous spaces, weather), the public events, and for the viewer alone his open questions, his
-answers not yet taken (a setup or a bid while others still decide) and his announced pit plan.
-Other drivers' secrets appear only once the rules reveal them: setups when all are in (Dresden
-"Rennen"), bids when the level cars' bids are revealed together (Dresden "Kopf an Kopf"), a pit
-plan when the car arrives in its box (Dresden "Boxenstopp"). The seed never appears (only its
-commitment). ``view(None)`` is the spectators' view: public only.
+answers not yet taken (a setup or a bid while others still decide). Other drivers' secrets
+appear only once the rules reveal them: setups when all are in (Dresden "Rennen"), bids when the
+level cars' bids are revealed together (Dresden "Kopf an Kopf"). A pit announcement is no
+secret: it is spoken aloud at the table (Dresden "Boxenstopp": the stop is "angesagt"), so
+every view shows every car's announced plan and the announcement event in full. The seed never
+appears (only its commitment). ``view(None)`` is the spectators' view: public only.
 """
 
 from __future__ import annotations
@@ -28,17 +29,16 @@ from rennleitung.formula_de.race_decisions import (
 if TYPE_CHECKING:
     from rennleitung.formula_de.race import Race
 
-SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {
-    EventKind.PIT_ANNOUNCE: frozenset({"plan"}),
-}
-"""Event data only the event's own car may read (Dresden "Boxenstopp": the announced work is
-the team's; what is done shows on arrival, in ``pit_in``)."""
+SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {}
+"""Event data only the event's own car may read: none. Secrets are kept out of the events
+themselves (a setup or bid becomes an event only when revealed); a pit announcement, once
+thought the team's, is spoken aloud (Dresden "Boxenstopp") and so public."""
 
 
 @dataclass(frozen=True, slots=True)
 class CarView:
     """One car as the viewer may see it; ``wear`` is None until the setups are revealed,
-    ``pit_plan`` is set for the viewer's own car only."""
+    ``pit_plan`` is the announced plan of any car (public, Dresden "Boxenstopp")."""
 
     car: str
     driver: str
@@ -159,7 +159,7 @@ def view_of(race: Race, viewer: str | None) -> RaceView:
                 box=state.box,
                 karma=info.karma,
                 wear=state.wear.as_dict() if car in revealed else None,
-                pit_plan=info.pit_plan if car == viewer else None,
+                pit_plan=info.pit_plan,
                 halted=car in race.halted,
             )
         )

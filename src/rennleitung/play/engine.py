@@ -68,8 +68,15 @@ def current_for(race: Race, car: str, expected: int) -> bool:
     others = race.open_answers()
     if question_of(race, car) is None or car in others or not others:
         return False
-    opened = now - len(others)
+    opened = opened_at(race)
     return opened <= expected < now and all(c in others for c, _ in race.decisions[opened:])
+
+
+def opened_at(race: Race) -> int:
+    """The version the open questions were opened at: questions asked of all drivers at once
+    (setups, secret bids) keep it while the others answer, each answer moving the version by
+    one; the mail names it in its subject, a view keeps it with each question."""
+    return race.version - len(race.open_answers())
 
 
 def asked_cars(race: Race) -> frozenset[str]:

@@ -57,6 +57,8 @@ from rennleitung.play.model import (
     TimedOut,
     UnknownRace,
 )
+from rennleitung.play.view_build import replay_view, view_of
+from rennleitung.play.views import Reader, View
 from rennleitung.store.play_league import LeagueLink, add_link, link_of
 from rennleitung.store.race_store import (
     DecisionData,
@@ -520,6 +522,43 @@ class RaceService:
             if live is None or eng.version(live.race) != version:
                 return None
             return reader(live.race)
+
+    def view(self, race_id: int, reader: Reader | Callable[[RaceInfo], Reader]) -> View:
+        """What ``reader`` may know of the race now (``play/views.py``), on one read of the
+        store; ``reader`` may be chosen from the race's info (``Reader.of``). This is what the
+        faces read: never the race itself."""
+        with self._lock(race_id), self.store.read() as connection:
+            row = _row(connection, race_id)
+            info = _info(row, load_seats(connection, race_id))
+            live = self._sync(connection, row)
+            chosen = reader(info) if callable(reader) else reader
+            return view_of(None if live is None else live.race, info, chosen,
+                           asking=info.state is RaceState.RUNNING)
+
+    def view_for(self, race_id: int, holder: str | None) -> View:
+        """The view of the person ``holder`` (None: a visitor): his seat's, the organiser's
+        or a spectator's (``Reader.of``)."""
+        return self.view(race_id, lambda info: Reader.of(info, holder))
+
+    def view_at(self, race_id: int, version: int, info: RaceInfo, reader: Reader
+                ) -> View | None:
+        """``reader``'s view of the race in memory if it stands at ``version``, without reading
+        the store (``info`` as the caller knows it at that version); None when it does not. A
+        reply right after a change reads what that change left this way."""
+        with self._lock(race_id):
+            with self._guard:
+                live = self._live.get(race_id)
+            if live is None or eng.version(live.race) != version:
+                return None
+            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING)
+
+    def replay_view(self, race_id: int, step: int) -> View:
+        """A spectator's view of a race that is over, after ``step`` decisions, rebuilt from
+        its record (refused while the race runs: its record holds the seed)."""
+        info = self.info(race_id)
+        if info.state not in (RaceState.FINISHED, RaceState.CLOSED):
+            raise _state_error(race_id, info.state, "finished, closed")
+        return replay_view(self.record(race_id), step, info)
 
     def questions(self, race_id: int) -> dict[str, dict[str, Any]]:
         """The open questions of a running race as JSON, by car."""
