@@ -202,6 +202,7 @@ class Race:
         self.turn_car = ""
         self._seq = 0
         self._weather_rolls_due = 0
+        self._restart_round = 0  # the round after a restart: played in race order
         self._t_cars_used: set[str] = set()
         self._cuts: dict[frozenset[int], bool] = {}  # track_cut by the set of wrecks
         grid_first = self.track.grid[0] if self.track.grid else 0
@@ -839,8 +840,8 @@ class Race:
         are revealed together and spent, and the higher bid plays first."""
         rules = self.ruleset
         bids: dict[str, int] = {}
-        if not (rules.head_to_head and rules.karma):
-            return bids
+        if not (rules.head_to_head and rules.karma) or self.round == self._restart_round:
+            return bids  # after a restart the field plays in race order (rule decision)
         items = [
             i
             for i in self._order_items()
@@ -917,6 +918,12 @@ class Race:
             leader, rules.full_restart_before_corner
         )
         self._emit(EventKind.RESTART, full=full)
+        # rule decision "Order after a restart" (Dresden Neustart, Fahrregeln): the first round
+        # is played in race order, the leader first, so level cars tie by that order now
+        self._restart_round = self.round + 1
+        for car in order:
+            self._seq += 1
+            self.info[car].arrived = self._seq
         if full:
             for car in order:
                 info = self.info[car]
