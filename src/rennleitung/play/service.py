@@ -924,7 +924,7 @@ def _row_track(row: RaceData) -> Track | None:
     if row.track_text is None:
         return None
     name = str(json.loads(row.config)["track"])
-    return eng.uploaded_track(name, row.track_text)
+    return eng.uploaded_track(name, row.track_text, stored=True)
 
 
 def _seat_value(row: SeatData) -> Seat:
