@@ -5,11 +5,12 @@ level cars' bids are shown together, Dresden "Kopf an Kopf") may change nothing 
 receives. So each race is played twice, in two worlds (two servers on two databases, the same
 people, the same seed, the same answers), except that one driver answers his simultaneous
 question differently in the second world. At every version until the last answer of that
-question reveals it, every other reader must receive exactly the same thing in both worlds: the
-race page, its live parts, ``state.json``, ``view.json``, ``question.json`` and the reply to his own answer
-(the two drivers in the browser), the organiser's and a visitor's pages, and the question mails
-of the two drivers playing by mail (text and board). The driver's own view and, after the
-reveal, everyone's pages do differ: the test checks that too, so it would see a leak.
+question reveals it, every other reader must receive exactly the same thing in both worlds:
+the race page, its live parts, ``state.json``, ``view.json``, ``question.json`` and the reply
+to his own answer (the two drivers in the browser), the organiser's and a visitor's pages, and
+the question mails of the two drivers playing by mail (text and board). The driver's own view
+and, after the reveal, everyone's pages do differ: the test checks that too, so it would see a
+leak.
 
 The windows come from a reference race played to the flag first: the setups at the start and
 the first head-to-head bids. Each window is a fresh race in both worlds, brought to the window's
