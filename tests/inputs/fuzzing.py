@@ -169,13 +169,15 @@ def _small_track() -> bytes:
 
 def _load_position(path: Path) -> object:
     from rennleitung.cli.common import read_position
+    from rennleitung.formula_de.dice import GEAR_DICE
     from rennleitung.formula_de.moves import Choices, check_request, legal_moves
 
     position = read_position(path)
     if position.cars:
-        car = position.cars[0].id
-        check_request(position, car, 5, Choices())
-        legal_moves(position, car, 5, Choices())
+        first = position.cars[0]
+        roll = GEAR_DICE[first.gear].maximum if first.gear in GEAR_DICE else 5
+        check_request(position, first.id, roll, Choices())
+        legal_moves(position, first.id, roll, Choices())
     return position
 
 
