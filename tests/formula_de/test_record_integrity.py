@@ -183,7 +183,7 @@ def test_a_record_on_ones_own_track_verifies_and_replays_without_the_file(
     path = write(tmp_path, own)
     verified = run("race", "verify", str(path), lang=lang)
     assert verified.exit_code == 0, verified.output
-    replayed = run("race", "replay", str(path), "--lang", lang)
+    replayed = run("race", "replay", str(path), lang=lang)
     assert replayed.exit_code == 0, replayed.output
 
 
