@@ -47,9 +47,10 @@ def session_from_json(data: Mapping[str, Any]) -> BlitzSession:
             or not all(isinstance(p, str) and 0 < len(p) <= 60 for p in named)):
         count = len(named) if isinstance(named, list) else 0
         raise RennleitungError(
-            f"FD Blitz hat genau zwei Spieler (Namen bis 60 Zeichen), die Datei nennt {count}",
-            f"FD Blitz has exactly two players (names up to 60 characters), the file names "
-            f"{count}",
+            f"Blitz-Datei beschädigt: FD Blitz hat genau zwei Spieler (Namen bis 60 Zeichen), "
+            f"die Datei nennt {count}",
+            f"Blitz file is damaged: FD Blitz has exactly two players (names up to 60 "
+            f"characters), the file names {count}",
             "blitz file: players (Dresden FD Blitz)",
         )
     try:
