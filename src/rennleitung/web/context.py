@@ -123,7 +123,8 @@ def page_now(request: Request) -> Page:
 
 
 def _page(request: Request, session: Session, found: User | None) -> Page:
-    user = found if found is not None and found.epoch == session.epoch else None
+    user = found if (found is not None and found.epoch == session.epoch
+                     and found.holds(session.sid)) else None
     lang = choose_lang(
         request.cookies.get(LANG_COOKIE),
         user.lang if user else None,
