@@ -102,6 +102,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     races.install(app)
     app.include_router(race_archive.router)
+    app.state.verdicts = race_archive.Verdicts()
     return app
 
 
