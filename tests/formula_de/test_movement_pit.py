@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.movecheck import IllegalMove
 from rennleitung.formula_de.moves import Choices, check_path
@@ -117,3 +118,38 @@ def test_no_collision_tests_in_the_pit_lane() -> None:
     pos = position(car("x", "P1", brakes=0, box=2), car("y", "P3"))
     options = moves(pos, "x", 1)
     assert [(end(pos, o), o.contacts) for o in options] == [("P2", ())]
+
+
+@pytest.mark.parametrize("brakes", [3, 0])
+def test_waiting_before_the_own_box_while_the_team_mate_is_in_it_costs_nothing(
+    brakes: int,
+) -> None:
+    """Dresden "Boxenstopp" ("Ein zweiter Fahrer muß vor der Box warten"), Masters 19-1-5, and
+    the decision "Waiting in the pit lane" (docs/formula_de/movement.md): Monaco, the team-mate
+    in BOX1, the second car on C151 in 4th rolls 6. It may turn into the pit lane and stop on
+    P3 before the box, three spaces of the roll unused, at no brake or tyre cost, with 0 brakes
+    too (it used to pay a brake point for each, so with 0 brakes P3 was not offered)."""
+    monaco = builtin_track("monaco")
+    mate = car("mate", "BOX1", track=monaco, box=1, team="red", status=CarStatus.IN_PIT)
+    x = car("x", "C151", track=monaco, gear=4, brakes=brakes, box=1, team="red")
+    pos = position(x, mate, track=monaco)
+    options = moves(pos, "x", 6)
+    waiting = [o for o in options if end(pos, o) == "P3"]
+    assert [(o.brakes, o.tyres, o.blocked, o.eliminated) for o in waiting] == [(0, 0, 3, None)]
+    checked = check_path(pos, "x", 6, ["P1", "P2", "P3"])
+    assert [(o.brakes, o.tyres, o.blocked) for o in checked] == [(0, 0, 3)]
+    # braking to stop short of P3 in the pit lane still costs brakes like anywhere else
+    assert all(o.brakes == 6 - o.spaces_moved for o in options if end(pos, o) in {"P1", "P2"})
+
+
+@pytest.mark.parametrize("brakes", [3, 0])
+def test_waiting_behind_any_car_in_the_pit_lane_costs_nothing(brakes: int) -> None:
+    """Masters 19-1-5 (no passing in the pit lane) and the decision "Waiting in the pit lane":
+    a car of another team stands on P3 of Monaco; x on C151 (box 1) rolls 6 and may stop on P2
+    behind it at no cost, whatever its brakes."""
+    monaco = builtin_track("monaco")
+    other = car("y", "P3", track=monaco, box=2, team="blue")
+    x = car("x", "C151", track=monaco, gear=4, brakes=brakes, box=1, team="red")
+    pos = position(x, other, track=monaco)
+    waiting = [o for o in moves(pos, "x", 6) if end(pos, o) == "P2"]
+    assert [(o.brakes, o.tyres, o.blocked) for o in waiting] == [(0, 0, 4)]

@@ -577,6 +577,32 @@ def test_a_blockage_before_the_fourth_corner_restarts_from_the_grid() -> None:
     assert any(e.kind is EventKind.START_ROLL and e.round == 2 for e in race.events)
 
 
+def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
+    """Dresden "Neustart" and "Fahrregeln" ("Eine Spielrunde startet beim Führenden"), decision
+    "Order after a restart" (docs/formula_de/race.md): the leader a and the second car b stand
+    level in gear 0 at the front of the restarted field; b has not moved before the stop and a
+    has, so the old "arrived first" tie-break put b first, and the two were asked to bid head
+    to head. The leader plays first, without bids."""
+    cars = ("a", "b", "w1", "w2", "w3", "w4")
+    race = start([SUN, 3, 10, 10], cars=cars)
+    place(race, "a", "A5", gear=1, crossings=2)
+    place(race, "b", "A2", gear=1, crossings=2)
+    for car, space in zip(cars[2:], CUT, strict=True):
+        place(race, car, space, status=CarStatus.WRECK)
+        race.info[car].retirement = Retirement.BODY
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.spaces_moved == 3)
+    assert EventKind.RESTART in [e.kind for e in race.events]
+    a, b = race.cars["a"], race.cars["b"]
+    assert MONACO.same_height(a.space, b.space) and a.gear == b.gear == 0
+    # the field stands in race order: no head-to-head bids for this round (rule decision)
+    assert race.pending is not None and race.pending.kind is AskKind.TURN
+    rounds = [e for e in race.events if e.kind is EventKind.ROUND]
+    assert rounds[-1].round == 2 and rounds[-1].get("order") == ["a", "b"]
+
+
 # --- more collisions, wrecks, karma and profiles --------------------------------------------
 
 

@@ -1,15 +1,15 @@
-"""Real parts for the mail tests: an SQLite database file, an aiosmtpd server on loopback that
-keeps what it receives (the players' mailboxes), and mails built with the standard library."""
+"""Real parts for the mail tests: both databases (``database_url`` from the root
+``tests/conftest.py``: a fresh SQLite file and a fresh PostgreSQL schema), an aiosmtpd server on
+loopback that keeps what it receives (the players' mailboxes), and mails built with the standard
+library."""
 
 from __future__ import annotations
 
 import email
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
 from email.utils import make_msgid
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,12 +18,7 @@ from aiosmtpd.controller import Controller
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import MailSettings
 from rennleitung.mail.turbo_game import TurboAdapter
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+from tests.conftest import free_port
 
 
 @dataclass
@@ -75,8 +70,8 @@ def settings(smtp: SmtpServer) -> MailSettings:
 
 
 @pytest.fixture
-def service(tmp_path: Path, settings: MailSettings) -> Iterator[MailService]:
-    opened = MailService.open(f"sqlite:///{tmp_path / 'mail.sqlite3'}", settings)
+def service(database_url: str, settings: MailSettings) -> Iterator[MailService]:
+    opened = MailService.open(database_url, settings)
     opened.adapters["turbo"] = TurboAdapter(preview=False)
     try:
         yield opened

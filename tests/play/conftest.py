@@ -1,25 +1,14 @@
-"""The race service runs on a real SQLite file and a real PostgreSQL, like the storage contract
-(``tests/store/conftest.py``): each test gets a fresh database of each kind."""
+"""The race service runs on both databases: ``database_url`` (a fresh SQLite file and a fresh
+PostgreSQL schema) comes from the root ``tests/conftest.py``."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from rennleitung.play import RaceService
 from tests.play.support import START, Clock
-from tests.store.conftest import _postgres_schema_url
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A URL of an empty database of each kind."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'play.sqlite3'}"
-    else:
-        yield from _postgres_schema_url()
 
 
 @pytest.fixture

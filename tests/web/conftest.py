@@ -1,14 +1,13 @@
 """The web server under test: a real server (uvicorn on loopback) on a real database, SQLite or
-the private PostgreSQL of ``scripts/services.sh``, and Debian's chromium driven by Playwright.
+the private PostgreSQL of ``scripts/services.sh`` (``database_url`` and ``sqlite_url`` come from
+the root ``tests/conftest.py``), and Debian's chromium driven by Playwright.
 
 Screenshots go to ``test-artifacts/`` at the top of the checkout (ignored by git).
 """
 
 from __future__ import annotations
 
-import os
 import re
-import socket
 import threading
 import time
 import uuid
@@ -22,52 +21,14 @@ import httpx
 import pytest
 import uvicorn
 from aiosmtpd.controller import Controller
-from sqlalchemy import create_engine, text
 
 from rennleitung.web.app import create_app
 from rennleitung.web.settings import Settings
 from rennleitung.web.wire import server_config
+from tests.conftest import free_port
 
-PG_ENV = "RENNLEITUNG_TEST_PG_URL"
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-
-def postgres_schema_url() -> Iterator[str]:
-    """A fresh schema on the test PostgreSQL; dropped afterwards."""
-    base = os.environ.get(PG_ENV)
-    if not base:
-        pytest.fail(f"{PG_ENV} is not set: run `sh scripts/services.sh && . ./.services.env`")
-    schema = f"w_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(base)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    separator = "&" if "?" in base else "?"
-    try:
-        yield f"{base}{separator}options=-csearch_path%3D{schema}"
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-        admin.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'web.sqlite3'}"
-    else:
-        yield from postgres_schema_url()
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class LiveServer:

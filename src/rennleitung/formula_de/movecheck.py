@@ -505,6 +505,11 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
             out.add(_option(track, request, seq, verdict, 0, leftover=distance - moved))
             continue
         braking = distance - moved
+        if braking and _waits(track, request, seq):
+            # waiting in the pit lane ends the move at no cost (rule decision "Waiting in the
+            # pit lane"; Dresden Boxenstopp, Masters 19-1-5)
+            out.add(_option(track, request, seq, verdict, 0, blocked=(braking, 0, 0)))
+            continue
         deferred = braking == 1 and request.soft_bonus  # the +1 kept for later (18-3-1)
         if braking > request.brakes and not deferred:
             continue
@@ -526,6 +531,24 @@ def reference_moves(track: Track, request: MoveRequest) -> list[MoveOption]:
             for end_seq, end_verdict in _slide_ends(track, request, seq, verdict, out):
                 _blocked_options(track, request, end_seq, end_verdict, shortfall, out)
     return list(out.by_key.values())
+
+
+def _waits(track: Track, request: MoveRequest, seq: list[int]) -> bool:
+    """The car at the end of ``seq`` stands in the pit lane and cannot go on because a car is
+    in the way, ahead in the lane or in its own box: every other next space breaks a rule."""
+    end = seq[-1]
+    if track.spaces[end].kind is not SpaceKind.PIT_LANE:
+        return False
+    occupied = set(request.occupants)
+    by_car = False
+    for nxt in track.successors[end]:
+        if nxt in occupied or (nxt == request.box and request.box_taken):
+            by_car = True
+            continue
+        verdict = evaluate(track, request, [*seq, nxt])
+        if verdict.violation is None:
+            return False
+    return by_car
 
 
 def _play_order(track: Track, request: MoveRequest, seq: list[int]) -> tuple[int, float]:

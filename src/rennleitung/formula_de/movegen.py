@@ -704,11 +704,14 @@ def _options_for(
     box_ends = [n for layer in layers[1 : depth + 1] for n in layer if n.walk.in_box]
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
+    waiting = _add_waiting(query, layers, depth, distance, options)
     # with the soft-tyre +1 still to spend (Masters 18-3-1) the roll without it may slipstream
     deferred = int(request.soft_bonus)
     for moved in range(max(0, distance - max(request.brakes, deferred)), depth + 1):
         braking = distance - moved
         for node in _nominal_ends(query, layers, moved):
+            if (moved, node.walk) in waiting:
+                continue
             slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
                 finish(query, end, braking, into=options)
@@ -725,6 +728,40 @@ def _options_for(
             ends = [n for n in ends if _play_key(query, n) == best]
         _add_blocked(query, ends, distance - depth, options)
     return list(options.by_key.values())
+
+
+def waits(query: Query, walk: Walk) -> bool:
+    """Whether a car on ``walk`` stands in the pit lane with no step left because a car is in
+    the way: ahead of it in the lane or in its own box (Dresden "Boxenstopp": "Ein zweiter
+    Fahrer muß vor der Box warten"; Masters 19-1-5: no passing in the pit lane)."""
+    here = walk[SPACE]
+    if query.tables.kind[here] != PIT_SPACE:
+        return False
+    step = query.step
+    request = query.request
+    stopped_by_car = False
+    for nxt in query.track.successors[here]:
+        if nxt in query.occupied or (nxt == request.box and request.box_taken):
+            stopped_by_car = True
+        elif step(walk, nxt, False) is not None:
+            return False
+    return stopped_by_car
+
+
+def _add_waiting(
+    query: Query, layers: Layers, depth: int, distance: int, options: _Options
+) -> set[tuple[int, Walk]]:
+    """The ends where a car waits in the pit lane short of its roll (rule decision "Waiting
+    in the pit lane"): the move simply ends there, no brake or tyre points for the spaces
+    left, so a car with 0 brakes may enter the pit lane too. Returns them as (spaces moved,
+    walk), which the ordinary braking ends skip."""
+    found: set[tuple[int, Walk]] = set()
+    for moved in range(min(depth, distance - 1) + 1):
+        for node in layers[moved]:
+            if waits(query, node.walk):
+                found.add((moved, node.walk))
+                finish(query, node, 0, blocked=distance - moved, into=options)
+    return found
 
 
 def _play_key(query: Query, node: Node) -> tuple[int, float]:

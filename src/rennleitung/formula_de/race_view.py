@@ -3,42 +3,99 @@
 The server is the authority and each player sees only his own view (architecture: "Each player
 sees only their own view"). A view holds the public board (cars, spaces, gears, wear, laps,
 dangerous spaces, weather), the public events, and for the viewer alone his open questions, his
-answers not yet taken (a setup or a bid while others still decide) and his announced pit plan.
-Other drivers' secrets appear only once the rules reveal them: setups when all are in (Dresden
-"Rennen"), bids when the level cars' bids are revealed together (Dresden "Kopf an Kopf"), a pit
-plan when the car arrives in its box (Dresden "Boxenstopp"). The seed never appears (only its
-commitment). ``view(None)`` is the spectators' view: public only.
+answers not yet taken (a setup or a bid while others still decide). Other drivers' secrets
+appear only once the rules reveal them: setups when all are in (Dresden "Rennen"), bids when the
+level cars' bids are revealed together (Dresden "Kopf an Kopf"). A pit announcement is no
+secret: it is spoken aloud at the table (Dresden "Boxenstopp": the stop is "angesagt"), so
+every view shows every car's announced plan and the announcement event in full. The seed never
+appears (only its commitment). ``view(None)`` is the spectators' view: public only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from rennleitung.formula_de.car import WeatherState
 from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.events import Event, EventKind
+from rennleitung.formula_de.position import CarState
 from rennleitung.formula_de.race_decisions import (
     Decision,
     PitPlan,
     decision_to_data,
     plan_to_data,
 )
+from rennleitung.formula_de.race_questions import Question
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.ruleset import Ruleset
+from rennleitung.formula_de.track import Track
 
-if TYPE_CHECKING:
-    from rennleitung.formula_de.race import Race
 
-SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {
-    EventKind.PIT_ANNOUNCE: frozenset({"plan"}),
-}
-"""Event data only the event's own car may read (Dresden "Boxenstopp": the announced work is
-the team's; what is done shows on arrival, in ``pit_in``)."""
+class _Bookkeeping(Protocol):
+    """What a view reads of a car's bookkeeping (``race.CarInfo``)."""
+
+    @property
+    def grid(self) -> int: ...
+    @property
+    def karma(self) -> int: ...
+    @property
+    def pit_plan(self) -> PitPlan | None: ...
+
+
+class ViewedRace(Protocol):
+    """What a view reads of a race: ``formula_de.race.Race`` is one. Named here, not imported,
+    so that ``race.py`` (which offers ``Race.view``) and this module form no import circle."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def grid_order(self) -> Sequence[str]: ...
+    @property
+    def cars(self) -> Mapping[str, CarState]: ...
+    @property
+    def info(self) -> Mapping[str, _Bookkeeping]: ...
+    @property
+    def entries(self) -> Mapping[str, Entry]: ...
+    @property
+    def track(self) -> Track: ...
+    @property
+    def halted(self) -> Collection[str]: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def laps(self) -> int: ...
+    @property
+    def config(self) -> RaceConfig: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def commitment(self) -> str: ...
+    @property
+    def weather(self) -> WeatherState: ...
+    @property
+    def dangerous(self) -> Collection[int]: ...
+    @property
+    def finished(self) -> bool: ...
+    def driver(self, car: str) -> str: ...
+    def driver_names(self) -> dict[str, str]: ...
+    def laps_done(self, car: str) -> int: ...
+    def questions(self) -> list[Question]: ...
+    def open_answers(self) -> dict[str, Decision]: ...
+
+SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {}
+"""Event data only the event's own car may read: none. Secrets are kept out of the events
+themselves (a setup or bid becomes an event only when revealed); a pit announcement, once
+thought the team's, is spoken aloud (Dresden "Boxenstopp") and so public."""
 
 
 @dataclass(frozen=True, slots=True)
 class CarView:
     """One car as the viewer may see it; ``wear`` is None until the setups are revealed,
-    ``pit_plan`` is set for the viewer's own car only."""
+    ``pit_plan`` is the announced plan of any car (public, Dresden "Boxenstopp")."""
 
     car: str
     driver: str
@@ -134,7 +191,7 @@ def event_for(event: Event, viewer: str | None, names: Mapping[str, str]) -> dic
     return data
 
 
-def view_of(race: Race, viewer: str | None) -> RaceView:
+def view_of(race: ViewedRace, viewer: str | None) -> RaceView:
     """The view of ``viewer`` (a car id) or of the spectators (None)."""
     revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
     names = race.driver_names()
@@ -159,7 +216,7 @@ def view_of(race: Race, viewer: str | None) -> RaceView:
                 box=state.box,
                 karma=info.karma,
                 wear=state.wear.as_dict() if car in revealed else None,
-                pit_plan=info.pit_plan if car == viewer else None,
+                pit_plan=info.pit_plan,
                 halted=car in race.halted,
             )
         )

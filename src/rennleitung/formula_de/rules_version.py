@@ -125,6 +125,22 @@ CHANGES: tuple[RuleChange, ...] = (
         "der Weichreifen-Bonus (+1) darf auch nach oder zwischen Windschatten genutzt werden",
         "the soft-tyre +1 may also be spent after or between slipstreams",
     ),
+    RuleChange(
+        18,
+        "Dresden Boxenstopp; Masters 19-1-5 (Entscheidung/decision)",
+        "wer in der Boxengasse hinter einem Auto oder vor der besetzten eigenen Box hält, "
+        "beendet dort den Zug ohne Brems- oder Reifenpunkte (auch mit 0 VP Bremsen)",
+        "a car stopping in the pit lane behind a car or before its occupied own box ends its "
+        "move there at no brake or tyre cost (also with 0 brakes)",
+    ),
+    RuleChange(
+        19,
+        "Dresden Neustart, Fahrregeln (Entscheidung/decision)",
+        "die erste Runde nach einem Neustart geht in Rennreihenfolge, der Führende zuerst, "
+        "ohne Kopf-an-Kopf-Gebote",
+        "the first round after a restart is played in race order, the leader first, without "
+        "head-to-head bids",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

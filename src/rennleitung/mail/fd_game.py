@@ -15,21 +15,19 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import select
-
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_questions import MoveQuestion, Question
 from rennleitung.mail import texts
-from rennleitung.mail.compose import Outgoing
 from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.fd_standing import brake_keep_lane
-from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
+from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
 from rennleitung.play import engine as eng
-from rennleitung.store.mail_tables import MailOutRow
+from rennleitung.render.mail_message import Outgoing
+from rennleitung.store.mail_store import Binding, GameInfo
 
 _VERSION = re.compile(r"\[v(\d{1,9})\]")
 
@@ -59,7 +57,7 @@ class FdAdapter:
         self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
                           holder=holder_of(binding.address))
 
-    def handle(self, service: MailService, order: Order) -> Handled:
+    def handle(self, service: Mailroom, order: Order) -> Handled:
         binding = order.binding
         language = binding.language
         sender = order.decoded.sender
@@ -146,7 +144,7 @@ class FdAdapter:
                           f"{done.version}): braked, kept the lane, to {where} ({chosen.brakes} "
                           f"brake points, {chosen.tyres} tyre points)."), move
 
-    def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
+    def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Deadlines passed, what the bots chose for whom, and every open question."""
         race_id = _race_id(game)
         self.races.run_due_deadlines(now)
@@ -179,7 +177,7 @@ class FdAdapter:
                                         info.seat(ask.car).deadline_at)
         return mails
 
-    def _question(self, service: MailService, game: GameInfo, race: Race, ask: Question,
+    def _question(self, service: Mailroom, game: GameInfo, race: Race, ask: Question,
                   binding: Binding, deadline_at: datetime | None) -> list[Outgoing]:
         """The mail asking one bound car its open question, unless it went out before. A
         question asked of all drivers at once (setups, bids) keeps the version it was opened
@@ -187,9 +185,8 @@ class FdAdapter:
         race_id = _race_id(game)
         version = race.version - len(race.open_answers())
         ref = f"fd:{race_id}:{ask.car}:{version}"
-        with service.read() as session:
-            if session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None:
-                return []  # asked before: no board drawn again
+        if service.queued(ref):
+            return []  # asked before: no board drawn again
         language = binding.language
         body = question_text(race, ask, language, version)
         if deadline_at is not None:

@@ -15,9 +15,9 @@ from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Ask, AskKind
-from rennleitung.mail.compose import Attachment
 from rennleitung.mail.fd_orders import kind_label, option_cost
 from rennleitung.mail.texts import pick
+from rennleitung.render.mail_message import Attachment
 from rennleitung.render.position_svg import render_position
 
 _AREAS_DE = {"tyres": "Reifen", "brakes": "Bremsen", "fuel": "Verbrauch", "body": "Karosserie",

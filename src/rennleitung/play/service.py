@@ -57,6 +57,8 @@ from rennleitung.play.model import (
     TimedOut,
     UnknownRace,
 )
+from rennleitung.play.view_build import replay_view, view_of
+from rennleitung.play.views import Reader, View
 from rennleitung.store.play_league import LeagueLink, add_link, link_of
 from rennleitung.store.race_store import (
     DecisionData,
@@ -102,9 +104,11 @@ def system_clock() -> datetime:
 
 @dataclass
 class _Live:
-    """A race in memory: the engine's race at the version of its last stored decision."""
+    """A race in memory: the engine's race at the version of its last stored decision, and
+    the race's info as this process's last change stored it (None when rebuilt by a read)."""
 
     race: Race
+    info: RaceInfo | None = None
 
 
 @dataclass
@@ -539,6 +543,46 @@ class RaceService:
                 return None
             return reader(live.race)
 
+    def view(self, race_id: int, reader: Reader | Callable[[RaceInfo], Reader]) -> View:
+        """What ``reader`` may know of the race now (``play/views.py``), on one read of the
+        store; ``reader`` may be chosen from the race's info (``Reader.of``). This is what the
+        faces read: never the race itself."""
+        with self._lock(race_id), self.store.read() as connection:
+            row = _row(connection, race_id)
+            info = _info(row, load_seats(connection, race_id))
+            live = self._sync(connection, row)
+            chosen = reader(info) if callable(reader) else reader
+            return view_of(None if live is None else live.race, info, chosen,
+                           asking=info.state is RaceState.RUNNING)
+
+    def view_for(self, race_id: int, holder: str | None) -> View:
+        """The view of the person ``holder`` (None: a visitor): his seat's, the organiser's
+        or a spectator's (``Reader.of``)."""
+        return self.view(race_id, lambda info: Reader.of(info, holder))
+
+    def view_at(self, race_id: int, version: int, reader: Reader) -> View | None:
+        """``reader``'s view of the race in memory if it stands at ``version`` as this
+        process's last change left it, without reading the store; None when it does not
+        (another process moved it, or it was dropped). A reply right after a change reads what
+        that change left this way, at no database cost."""
+        with self._lock(race_id):
+            with self._guard:
+                live = self._live.get(race_id)
+            if live is None or live.info is None or eng.version(live.race) != version:
+                return None
+            if live.info.version != version:
+                return None
+            info = live.info
+            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING)
+
+    def replay_view(self, race_id: int, step: int) -> View:
+        """A spectator's view of a race that is over, after ``step`` decisions, rebuilt from
+        its record (refused while the race runs: its record holds the seed)."""
+        info = self.info(race_id)
+        if info.state not in (RaceState.FINISHED, RaceState.CLOSED):
+            raise _state_error(race_id, info.state, "finished, closed")
+        return replay_view(self.record(race_id), step, info)
+
     def questions(self, race_id: int) -> dict[str, dict[str, Any]]:
         """The open questions of a running race as JSON, by car."""
         race = self.race(race_id)
@@ -607,6 +651,7 @@ class RaceService:
                     raise
             assert tx is not None
             if tx.live is not None:
+                tx.live.info = _info(tx.row, list(tx.seats.values()))
                 self._keep(race_id, tx.live)
         if tx.changed or tx.stored:
             self._tell(self._notices(tx, applied))
@@ -909,7 +954,7 @@ def _row_track(row: RaceData) -> Track | None:
     if row.track_text is None:
         return None
     name = str(json.loads(row.config)["track"])
-    return eng.uploaded_track(name, row.track_text)
+    return eng.uploaded_track(name, row.track_text, stored=True)
 
 
 def _seat_value(row: SeatData) -> Seat:
