@@ -9,6 +9,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from rennleitung.errors import RennleitungError
+from rennleitung.league.formats import LeagueKind
+from rennleitung.league.roster import Driver
+from rennleitung.store.league_store import LeagueStore
 from rennleitung.web.security import FAILURE_DELAY, FAILURES_PER_ACCOUNT, SESSION_COOKIE
 from tests.web.conftest import Client, LiveServer, client, make_settings, signed_up
 
@@ -123,3 +127,22 @@ def test_names_are_kept_in_one_form(server: LiveServer) -> None:
     assert page.submit("/signin", {"login": "Zoë Lou", "password": "geheim-123"}
                        ).status_code == 303
     assert "Signed in as Zoë Lou" in page.page("/").text
+
+
+def test_race_and_league_driver_names_are_checked_too(server: LiveServer) -> None:
+    orga = signed_up(server, "Orga")
+    orga.page("/races/new")
+    refused = orga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
+                                         "name": "Cup\u202etxe"})
+    assert refused.status_code == 422 and "control character" in refused.text
+    store = LeagueStore(server.app.state.engine)
+    store.create_league("L", LeagueKind.SEASON)
+    store.add_team("L", "Rot")
+    store.add_driver("L", Driver("Zoe\u0308", "Rot"))
+    assert [d.name for d in store.load("L").roster.drivers] == ["Zoë"]
+    for twin in ("Z0ë", "Zoë\u200b"):
+        with pytest.raises(RennleitungError, match=r"looks like|control"):
+            store.add_driver("L", Driver(twin, "Rot"))
+    store.add_driver("L", Driver("Ben", "Rot"))
+    with pytest.raises(RennleitungError, match="looks like 'Zoë'"):
+        store.rename_driver("L", "Ben", "Z\u043eë")  # Cyrillic o

@@ -44,6 +44,7 @@ from rennleitung.league.race_result import (
 from rennleitung.league.race_result_codec import race_result_to_json
 from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
+from rennleitung.names import clean_name, skeleton
 from rennleitung.store import league_history
 from rennleitung.store.accounts import UserRow
 from rennleitung.store.database import WRITE, open_database
@@ -104,7 +105,9 @@ class LeagueStore:
         """A new driver in a team; books his starting karma ("Karmapool")."""
         with self._write() as session:
             row = _league_row(session, league, lock=True)
-            roster = _load_roster(session, row).with_driver(driver)
+            current = _load_roster(session, row)
+            named = replace(driver, name=_driver_name(driver.name, current.drivers))
+            roster = current.with_driver(named)
             added = roster.drivers[-1]
             _insert_driver(session, row.id, added)
             ids = _driver_ids(session, row.id)
@@ -260,7 +263,8 @@ class LeagueStore:
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
-            updated = corrections.rename_driver(current, old, new)
+            others = tuple(d for d in current.roster.drivers if d.name != old)
+            updated = corrections.rename_driver(current, old, _driver_name(new, others))
             clean = next(d.name for d in updated.roster.drivers
                          if d.name not in {x.name for x in current.roster.drivers})
             driver = session.scalar(
@@ -552,6 +556,20 @@ def _refused(error: DBAPIError) -> RennleitungError:
         f"the database refused the change ({reason}); nothing was stored",
         "database",
     )
+
+
+def _driver_name(name: str, others: Sequence[Driver]) -> str:
+    """A new driver's name in NFC without invisible characters, refused when it looks like
+    another driver's of the league (``names.py``). Checked where a name comes in, not when a
+    stored league is read back, so a league stored before keeps loading."""
+    clean = clean_name(name, "driver")
+    look = skeleton(clean)
+    twin = next((d.name for d in others if d.name != clean and skeleton(d.name) == look), None)
+    if twin is not None:
+        raise RennleitungError(
+            f"der Fahrername {clean!r} sieht aus wie {twin!r}, den es schon gibt",
+            f"the driver name {clean!r} looks like {twin!r}, which is taken", "driver")
+    return clean
 
 
 def _token_hash(token: str) -> str:

@@ -27,6 +27,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.formula_de.race_decisions import DecisionError
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
+from rennleitung.names import clean_name
 from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
@@ -323,7 +324,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         spec = RaceSpec(
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
-            name=field(form, "name").strip()[:80] or f"{track}", organiser=user.holder,
+            name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
