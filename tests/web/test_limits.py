@@ -232,17 +232,17 @@ def test_every_answer_carries_the_security_headers(live: LiveServer) -> None:
     assert "<script>" not in page and " onclick=" not in page and " style=" not in page
 
 
-def test_forwarded_for_only_from_trusted_proxies(sqlite_url: str) -> None:
+def test_forwarded_for_only_from_trusted_proxies(database_url: str) -> None:
     """Without trusted proxies a new X-Forwarded-For per attempt changes nothing: the address
     limit holds. With 127.0.0.1 trusted, the header names the client."""
-    with LiveServer(make_settings(sqlite_url)) as plain:
+    with LiveServer(make_settings(database_url)) as plain:
         guesser = client(plain)
         guesser.page("/signin")
         codes = [guesser.submit("/signin", {"login": f"nobody{n}", "password": "wrong-guess"},
                                 headers={"X-Forwarded-For": f"10.0.{n}.1"}).status_code
                  for n in range(FAILURES_PER_ADDRESS + 1)]
         assert codes[-1] == 429 and set(codes[:-1]) == {401}, codes
-    with LiveServer(make_settings(sqlite_url, trusted_proxies=("127.0.0.1",))) as proxied:
+    with LiveServer(make_settings(database_url, trusted_proxies=("127.0.0.1",))) as proxied:
         signed_up(proxied, "Proxied")
         guesser = client(proxied)
         guesser.page("/signin")
