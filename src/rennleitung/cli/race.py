@@ -273,6 +273,9 @@ def verify_command(
                  f"{verdict.events} Ereignisse nachgespielt",
                  f"[green]honest[/green]: {verdict.rolls} rolls, {verdict.events} events")
         )
+        for note in verdict.notes:
+            de, _, en = note.partition(" / ")
+            console.print(f"[yellow]{escape(pick(de, en))}[/yellow]")
         return
     for problem in verdict.problems:
         console.print(f"[red]{escape(problem)}[/red]")

@@ -62,10 +62,10 @@ class BlitzMatch:
 
     def __post_init__(self) -> None:
         names = [p.strip() for p in self.players]
-        if not all(names) or names[0] == names[1]:
+        if not all(names) or names[0] == names[1] or any(len(p) > 60 for p in self.players):
             raise RennleitungError(
-                "FD Blitz braucht zwei verschiedene Spieler",
-                "FD Blitz needs two different players",
+                "FD Blitz braucht zwei verschiedene Spieler (Namen bis 60 Zeichen)",
+                "FD Blitz needs two different players (names up to 60 characters)",
                 "blitz, players",
             )
 
