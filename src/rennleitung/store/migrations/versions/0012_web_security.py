@@ -2,7 +2,7 @@
 confusable skeleton), and invitations to organise a league.
 
 Revision ID: web_security
-Revises: play_league_races
+Revises: play_snapshots
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from rennleitung.names import skeleton
 
 revision = "web_security"
-down_revision = "play_league_races"
+down_revision = "play_snapshots"
 branch_labels = None
 depends_on = None
 
