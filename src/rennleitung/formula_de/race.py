@@ -34,6 +34,7 @@ from rennleitung.formula_de.car import (
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice, DiceRoll, RollPurpose
 from rennleitung.formula_de.events import Cause, Event, EventKind, JsonValue, make_event
+from rennleitung.formula_de.karma_income import end_of_race_karma, laps_most_led
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
@@ -1978,26 +1979,14 @@ class Race:
 
     def _karma_income(self) -> None:
         """Dresden Karmapool at the end of the race: points, places gained, most rounds led
-        in a lap (rule decision "meiste Führungsrunden")."""
-        rules = self.ruleset
+        in a lap (rule decision "meiste Führungsrunden"; figures in ``karma_income``)."""
         placings = {p.car: p for p in self.classification()}
-        laps: set[int] = set()
-        for info in self.info.values():
-            laps.update(info.led)
-        bonus: dict[str, int] = {c: 0 for c in self.cars}
-        for lap in sorted(laps):
-            best = max(self.info[c].led.get(lap, 0) for c in self.cars)
-            for car in self.cars:
-                if best and self.info[car].led.get(lap, 0) == best:
-                    bonus[car] += rules.karma_most_laps_led
+        most_led = laps_most_led({c: self.info[c].led for c in self.cars})
         for car in self.grid_order:
             placing = placings[car]
-            gained = max(placing.grid - placing.position, 0) if placing.status == "finished" else 0
-            income = (
-                placing.points // max(rules.karma_points_per_karma, 1)
-                + gained * rules.karma_per_place_gained
-                + bonus[car]
-            )
+            income = end_of_race_karma(self.ruleset, placing.points, placing.grid,
+                                       placing.position, placing.status == "finished",
+                                       most_led.get(car, 0)).total
             if income:
                 self.info[car].karma += income
                 self._karma(car, income, KarmaReason.END_OF_RACE)
