@@ -415,7 +415,13 @@ def test_blocked_without_the_tyre_point_it_owes_is_out_not_spun(ruleset: str) ->
         car("x", "A1", brakes=3, tyres=0), car("front", "A2"), car("side", "B1"), ruleset=ruleset
     )
     options = moves(pos, "x", 4)
-    assert options and {o.eliminated for o in options} == {Elimination.BLOCKED_UNPAID}
+    # masters-2002 cites its own rule, not Dresden's (issue 22)
+    unpaid = {
+        "dresden-2006": Elimination.BLOCKED_UNPAID,
+        "masters-2002": Elimination.BLOCKED_UNPAID_MASTERS,
+    }[ruleset]
+    assert options and {o.eliminated for o in options} == {unpaid}
+    assert {option_to_data(pos, o)["elimination_rule"] for o in options} == {unpaid.rule}
     assert not any(o.spin for o in options)
     assert {option_to_data(pos, o)["body_loss"] for o in options} == {"A2"}
 
