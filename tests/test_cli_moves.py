@@ -20,6 +20,10 @@ from tests.formula_de.test_movement_support import TRACK_TOML
 runner = CliRunner()
 WIDE = {"COLUMNS": "250"}
 EXAMPLES = Path(__file__).parents[1] / "examples" / "positions"
+CLI_TRACK = TRACK_TOML.replace("flag = [8, 6]", "flag = [6, 6]").replace(
+    "lanes = 3\n", "lanes = 3\ngrid = 8\n", 1)
+"""The scenery as a file ``track check`` accepts (the commands refuse any other): corner 2's
+flag tells the truth, and only the grid slots that lie on a straight."""
 
 
 def flat(text: str) -> str:
@@ -40,7 +44,7 @@ def wear(brakes: int = 0, tyres: int = 6) -> dict[str, int]:
 
 
 def write(tmp_path: Path, cars: list[dict[str, Any]], **extra: Any) -> Path:
-    (tmp_path / "scenario.toml").write_text(TRACK_TOML, encoding="utf-8")
+    (tmp_path / "scenario.toml").write_text(CLI_TRACK, encoding="utf-8")
     data = {"format": "rennleitung-position/1", "track": "scenario.toml", "cars": cars, **extra}
     path = tmp_path / "position.json"
     path.write_text(json.dumps(data), encoding="utf-8")

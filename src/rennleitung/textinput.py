@@ -14,7 +14,9 @@ How to use it:
   e.g. league CSV imports). ``check_size`` refuses inputs over a byte limit.
 * ``load_json(text, where)`` and ``load_toml(text, where)`` parse and refuse what the standard
   parsers let through or crash on: NaN and infinity, numbers too long to convert, nesting deeper
-  than ``MAX_DEPTH``. The error names the line or the key path (``cars[3].gear``).
+  than ``MAX_DEPTH``, a key twice in one object (readers differ in which one they keep: a record
+  could show one driver and replay another). The error names the line or the key path
+  (``cars[3].gear``).
 * ``clip(value)`` cuts an over-long user value for a message (a 100k-character car id must not
   take minutes to print); use it wherever a value of the input goes into an error text.
 """
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 import codecs
 import json
+import json.decoder
+import json.scanner
 import math
 import tomllib
 from collections.abc import Mapping
@@ -171,10 +175,87 @@ def _json_constant(text: str) -> float:
     raise ValueError(f"{text} is not a number here")
 
 
-def load_json(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
-    """Parse JSON text; bad syntax, NaN/infinity, huge numbers, deep nesting are refused."""
+class _Duplicate(ValueError):
+    """A key met twice in one JSON object (found by the fast parser, placed by the slow one)."""
+
+    def __init__(self, key: str, line: int = 0) -> None:
+        super().__init__(key)
+        self.key = key
+        self.line = line
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Duplicate(key)
+            seen.add(key)
+    return result
+
+
+def _key_positions(text: str, start: int, end: int) -> list[tuple[str, int]]:
+    """The keys of the one object spanning ``text[start:end]`` (``start`` just after its
+    ``{``) with their offsets; nested objects and strings are stepped over."""
+    keys: list[tuple[str, int]] = []
+    depth, position = 0, start
+    while position < end:
+        char = text[position]
+        if char == '"':
+            value, after = json.decoder.scanstring(text, position + 1)  # type: ignore[attr-defined]
+            rest = after
+            while rest < end and text[rest] in " \t\r\n":
+                rest += 1
+            if depth == 0 and rest < end and text[rest] == ":":
+                keys.append((value, position))
+            position = after
+            continue
+        if char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+        position += 1
+    return keys
+
+
+def _duplicate_line(text: str) -> _Duplicate:
+    """Parse again with the pure-Python scanner, whose objects know where they start, to name
+    the line of the first repeated key (only after the fast parser found one)."""
+
+    def parse_object(
+        s_and_end: tuple[str, int], strict: bool, scan_once: Any, object_hook: Any,
+        object_pairs_hook: Any, memo: Any = None, *rest: Any,
+    ) -> tuple[dict[str, Any], int]:
+        source, start = s_and_end
+        pairs, end = json.decoder.JSONObject(  # type: ignore[attr-defined]
+            s_and_end, strict, scan_once, object_hook, list, memo, *rest)
+        try:
+            return _no_duplicates(pairs), end
+        except _Duplicate as duplicate:
+            seen: set[str] = set()
+            for key, offset in _key_positions(source, start, end):
+                if key == duplicate.key and key in seen:
+                    raise _Duplicate(key, source.count("\n", 0, offset) + 1) from None
+                seen.add(key)
+            raise
+
+    decoder = json.JSONDecoder(parse_float=_json_float, parse_constant=_json_constant)
+    decoder.parse_object = parse_object  # type: ignore[attr-defined]
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)  # type: ignore[attr-defined]
     try:
-        data = json.loads(text, parse_float=_json_float, parse_constant=_json_constant)
+        decoder.decode(text)
+    except _Duplicate as duplicate:
+        return duplicate
+    return _Duplicate("?")  # not reached: the fast parser found a duplicate
+
+
+def load_json(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text; bad syntax, NaN/infinity, huge numbers, deep nesting and a key twice
+    in one object are refused."""
+    try:
+        data = json.loads(text, parse_float=_json_float, parse_constant=_json_constant,
+                          object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as error:
         line = f"Zeile/line {error.lineno}"
         raise RennleitungError(
@@ -187,6 +268,18 @@ def load_json(text: str, where: str, *, max_depth: int = MAX_DEPTH) -> Any:
             f"JSON zu tief verschachtelt (mehr als {max_depth} Ebenen)",
             f"JSON nested too deeply (more than {max_depth} levels)",
             where,
+        ) from None
+    except _Duplicate:
+        try:
+            duplicate = _duplicate_line(text)
+        except RecursionError:
+            duplicate = _Duplicate("?")
+        key = clip(duplicate.key, 40)
+        line = f"Zeile/line {duplicate.line}" if duplicate.line else ""
+        raise RennleitungError(
+            f'Schlüssel "{key}" doppelt im selben Objekt (jeder Schlüssel nur einmal)',
+            f'key "{key}" twice in the same object (each key only once)',
+            ", ".join(part for part in (where, line) if part),
         ) from None
     except ValueError as error:  # NaN, Infinity, 1e999, integers with thousands of digits
         raise RennleitungError(

@@ -3,6 +3,8 @@
 Scenery: test_movement_support.py (track ``T``): the pit lane P1–P5 on the right of the last
 straight, entered from C22 (into P1) or C23 (into P2); BOX1 is reached from P2, BOX2 from P3.
 Cars here have no brake points unless braking matters, so every option is a real choice.
+The scenarios that are ends and costs (own box, stopping at the box, no passing, a team mate in
+the box, leaving the box, no collision tests) are data: ``positions/pit-*.json``.
 """
 
 from __future__ import annotations
@@ -11,9 +13,8 @@ import pytest
 
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import CarStatus
-from rennleitung.formula_de.movecheck import IllegalMove
 from rennleitung.formula_de.moves import Choices, check_path
-from tests.formula_de.test_movement_support import T, car, costs, end, ends, moves, path, position
+from tests.formula_de.test_movement_support import T, car, end, moves, path, position
 
 PIT = frozenset(T.pit.lane) | frozenset(T.boxes) if T.pit else frozenset()
 
@@ -63,61 +64,6 @@ def test_when_the_pit_lane_is_open(
 def test_a_car_without_a_box_cannot_enter() -> None:
     pos = position(car("x", "C21", brakes=0, box=0))
     assert not enters_pit(moves(pos, "x", 2))
-
-
-def test_only_into_the_own_box() -> None:
-    # x has box 2: it passes BOX1 (reached from P2) and turns into BOX2 from P3
-    pos = position(car("x", "C21", brakes=0, box=2))
-    options = moves(pos, "x", 5)
-    boxed = [o for o in options if o.pit]
-    assert [(path(pos, o)[-3:], o.leftover) for o in boxed] == [(("P2", "P3", "BOX2"), 0)]
-    assert all(T.space("BOX1") not in o.path for o in options)
-    with pytest.raises(IllegalMove) as error:
-        check_path(pos, "x", 5, ["C22", "P1", "P2", "BOX1"])
-    assert "Boxenstopp" in error.value.where
-
-
-def test_a_car_in_the_pit_lane_must_stop_at_its_box() -> None:
-    # Masters 19-2-5: from P1 with box 1 and a 4, the car ends in BOX1, never beyond it
-    pos = position(car("x", "P1", brakes=0, box=1))
-    options = moves(pos, "x", 4)
-    assert ends(pos, options) == {"BOX1"}
-    assert [o.leftover for o in options] == [2]
-    with pytest.raises(IllegalMove) as error:
-        check_path(pos, "x", 4, ["P2", "P3", "P4", "P5"])
-    assert "19-2-5" in error.value.where
-
-
-def test_no_passing_in_the_pit_lane() -> None:
-    # Masters 19-1-5: one lane; x (box 2) waits behind y, at no cost
-    pos = position(car("x", "P1", brakes=0, box=2), car("y", "P2", box=1))
-    options = moves(pos, "x", 3)
-    assert costs(pos, options) == {("P1", 0, 0)}
-    assert all(not o.path for o in options)
-
-
-def test_a_team_mate_in_the_box_makes_the_second_car_wait_before_it() -> None:
-    # Dresden "Boxenstopp": one car of a team at the box at a time; x waits on P2
-    mate = car("mate", "BOX1", box=1, team="red", status=CarStatus.IN_PIT)
-    pos = position(car("x", "P1", brakes=0, box=1, team="red"), mate)
-    options = moves(pos, "x", 4)
-    assert costs(pos, options) == {("P2", 0, 0)}
-    assert not any(o.pit for o in options)
-    free = position(car("x", "P1", brakes=0, box=1, team="red"))
-    assert any(o.pit for o in moves(free, "x", 4))
-
-
-def test_leaving_the_box_along_the_pit_lane() -> None:
-    # BOX1 leads back into the pit lane at P4, and the pit lane back onto the track at C28
-    pos = position(car("x", "BOX1", brakes=0, box=1))
-    assert ends(pos, moves(pos, "x", 3)) == {"C28"}
-
-
-def test_no_collision_tests_in_the_pit_lane() -> None:
-    # Masters 19-1-3: x stops on P2 directly behind y on P3
-    pos = position(car("x", "P1", brakes=0, box=2), car("y", "P3"))
-    options = moves(pos, "x", 1)
-    assert [(end(pos, o), o.contacts) for o in options] == [("P2", ())]
 
 
 @pytest.mark.parametrize("brakes", [3, 0])

@@ -12,6 +12,7 @@ The track ``T`` (3 lanes, A leftmost, B half a space ahead of A and C on straigh
 * pit lane on the right beside C23: entered from C22 (into P1) and C23 (into P2); BOX1 from P2,
   BOX2 from P3; P5 leads back to C28.
 
+The track is ``positions/scenario.toml``, shared with the position cases (test_positions.py).
 Every helper that lists options also runs the brute-force reference (``reference_moves``) and
 asserts that it finds the same options (by cost): the issue asks the two to agree.
 """
@@ -19,6 +20,7 @@ asserts that it finds the same options (by cost): the issue asks the two to agre
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 
 from rennleitung.formula_de.car import (
     CarStatus,
@@ -37,38 +39,10 @@ from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackfile import parse_track_file
 
-TRACK_TOML = """
-name = "scenario"
-title = "Scenario track"
-lanes = 3
+POSITIONS = Path(__file__).parent / "positions"
+"""The position cases (``positions/*.json``, run by test_positions.py) and their track."""
 
-[pit]
-side = "right"
-beside = "C23"
-entries = 2
-boxes = 2
-exit_length = 1
-
-[[segment]]
-straight = 6
-
-[[segment]]   # corner 1
-stops = 1
-spaces = [2, 2, 2]
-flag = [2, 2]
-pattern = "lanes"
-
-[[segment]]
-straight = 6
-
-[[segment]]   # corner 2
-stops = 2
-spaces = [6, 6, 6]
-flag = [8, 6]
-
-[[segment]]
-straight = 8
-"""
+TRACK_TOML = (POSITIONS / "scenario.toml").read_text(encoding="utf-8")
 
 T = build_track(parse_track_file(TRACK_TOML))
 

@@ -206,7 +206,7 @@ def _load_sheet(path: Path) -> object:
 
 
 def _game_dir(path: Path) -> Any:
-    from rennleitung.cli.turbo_dir import GameDir
+    from rennleitung.store.turbo_games import GameDir
 
     folder = path.parent
     (folder / "game.json").write_text('{"seed": "1"}', encoding="utf-8")
@@ -251,9 +251,9 @@ def _load_quali_csv(path: Path) -> object:
 
 
 def _load_blitz(path: Path) -> object:
-    from rennleitung.cli.blitz import _load
+    from rennleitung.cli.blitz_file import load_session
 
-    return _load(path)
+    return load_session(path)
 
 
 def _turbo_state_seed() -> bytes:

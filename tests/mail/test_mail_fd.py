@@ -113,7 +113,7 @@ def test_two_people_and_two_bots_race_to_the_flag_by_mail(
         accepted = [m for m in mails if ("Angenommen" if language == "de" else "Accepted")
                     in body_of(m)]
         assert accepted
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         statuses = {r.status for r in session.scalars(select(MailInRow))}
     assert statuses == {"processed"}
 

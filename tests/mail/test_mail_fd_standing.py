@@ -109,7 +109,7 @@ def test_by_mail_the_order_answers_the_move_when_the_roll_is_too_many(
             service.receive(plain_mail(address, f"Re: [v{race.version}] zielflagge", text),
                             "smtp")
             service.process_pending()
-            with service.read() as session:
+            with service.store.sessions.read() as session:
                 row = session.scalars(select(MailInRow).order_by(MailInRow.id.desc())).first()
             assert row is not None and row.status == "processed", row.outcome if row else None
             outcome = json.loads(row.outcome)

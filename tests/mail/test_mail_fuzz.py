@@ -33,7 +33,7 @@ def test_mutated_mails_are_kept_and_answered_cleanly(service: MailService,
         service.receive(raw, "fuzz")
     service.process_pending()
     distinct = {content_hash(raw) for raw in mails}
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         rows = session.scalars(select(MailInRow)).all()
         assert len(rows) == len(distinct)
         assert {content_hash(r.raw) for r in rows} == distinct

@@ -40,7 +40,7 @@ def test_poll_stores_each_mail_once_and_marks_it_seen(service: MailService) -> N
         client.select_folder(folder)
         assert client.search(["UNSEEN"]) == []
         assert service.process_pending() == 2
-        with service.read() as session:
+        with service.store.sessions.read() as session:
             assert [r.source for r in session.scalars(select(MailInRow))] == ["imap", "imap"]
             assert len(session.scalars(select(MailOutRow)).all()) == 2
     finally:

@@ -17,7 +17,7 @@ from .conftest import SmtpServer, body_of, free_port, plain_mail
 
 
 def _count(service: MailService, table: type[MailInRow] | type[MailOutRow]) -> int:
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         return int(session.scalar(select(func.count()).select_from(table)) or 0)
 
 
@@ -36,7 +36,7 @@ def test_same_message_id_other_content_is_kept_as_duplicate(service: MailService
     one = service.receive(plain_mail("a@example.net", "x", "Gang 5", message_id="<m1@p>"), "smtp")
     two = service.receive(plain_mail("a@example.net", "x", "Gang 6", message_id="<m1@p>"), "smtp")
     assert two.duplicate and two.id != one.id
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         row = session.get(MailInRow, two.id)
         assert row is not None and row.status == "duplicate" and row.duplicate_of == one.id
         assert b"Gang 6" in row.raw
@@ -60,7 +60,7 @@ def test_unknown_sender_gets_a_polite_refusal_in_both_languages(
     assert "nicht auswerten" in text and "cannot evaluate" in text
     assert answer["Subject"] == "Re: Mein Zug"
     assert answer["Auto-Submitted"] == "auto-replied"
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         row = session.scalars(select(MailInRow)).one()
         assert row.status == "refused" and b"Gang 5" in row.raw
 
@@ -79,7 +79,7 @@ def test_missing_secret_is_refused_in_the_players_language(
     service.bind("liga", "Spieler@Example.net", "Ferrari", "en")
     service.receive(plain_mail("spieler@example.net", "orders", "Rennstall: Ferrari"), "smtp")
     service.process_pending()
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         out = session.scalars(select(MailOutRow)).one()
         assert b"secret word is missing" in out.raw
         assert session.scalars(select(MailInRow)).one().outcome == '{"refused": "secret"}'
@@ -118,7 +118,7 @@ def test_lmtp_listener_stores_before_acknowledging(service: MailService) -> None
     finally:
         listener.stop()
     assert [r[:3] for r in replies] == [b"250", b"250"]
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         rows = session.scalars(select(MailInRow).order_by(MailInRow.id)).all()
         assert [r.source for r in rows] == ["lmtp", "lmtp"]
         assert rows[1].envelope_to == "spiel@example.org,b@example.org"

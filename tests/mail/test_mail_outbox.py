@@ -6,9 +6,10 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from rennleitung.mail.compose import Attachment, Outgoing
-from rennleitung.mail.outbox import backoff, send_due
+from rennleitung.mail.outbox import send_due
 from rennleitung.mail.service import MailService
+from rennleitung.play.outbox import backoff
+from rennleitung.render.mail_message import Attachment, Outgoing
 from rennleitung.store.mail_tables import MailAttemptRow, MailOutRow
 
 from .conftest import SmtpServer, attachment_names, body_of
@@ -39,7 +40,7 @@ def test_server_down_delays_then_delivers_every_mail_once(
     now = service.clock()
     first = send_due(service, now)
     assert (first.sent, first.waiting) == (0, 5)
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         attempts = session.scalars(select(MailAttemptRow)).all()
         assert len(attempts) == 1 and "Error" in attempts[0].result
         failed = session.scalars(select(MailOutRow).where(MailOutRow.attempts == 1)).one()
@@ -49,6 +50,6 @@ def test_server_down_delays_then_delivers_every_mail_once(
     assert send_due(service, now + timedelta(minutes=1)).sent == 1
     assert send_due(service, now + timedelta(hours=2)).sent == 0
     assert sorted(r[0] for r, _m in smtp.sink.mails) == [f"team{n}@example.net" for n in range(5)]
-    with service.read() as session:
+    with service.store.sessions.read() as session:
         rows = session.scalars(select(MailOutRow)).all()
         assert all(r.status == "sent" and r.sent_at is not None for r in rows)

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rennleitung.cli.turbo import app
-from rennleitung.cli.turbo_dir import CRASH_POINT
+from rennleitung.store.turbo_games import CRASH_POINT
 
 runner = CliRunner()
 TEAMS = "Ferrari:rosso,Honda:ichi,Lotus:gruen"

@@ -6,11 +6,10 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import select
 
-from rennleitung.mail.outbox import send_due
 from rennleitung.store.mail_tables import MailOutRow
 from tests.web.conftest import Client, Inbox, LiveServer, free_port, make_settings, signed_up
 
@@ -61,7 +60,7 @@ def test_your_move_mail_waits_in_the_outbox_while_the_mail_server_is_away(
         deadline = time.monotonic() + 30
         row = None
         while time.monotonic() < deadline:
-            with outbox.service.read() as session:
+            with outbox.mails.sessions.read() as session:
                 row = session.scalar(select(MailOutRow).where(MailOutRow.kind == "notice"))
             if row is not None and row.attempts >= 1:
                 break
@@ -71,9 +70,9 @@ def test_your_move_mail_waits_in_the_outbox_while_the_mail_server_is_away(
         assert row.recipient == "paul@example.org"
         assert row.ref is not None and row.ref.startswith(f"web-move:{race.rsplit('/', 1)[1]}:")
         assert not inbox.messages
-        outbox.service.settings = replace(outbox.service.settings, smtp_port=port)
-        later = outbox.service.clock() + timedelta(hours=2)
-        assert send_due(outbox.service, now=later).sent == 1
+        outbox.smtp = replace(outbox.smtp, smtp_port=port)
+        later = datetime.now(UTC) + timedelta(hours=2)
+        assert outbox.send(now=later).sent == 1
     assert inbox.arrived.wait(10)
     assert inbox.messages[0]["To"] == "paul@example.org"
     assert f"{server.url}{race}" in inbox.messages[0].get_content()

@@ -7,10 +7,8 @@ the time explicitly (seconds), for replaying a match or for tests.
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
-import time
 from pathlib import Path
 from typing import Annotated
 
@@ -18,10 +16,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from rennleitung.cli.blitz_file import describe_start, load_session, now_or, save_session
+from rennleitung.cli.blitz_run import run as run_on_board
 from rennleitung.cli.common import pick, run_guarded, say
 from rennleitung.errors import RennleitungError
-from rennleitung.inputs import read_json
-from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
+from rennleitung.league.blitz_codec import BlitzSession
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
 from rennleitung.league.chess_clock import ChessClock
 
@@ -35,34 +34,6 @@ app = typer.Typer(
 NowOption = Annotated[
     float | None, typer.Option("--now", help="Zeitpunkt in Sekunden / time in seconds.")
 ]
-
-
-
-
-
-
-def _load(file: Path) -> BlitzSession:
-    data = read_json(file)
-    if not isinstance(data, dict):
-        raise RennleitungError("JSON-Objekt erwartet", "JSON object expected", str(file))
-    return session_from_json(data)
-
-
-def _save(file: Path, session: BlitzSession) -> None:
-    file.write_text(json.dumps(session_to_json(session), indent=2), encoding="utf-8")
-
-
-def _describe(start: RunStart) -> tuple[str, str]:
-    if start.pole is None:
-        rolls = ", ".join(f"{n} {'/'.join(map(str, r))}" for n, r in start.die_rolls)
-        return (
-            f"Lauf {start.run}: nebeneinander, Würfel ({rolls}): {start.first_to_move} beginnt",
-            f"run {start.run}: side by side, dice ({rolls}): {start.first_to_move} begins",
-        )
-    return (
-        f"Lauf {start.run}: {start.pole} auf Pole, {start.second} auf Startplatz 2",
-        f"run {start.run}: {start.pole} on pole, {start.second} second on the grid",
-    )
 
 
 @app.command("new")
@@ -84,7 +55,7 @@ def new(
             )
         session = BlitzSession(BlitzMatch((first, second)), minutes * 60,
                                seed if seed is not None else secrets.randbelow(2**31))
-        _save(file, session)
+        save_session(file, session)
 
     run_guarded(action)
     say(f"Match {first} gegen {second} angelegt", f"match {first} vs {second} created")
@@ -95,7 +66,7 @@ def start(file: Path, now: NowOption = None) -> None:
     """Nächsten Lauf starten, Uhr des ersten Fahrers läuft / start the next run and the clock."""
 
     def action() -> RunStart:
-        session = _load(file)
+        session = load_session(file)
         if session.current is not None:
             raise RennleitungError(
                 "ein Lauf ist noch offen; erst 'result'", "a run is still open; 'result' first",
@@ -104,12 +75,13 @@ def start(file: Path, now: NowOption = None) -> None:
         dice = random.Random(f"{session.seed}:{len(session.match.runs)}")
         run_start = session.match.next_start(dice)
         clock = ChessClock(session.match.players, session.limit_s).start(
-            run_start.first_to_move, _now(now)
+            run_start.first_to_move, now_or(now)
         )
-        _save(file, BlitzSession(session.match, session.limit_s, session.seed, run_start, clock))
+        save_session(file, BlitzSession(session.match, session.limit_s, session.seed, run_start,
+                                        clock))
         return run_start
 
-    de, en = _describe(run_guarded(action))
+    de, en = describe_start(run_guarded(action))
     say(de, en)
 
 
@@ -118,12 +90,12 @@ def press(file: Path, player: str, now: NowOption = None) -> None:
     """PLAYER beendet seinen Zug / PLAYER ends his move."""
 
     def action() -> BlitzSession:
-        session = _load(file)
+        session = load_session(file)
         clock = _running_clock(session)
-        pressed = clock.press(player, _now(now))
+        pressed = clock.press(player, now_or(now))
         updated = BlitzSession(session.match, session.limit_s, session.seed, session.current,
                                pressed)
-        _save(file, updated)
+        save_session(file, updated)
         return updated
 
     _status(run_guarded(action), now)
@@ -132,7 +104,7 @@ def press(file: Path, player: str, now: NowOption = None) -> None:
 @app.command("status")
 def status(file: Path, now: NowOption = None) -> None:
     """Restzeiten und wer am Zug ist / time left and who is on the move."""
-    _status(run_guarded(lambda: _load(file)), now)
+    _status(run_guarded(lambda: load_session(file)), now)
 
 
 @app.command("result")
@@ -149,14 +121,14 @@ def result(
     """Lauf werten: Ziel zuerst, sonst weitere Strecke / score the run."""
 
     def action() -> BlitzMatch:
-        session = _load(file)
+        session = load_session(file)
         if session.current is None:
             raise RennleitungError(
                 "kein Lauf gestartet; erst 'start'", "no run started; 'start' first",
                 "blitz, run",
             )
         match = session.match.with_run(session.current, _distances(distance), finished)
-        _save(file, BlitzSession(match, session.limit_s, session.seed))
+        save_session(file, BlitzSession(match, session.limit_s, session.seed))
         return match
 
     match = run_guarded(action)
@@ -199,7 +171,7 @@ def _status(session: BlitzSession, now: float | None) -> None:
          f"score {a} {session.match.wins(a)} : {session.match.wins(b)} {b}")
     if session.clock is None:
         return
-    moment = _now(now)
+    moment = now_or(now)
     clock = session.clock
     for player in session.match.players:
         left = clock.remaining(player, moment)
@@ -214,12 +186,4 @@ def _status(session: BlitzSession, now: float | None) -> None:
     else:
         say(f"am Zug: {mover}", f"on the move: {mover}")
 
-
-def _now(now: float | None) -> float:
-    return time.time() if now is None else now
-
-
-# A run driven on the board (cli/blitz_run.py).
-from rennleitung.cli.blitz_run import run as run_on_board  # noqa: E402
-
-app.command("run")(run_on_board)
+app.command("run")(run_on_board)  # a run driven on the board (cli/blitz_run.py)

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from rennleitung.cli.blitz_file import describe_start, load_session, now_or, save_session
 from rennleitung.cli.common import load_track, run_guarded, say
 from rennleitung.cli.league_files import check_output
 from rennleitung.errors import RennleitungError
@@ -68,18 +69,16 @@ def run(
     ] = None,
 ) -> None:
     """Nächsten Lauf auf dem Brett fahren, Bots am Steuer / drive the next run with bots."""
-    from rennleitung.cli import blitz as blitz_cli  # registered from there: import late
-
     def action() -> tuple[RunStart, BlitzRunResult, BlitzMatch]:
         if record is not None:
             check_output(record, "--record")
-        session = blitz_cli._load(file)
+        session = load_session(file)
         board = load_track(track)
         players = session.match.players
         drivers = _drivers(bots, players)
         if laps < 0:
             raise RennleitungError("Runden ab 0", "laps from 0", "--laps")
-        moment = blitz_cli._now(now)
+        moment = now_or(now)
         number = len(session.match.runs)
         if session.current is None or session.clock is None:
             dice = random.Random(f"{session.seed}:{number}")  # as `blitz start`
@@ -100,11 +99,11 @@ def run(
                     f"Protokoll nicht schreibbar: {error}", f"cannot write the record: {error}",
                     "--record",
                 ) from None
-        blitz_cli._save(file, BlitzSession(match, session.limit_s, session.seed))
+        save_session(file, BlitzSession(match, session.limit_s, session.seed))
         return start, result, match
 
     start, result, match = run_guarded(action)
-    de, en = blitz_cli._describe(start)
+    de, en = describe_start(start)
     say(de, en)
     for player in match.players:
         placing = next(p for p in result.race.classification() if p.car == player)

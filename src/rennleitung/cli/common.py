@@ -18,8 +18,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
 from rennleitung.formula_de.position import Position, parse_position
 from rennleitung.formula_de.track import Track
-from rennleitung.formula_de.trackbuild import build_track
-from rennleitung.formula_de.trackfile import parse_track_file
+from rennleitung.formula_de.trackcheck import checked_track
 
 Result = TypeVar("Result")
 
@@ -167,12 +166,13 @@ def read_text(path: Path) -> str:
 
 def load_track(reference: str) -> Track:
     """A track file by path (``*.toml`` or any existing file), else a built-in track by name
-    (an unknown name is an error listing the built-in tracks)."""
+    (an unknown name is an error listing the built-in tracks). A file with errors that
+    ``track check`` reports is refused with them."""
     path = Path(reference)
     if reference.endswith(".toml") or (
         reference not in builtin_track_names() and path.is_file()
     ):
-        return build_track(parse_track_file(read_text(path), default_name=path.stem))
+        return checked_track(read_text(path), path.stem, str(path))
     return builtin_track(reference)
 
 
@@ -187,6 +187,6 @@ def read_position(path: Path) -> Position:
         candidate = inputs.inside(path.parent, reference, "track")
         if not candidate.exists() and not reference.endswith(".toml"):
             return builtin_track(reference)  # an unknown name: the error lists the tracks
-        return build_track(parse_track_file(read_text(candidate), default_name=candidate.stem))
+        return checked_track(read_text(candidate), candidate.stem, reference)
 
     return parse_position(text, loader)

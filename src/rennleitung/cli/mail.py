@@ -18,14 +18,12 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from sqlalchemy import select
 
 from rennleitung.cli.common import DbOption, counted, pick, run_guarded, say
 from rennleitung.errors import RennleitungError
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import settings_from_env
 from rennleitung.store.database import resolve_url
-from rennleitung.store.mail_tables import MailInRow, MailOutRow
 
 app = typer.Typer(
     name="mail",
@@ -249,11 +247,9 @@ def inbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> None
         table = Table("#", pick("Eingang", "received"), pick("Quelle", "source"),
                       pick("Absender", "sender"), pick("Platz", "seat"),
                       pick("Stand", "status"))
-        with service.read() as session:
-            rows = session.scalars(select(MailInRow).order_by(MailInRow.id.desc()).limit(limit))
-            for row in rows:
-                table.add_row(str(row.id), f"{row.received_at:%Y-%m-%d %H:%M:%S}", row.source,
-                              row.sender, row.seat, _status(row.status))
+        for row in service.store.received(limit):
+            table.add_row(str(row.id), f"{row.received_at:%Y-%m-%d %H:%M:%S}", row.source,
+                          row.sender, row.seat, _status(row.status))
         _show(table, "Noch keine Mail eingegangen.", "No mail received yet.")
     run_guarded(act)
 
@@ -266,14 +262,11 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
         table = Table("#", pick("An", "to"), pick("Betreff", "subject"), pick("Stand", "status"),
                       pick("Versuche", "attempts"),
                       pick("Gesendet", "sent"), pick("Fehler", "error"))
-        with service.read() as session:
-            rows = session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
-                                   .limit(limit))
-            for row in rows:
-                table.add_row(str(row.id), row.recipient, row.subject[:50], _status(row.status),
-                              str(row.attempts),
-                              f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
-                              row.last_error[:40])
+        for row in service.queue.recent(limit):
+            table.add_row(str(row.id), row.recipient, row.subject[:50], _status(row.status),
+                          str(row.attempts),
+                          f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
+                          row.last_error[:40])
         _show(table, "Der Ausgang ist leer.", "The outbox is empty.")
     run_guarded(act)
 

@@ -1,6 +1,6 @@
 """`rennleitung turbo`: TURBO 2000 game directories, sheet checks, evaluation, reports, replay.
 
-The game directory and its crash-safe commit are in ``cli/turbo_dir.py``; the layout is in
+The game directory and its crash-safe commit are in ``store/turbo_games.py``; the layout is in
 ``docs/turbo2000/game-master.md``. Exit codes: 0 done, 1 refused (input, rule, state of the
 game), 2 wrong usage. The engine modules are imported inside the commands that need them, so
 ``turbo check`` starts quickly.
@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from rennleitung.cli.turbo_dir import GameDir, write_new
 from rennleitung.errors import RennleitungError
 from rennleitung.inputs import read_bytes
+from rennleitung.store.turbo_games import GameDir, write_new
 from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 

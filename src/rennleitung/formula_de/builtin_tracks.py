@@ -6,6 +6,7 @@ inside the package, never the user's files (those go through the CLI).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 
@@ -43,4 +44,5 @@ def builtin_track_text(name: str) -> str:
 @cache
 def builtin_track(name: str) -> Track:
     """A built-in track by name (built once, then shared: tracks are immutable)."""
-    return build_track(parse_track_file(builtin_track_text(name), default_name=name))
+    text = builtin_track_text(name)
+    return replace(build_track(parse_track_file(text, default_name=name)), source=text)

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.commitment import seed_text
@@ -132,6 +133,20 @@ class Dice:
     def from_seed(cls, seed: int | str) -> Dice:
         """A fresh roller for a race seed; the seed is used as text, as the commitment does."""
         return cls(random.Random(seed_text(seed)))
+
+    @classmethod
+    def resumed(cls, state: Any, history: Iterable[DiceRoll] = ()) -> Dice:
+        """A roller at a known position in its stream: ``state`` as ``stream_state`` gave it,
+        ``history`` the rolls made up to there (``Race.resume``)."""
+        rng = random.Random()
+        rng.setstate(state)
+        dice = cls(rng)
+        dice._history = list(history)
+        return dice
+
+    def stream_state(self) -> Any:
+        """The position in the stream of rolls (the generator's state), for ``resumed``."""
+        return self._rng.getstate()
 
     @property
     def history(self) -> tuple[DiceRoll, ...]:

@@ -323,25 +323,32 @@ def position_to_data(position: Position) -> dict[str, Any]:
         "round": position.round,
         "to_move": position.to_move,
         "dangerous": sorted(name(s) for s in position.dangerous),
-        "cars": [
-            {
-                "id": car.id,
-                "space": name(car.space),
-                "gear": car.gear,
-                "tyre": car.tyre.value,
-                "tyre_laps": car.tyre_laps,
-                "wear": {area.value: car.wear[area] for area in WearArea} | {"box": car.wear.box},
-                "profile": car.profile.value,
-                "status": car.status.value,
-                "corner_stops": car.corner_stops,
-                "laps": car.laps,
-                "box": car.box,
-                **({"name": car.name} if car.name else {}),
-                **({"team": car.team} if car.team else {}),
-            }
-            for car in position.cars
-        ],
+        "cars": [car_to_data(position.track, car) for car in position.cars],
     }
+
+
+def car_to_data(track: Track, car: CarState) -> dict[str, Any]:
+    """One car in the JSON form of ``cars`` (also the race state's, ``race_state_json``)."""
+    return {
+        "id": car.id,
+        "space": track.name_of(car.space),
+        "gear": car.gear,
+        "tyre": car.tyre.value,
+        "tyre_laps": car.tyre_laps,
+        "wear": {area.value: car.wear[area] for area in WearArea} | {"box": car.wear.box},
+        "profile": car.profile.value,
+        "status": car.status.value,
+        "corner_stops": car.corner_stops,
+        "laps": car.laps,
+        "box": car.box,
+        **({"name": car.name} if car.name else {}),
+        **({"team": car.team} if car.team else {}),
+    }
+
+
+def car_from_data(track: Track, data: Any, where: str) -> CarState:
+    """One car from the JSON form of ``cars``, every field checked; errors name ``where``."""
+    return _car(track, data, where)
 
 
 def position_to_json(position: Position) -> str:

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Generator
-from dataclasses import dataclass, field, replace
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de import rules_version
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import (
     CarStatus,
@@ -31,7 +32,7 @@ from rennleitung.formula_de.car import (
     WeatherState,
 )
 from rennleitung.formula_de.commitment import commit
-from rennleitung.formula_de.dice import Dice, RollPurpose
+from rennleitung.formula_de.dice import Dice, DiceRoll, RollPurpose
 from rennleitung.formula_de.events import Cause, Event, EventKind, JsonValue, make_event
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
@@ -49,7 +50,6 @@ from rennleitung.formula_de.race_decisions import (
     KarmaChoice,
     MoveChoice,
     PitChoice,
-    PitPlan,
     SetupChoice,
     StaleVersion,
     TurnChoice,
@@ -108,6 +108,7 @@ from rennleitung.formula_de.race_setup import (
     draw_grid,
     grid_spaces,
 )
+from rennleitung.formula_de.race_state import STANDARD_SETUP, CarInfo, CornerPass, RaceState
 from rennleitung.formula_de.race_view import RaceView, view_of
 from rennleitung.formula_de.ruleset import (
     EngineFailure,
@@ -126,9 +127,6 @@ simultaneous questions by car (a car halted meanwhile has none)."""
 Flow = Generator[Question | tuple[Question, ...], Answer, None]
 Check = Generator[Question | tuple[Question, ...], Answer, bool]
 
-STANDARD_SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
-"""The setup offered in ``legal_decisions()`` (any valid split of the 22 points is accepted)."""
-
 T_CAR_SETUP = Wear(tyres=4, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=0)
 """The T-car setup offered: 20 points (Dresden "Ausfälle": the T-car has 2 points less)."""
 
@@ -142,48 +140,6 @@ _CUT_SHORT = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})
 
 class _TurnCut(Exception):
     """Thrown into the flow by ``Race.halt`` to end the halted car's turn at once."""
-
-
-@dataclass(frozen=True, slots=True)
-class CornerPass:
-    """A car leaving a corner: lap (0-based completed laps), corner, stops made and required,
-    whether it paid the overshoot penalty, whether the move eliminated it, and whether a
-    restart carried the car past it (invariant: stops made, a penalty, out, or neutral)."""
-
-    lap: int
-    corner: int
-    made: int
-    required: int
-    penalty: bool
-    eliminated: bool = False
-    neutral: bool = False
-
-
-@dataclass(slots=True)
-class CarInfo:
-    """Race bookkeeping of one car beyond its ``CarState``."""
-
-    grid: int = 0
-    crossings: int = 0
-    karma: int = 0
-    arrived: int = 0
-    retirement: Retirement | None = None
-    retired_laps: int = 0
-    finish_place: int = 0
-    final_progress: float = 0.0
-    needs_start: bool = True
-    launch_pending: bool = True
-    next_gears: tuple[int, ...] = ()
-    rolling_out: Retirement | None = None
-    inertia: bool = False
-    pit_points: int = 0
-    pit_plan: PitPlan | None = None
-    pit_leave_next: bool = False
-    start_wear: Wear = STANDARD_SETUP
-    passes: list[CornerPass] = field(default_factory=list)
-    led: dict[int, int] = field(default_factory=dict)
-    t_car_pending: bool = False
-    fresh_tyres: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +175,8 @@ class Race:
         track: Track | None = None,
         ruleset: Ruleset | None = None,
         commitment: str = "",
+        state: RaceState | None = None,
+        logs: tuple[Sequence[tuple[str, Decision]], Sequence[Event], bool] = ((), (), False),
     ) -> None:
         self.config = config
         self.track = track if track is not None else builtin_track(config.track)
@@ -253,15 +211,52 @@ class Race:
         self._requests: tuple[MoveRequest, ...] = ()  # behind the open move question
         self._chosen: MoveOption | None = None  # the option of the accepted move answer
         self._answers: dict[str, Decision] = {}  # of the open batch, by car
-        self._proc = self._run()
+        self.rules: list[tuple[int, int]] = [(0, rules_version.RULES_VERSION)]
+        """(first round, rules version): the rules each stretch of the race was played under."""
+        self.keep_boundaries = False
+        """When set, the state at every round boundary is kept for ``take_boundaries``."""
+        self._boundaries: list[RaceState] = []
+        self._proc = self._run() if state is None else self._resumed(state, logs)
         self._open: tuple[Question, ...] = ()
         self._batch = False  # the open questions are asked at once (a tuple from the flow)
-        self._open_now(next(self._proc))
+        with contextlib.suppress(StopIteration):  # resumed at the last boundary: over at once
+            self._open_now(next(self._proc))
 
     @classmethod
     def create(cls, config: RaceConfig, seed: int | str) -> Race:
         """A race on a built-in track with a preset ruleset and dice seeded by ``seed``."""
         return cls(config, Dice.from_seed(seed), commitment=commit(seed))
+
+    @classmethod
+    def resume(
+        cls,
+        state: RaceState,
+        *,
+        track: Track | None = None,
+        decisions: Sequence[tuple[str, Decision]] = (),
+        events: Sequence[Event] = (),
+        rolls: Sequence[DiceRoll] = (),
+        keep_boundaries: bool = False,
+    ) -> Race:
+        """The race continued from ``state``, a round boundary (``take_boundaries``): it goes on
+        bit for bit as the race it was taken from, under the rules of this program (a state from
+        older rules starts a new stretch in ``rules``). The logs up to the boundary (decisions,
+        events, rolls) belong to the race: their lengths must be the state's."""
+        dice = Dice.resumed(state.rng, rolls)
+        return cls(
+            state.config,
+            dice,
+            track=track,
+            commitment=state.commitment,
+            state=state,
+            logs=(decisions, events, keep_boundaries),
+        )
+
+    def take_boundaries(self) -> list[RaceState]:
+        """The states at the round boundaries passed since the last call (``keep_boundaries``
+        on), oldest first: the store keeps one per round (``race_state.py``)."""
+        taken, self._boundaries = self._boundaries, []
+        return taken
 
     # --- public API ---------------------------------------------------------------------
 
@@ -694,7 +689,17 @@ class Race:
             commitment=self.commitment or "-",
         )
         yield from self._setup()
-        while any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
+        yield from self._rounds()
+
+    def _rounds(self) -> Flow:
+        """Round after round until no car is left moving: the top of this loop is a round
+        boundary, where the whole race is its ``RaceState``."""
+        cfg = self.config
+        while True:
+            if self.keep_boundaries:
+                self._boundaries.append(self._boundary())
+            if not any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
+                break
             if self.round >= cfg.max_rounds:
                 self.stopped = True
                 self._emit(EventKind.STOPPED, rounds=self.round)
@@ -705,6 +710,65 @@ class Race:
             yield from self._round_of_play(bids)
             yield from self._end_of_round()
         self._end_of_race()
+
+    def _boundary(self) -> RaceState:
+        """This round boundary as a value (copies: the race goes on changing its own)."""
+        return RaceState(
+            config=self.config,
+            commitment=self.commitment,
+            round=self.round,
+            version=len(self.decisions),
+            events=len(self.events),
+            rolls=len(self.dice),
+            rng=self.dice.stream_state(),
+            weather=self.weather,
+            cars=tuple(self.cars[c] for c in self.grid_order),
+            info=tuple(self.info[c].copy() for c in self.grid_order),
+            finish_order=tuple(self.finish_order),
+            dangerous=frozenset(self.dangerous),
+            halted=frozenset(self.halted),
+            stopped=self.stopped,
+            turns=self.turns,
+            arrivals=self._seq,
+            t_cars_used=frozenset(self._t_cars_used),
+            rules=tuple(self.rules),
+        )
+
+    def _resumed(
+        self,
+        state: RaceState,
+        logs: tuple[Sequence[tuple[str, Decision]], Sequence[Event], bool],
+    ) -> Flow:
+        """The flow from the boundary ``state`` on (``resume``)."""
+        decisions, events, self.keep_boundaries = logs
+        given = (len(decisions), len(events), len(self.dice))
+        if given != (state.version, state.events, state.rolls):
+            raise DecisionError(
+                f"die Protokolle (Entscheidungen, Ereignisse, Würfe {given}) passen nicht zum "
+                f"Stand des Rennens ({state.version}, {state.events}, {state.rolls})",
+                f"the logs (decisions, events, rolls {given}) do not fit the race's state "
+                f"({state.version}, {state.events}, {state.rolls})",
+                "state",
+            )
+        self.decisions = list(decisions)
+        self.events = list(events)
+        self.round = state.round
+        self.grid_order = [c.id for c in state.cars]
+        self.cars = {c.id: c for c in state.cars}
+        self.info = {c.id: i.copy() for c, i in zip(state.cars, state.info, strict=True)}
+        self.finish_order = list(state.finish_order)
+        self.dangerous = set(state.dangerous)
+        self.weather = state.weather
+        self.halted = set(state.halted)
+        self.stopped = state.stopped
+        self.turns = state.turns
+        self._seq = state.arrivals
+        self._t_cars_used = set(state.t_cars_used)
+        self.rules = list(state.rules) or [(0, 1)]
+        now = rules_version.RULES_VERSION
+        if self.rules[-1][1] != now:
+            self.rules.append((state.round + 1, now))
+        yield from self._rounds()
 
     def _round_of_play(self, bids: dict[str, int]) -> Flow:
         """One round of play (Masters 6-2-2 to 6-2-6): a sweep from the leader back round the
@@ -1750,7 +1814,6 @@ class Race:
 
     def _finish(self, car: str) -> None:
         self.finish_order.append(car)
-        self.info[car].finish_place = len(self.finish_order)
         self._set(car, status=CarStatus.FINISHED)
         self._emit(EventKind.FINISHED, car, place=len(self.finish_order))
 
@@ -1790,15 +1853,13 @@ class Race:
         self._emit(EventKind.PIT_IN, car, box=state.box, plan=planned, points=0)
         self._set(car, gear=0)  # leaves later in any gear up to 4th, no skip costs (19-3-4)
         if plan.long:
-            info.pit_leave_next = True  # Masters 19-4-2
-            return
+            return  # Masters 19-4-2: leaves at its next turn (``_pit_turn``)
         result = self._black(RollPurpose.QUICK_STOP, car)
         # Masters 19-3: the black-die roll of a quick stop is an event like every roll
         self._emit(EventKind.QUICK_STOP, car, result=result, limit=rules.quick_stop_success_max)
         if result <= rules.quick_stop_success_max:
             yield from self._pit_exit(car, math.ceil(result / 2), rules.pit_exit_max_gear)
-        else:
-            info.pit_leave_next = True  # Masters 19-3-4
+        # else Masters 19-3-4: it leaves at its next turn (``_pit_turn``)
 
     def _pit_question(self, car: str) -> PitQuestion:
         rules = self.ruleset
@@ -1827,7 +1888,6 @@ class Race:
                 spaces, info.pit_points = -info.pit_points, 0
                 yield from self._pit_exit(car, spaces, rules.pit_work_gear)
             return
-        info.pit_leave_next = False
         self._set(car, status=CarStatus.RUNNING)
         info.launch_pending = True
         gears = tuple(range(1, rules.pit_exit_max_gear + 1))

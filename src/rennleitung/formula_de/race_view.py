@@ -13,21 +13,78 @@ appears (only its commitment). ``view(None)`` is the spectators' view: public on
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from rennleitung.formula_de.car import WeatherState
 from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.events import Event, EventKind
+from rennleitung.formula_de.position import CarState
 from rennleitung.formula_de.race_decisions import (
     Decision,
     PitPlan,
     decision_to_data,
     plan_to_data,
 )
+from rennleitung.formula_de.race_questions import Question
+from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.ruleset import Ruleset
+from rennleitung.formula_de.track import Track
 
-if TYPE_CHECKING:
-    from rennleitung.formula_de.race import Race
+
+class _Bookkeeping(Protocol):
+    """What a view reads of a car's bookkeeping (``race.CarInfo``)."""
+
+    @property
+    def grid(self) -> int: ...
+    @property
+    def karma(self) -> int: ...
+    @property
+    def pit_plan(self) -> PitPlan | None: ...
+
+
+class ViewedRace(Protocol):
+    """What a view reads of a race: ``formula_de.race.Race`` is one. Named here, not imported,
+    so that ``race.py`` (which offers ``Race.view``) and this module form no import circle."""
+
+    @property
+    def events(self) -> Sequence[Event]: ...
+    @property
+    def grid_order(self) -> Sequence[str]: ...
+    @property
+    def cars(self) -> Mapping[str, CarState]: ...
+    @property
+    def info(self) -> Mapping[str, _Bookkeeping]: ...
+    @property
+    def entries(self) -> Mapping[str, Entry]: ...
+    @property
+    def track(self) -> Track: ...
+    @property
+    def halted(self) -> Collection[str]: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def laps(self) -> int: ...
+    @property
+    def config(self) -> RaceConfig: ...
+    @property
+    def ruleset(self) -> Ruleset: ...
+    @property
+    def commitment(self) -> str: ...
+    @property
+    def weather(self) -> WeatherState: ...
+    @property
+    def dangerous(self) -> Collection[int]: ...
+    @property
+    def finished(self) -> bool: ...
+    def driver(self, car: str) -> str: ...
+    def driver_names(self) -> dict[str, str]: ...
+    def laps_done(self, car: str) -> int: ...
+    def questions(self) -> list[Question]: ...
+    def open_answers(self) -> dict[str, Decision]: ...
 
 SECRET_EVENT_DATA: dict[EventKind, frozenset[str]] = {}
 """Event data only the event's own car may read: none. Secrets are kept out of the events
@@ -134,7 +191,7 @@ def event_for(event: Event, viewer: str | None, names: Mapping[str, str]) -> dic
     return data
 
 
-def view_of(race: Race, viewer: str | None) -> RaceView:
+def view_of(race: ViewedRace, viewer: str | None) -> RaceView:
     """The view of ``viewer`` (a car id) or of the spectators (None)."""
     revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
     names = race.driver_names()

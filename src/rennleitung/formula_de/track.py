@@ -158,6 +158,9 @@ class Track:
     polygons: tuple[tuple[Point, ...], ...]
     corner_flags: tuple[Point, ...] = ()
     by_name: dict[str, int] = field(default_factory=dict)
+    source: str = field(default="", compare=False, repr=False)
+    """The text of the track file the board was built from ("" when unknown): a race record
+    carries it, so a race on a track of one's own can be replayed anywhere (records.md)."""
 
     # --- notation -----------------------------------------------------------------------------
 

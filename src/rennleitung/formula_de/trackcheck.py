@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
 from rennleitung.formula_de.trackbuild import build_track_checked, drawing_end
 from rennleitung.formula_de.trackfile import (
@@ -84,17 +85,62 @@ def _problem(kind: str, place: Place, de: str, en: str, severity: str = ERROR) -
     return Problem(kind, place.line, place.key, de, en, severity)
 
 
+MAX_LISTED = 5
+"""Errors of a refused track named in the one message of ``checked_track``."""
+
+
+class TrackRefused(RennleitungError):
+    """A track file with errors ``track check`` names; ``problems`` holds every one."""
+
+    def __init__(self, problems: list[Problem], where: str) -> None:
+        self.problems = problems
+        shown = problems[:MAX_LISTED]
+        more = len(problems) - len(shown)
+        de = "; ".join(p.message_de for p in shown)
+        en = "; ".join(p.message_en for p in shown)
+        if more:
+            de += f"; und {more} weitere"
+            en += f"; and {more} more"
+        super().__init__(
+            f"Strecke abgelehnt, {len(problems)} Fehler (rennleitung track check): {de}",
+            f"track refused, {len(problems)} error{'s' * (len(problems) != 1)} "
+            f"(rennleitung track check): {en}",
+            where,
+        )
+
+
 def check_track(text: str, default_name: str = "track") -> list[Problem]:
     """Every problem of a track file, in file order; an empty list means the file is good."""
+    return _checked(text, default_name)[1]
+
+
+def checked_track(text: str, default_name: str = "track", where: str = "") -> Track:
+    """The board of a track file, or ``TrackRefused`` with the errors ``track check`` reports
+    (warnings pass). Every command that reads a track file uses this, so no race runs on a
+    board the check rejects (issue 21)."""
+    track, problems = _checked(text, default_name)
+    errors = [p for p in problems if p.severity == ERROR]
+    if errors or track is None:
+        raise TrackRefused(errors, where or default_name)
+    return replace(track, source=text)
+
+
+def _checked(text: str, default_name: str) -> tuple[Track | None, list[Problem]]:
     spec, file_problems = read_track_file(text, default_name)
     problems = [Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in file_problems]
+    track = None
     if spec is not None:
-        problems.extend(check_spec(spec, LineIndex(text)))
-    return sorted(problems, key=lambda p: (p.line == 0, p.line, p.key))
+        track, spec_problems = _check_spec(spec, LineIndex(text))
+        problems.extend(spec_problems)
+    return track, sorted(problems, key=lambda p: (p.line == 0, p.line, p.key))
 
 
 def check_spec(spec: TrackSpec, index: LineIndex | None = None) -> list[Problem]:
     """The problems of a parsed track: build problems, then the questions asked of the graph."""
+    return _check_spec(spec, index)[1]
+
+
+def _check_spec(spec: TrackSpec, index: LineIndex | None) -> tuple[Track, list[Problem]]:
     track, build_problems = build_track_checked(spec)
     problems = [Problem(e.kind, e.place.line, e.place.key, e.de, e.en) for e in build_problems]
     lines = index or LineIndex("")
@@ -105,7 +151,7 @@ def check_spec(spec: TrackSpec, index: LineIndex | None = None) -> list[Problem]
     problems.extend(_check_wall(spec, track))
     problems.extend(_check_drawing(spec, lines))
     problems.extend(_check_overlap(spec, track))
-    return problems
+    return track, problems
 
 
 # --- helpers -------------------------------------------------------------------------------

@@ -11,22 +11,20 @@ line numbers in an answer are the ones the player sees in the mail he sent.
 
 from __future__ import annotations
 
-import contextlib
 import email
 import re
 from dataclasses import dataclass, field
 from email import policy
-from email.errors import MessageError
-from email.header import Header, decode_header, make_header
 from email.message import Message
 from email.utils import getaddresses
 from html.parser import HTMLParser
+
+from rennleitung.render.mail_message import CONTROL, clean_header, decode_bytes, header_text
 
 MAX_TEXT = 200_000
 """Characters of body or sheet read at most; a longer text is refused as too long."""
 
 _ADDRESS = re.compile(r"^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
 
 @dataclass
@@ -45,52 +43,6 @@ class Decoded:
     problems: list[str] = field(default_factory=list)
 
 
-def clean_header(value: object, limit: int = 300) -> str:
-    """A header as one safe line: encoded words decoded, no line breaks or control characters
-    (so a name cannot inject headers into an answer), at most ``limit`` characters."""
-    if value is None:
-        return ""
-    text = header_text(value)
-    if text.isascii():
-        text = _decoded_words(text)
-    else:  # raw 8-bit text read already: the encoded words among it, one run at a time
-        text = _WORDS.sub(lambda run: _decoded_words(run.group(0)), text)
-    return _CONTROL.sub(" ", text).strip()[:limit]
-
-
-def _decoded_words(text: str) -> str:
-    """``text`` (ASCII) with its RFC 2047 encoded words decoded."""
-    with contextlib.suppress(ValueError, LookupError, UnicodeError, AssertionError,
-                             MessageError):  # an unknown or broken charset keeps the raw text
-        return str(make_header(decode_header(text)))
-    return text
-
-
-_WORD = r"=\?[!->@-~]+\?[qQbB]\?[!->@-~]*\?="
-_WORDS = re.compile(rf"{_WORD}(?:[ \t]+{_WORD})*")
-"""A run of encoded words (RFC 2047 §2; the blanks between two of them do not count, §6.2)."""
-
-
-def header_text(value: object) -> str:
-    """A header value as text. Raw 8-bit bytes in a header (RFC 6532 allows UTF-8; older
-    programs send Latin-1) reach us as a ``Header`` of unknown charset or as surrogate escapes;
-    they are read as ``decode_bytes`` reads a body, not replaced by question marks."""
-    if isinstance(value, Header):
-        chunks = []
-        for data, charset in decode_header(value):
-            if isinstance(data, bytes):
-                known = None if charset in (None, "unknown-8bit") else str(charset)
-                chunks.append(decode_bytes(data, known))
-            else:
-                chunks.append(data)
-        return "".join(chunks)
-    text = str(value)
-    if not _SURROGATE.search(text):
-        return text
-    return decode_bytes(text.encode("utf-8", errors="surrogateescape"), None)
-
-
-_SURROGATE = re.compile("[\udc80-\udcff]")
 _ANGLE = re.compile(r"<([^<>\s]{3,254})>")
 
 
@@ -98,7 +50,7 @@ def sender_of(header: str) -> tuple[str, str]:
     """(name, address) of a From header. A header the address parser cannot read (an unclosed
     quote, an empty ``<>`` before the address, a name thousands of characters long) still
     yields its last address in angle brackets, so its writer gets an answer."""
-    flat = _CONTROL.sub(" ", header)
+    flat = CONTROL.sub(" ", header)
     name, address = "", ""
     try:
         pairs = getaddresses([flat[:1000]])
@@ -127,28 +79,7 @@ def message_id_of(raw: bytes) -> str:
     if not match:
         return ""
     text = match.group(1).decode("latin-1")
-    return _CONTROL.sub("", text).strip()[:998]
-
-
-def decode_bytes(data: bytes, charset: str | None) -> str:
-    """Bytes as text: a byte-order mark decides, else the declared charset, else UTF-8, else
-    Windows-1252 (which also reads Latin-1 text; Latin-1 mail often really is 1252)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        return data[3:].decode("utf-8", errors="replace")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16", errors="replace")
-    candidates: list[str] = []
-    if charset:
-        name = charset.strip().strip('"').lower()
-        candidates.append("cp1252" if name in ("iso-8859-1", "latin-1", "latin1", "us-ascii",
-                                                "ascii") else name)
-    candidates += ["utf-8", "cp1252"]
-    for candidate in candidates:
-        try:
-            return data.decode(candidate)
-        except (LookupError, UnicodeError):
-            continue
-    return data.decode("latin-1")
+    return CONTROL.sub("", text).strip()[:998]
 
 
 class _HtmlText(HTMLParser):

@@ -6,7 +6,8 @@ version the question opened at and car, see ``fd_questions``; setups and bids ar
 car at once); the subject carries ``[vN]``, the version asked about, and an
 answer that quotes it is applied against that version, so a late answer after the bot stepped in
 is refused, never applied to the next question. When a deadline passes, the seat's bot decides
-and the player is told what it chose.
+and the player is told what it chose. Everything a mail says is read from the asked driver's view
+(``RaceService.view``), never from the race itself.
 """
 
 from __future__ import annotations
@@ -15,21 +16,18 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
-from sqlalchemy import select
-
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.event_text import count
-from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_questions import MoveQuestion, Question
+from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
-from rennleitung.mail.compose import Outgoing
 from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.fd_standing import brake_keep_lane
-from rennleitung.mail.service import Binding, GameInfo, Handled, MailService, Order, reply_subject
+from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
-from rennleitung.play import engine as eng
-from rennleitung.store.mail_tables import MailOutRow
+from rennleitung.play.views import QuestionView, Reader, View
+from rennleitung.render.mail_message import Outgoing
+from rennleitung.store.mail_store import Binding, GameInfo
 
 _VERSION = re.compile(r"\[v(\d{1,9})\]")
 
@@ -59,7 +57,7 @@ class FdAdapter:
         self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
                           holder=holder_of(binding.address))
 
-    def handle(self, service: MailService, order: Order) -> Handled:
+    def handle(self, service: Mailroom, order: Order) -> Handled:
         binding = order.binding
         language = binding.language
         sender = order.decoded.sender
@@ -71,22 +69,22 @@ class FdAdapter:
             return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body))],
                            status)
 
-        info = self.races.info(race_id)
-        if info.state is not RaceState.RUNNING:
+        seen = self.races.view(race_id, Reader.seat(car))
+        info = seen.info
+        if info.state is not RaceState.RUNNING or seen.track is None:
             return answer(texts.pick(language, f"Das Rennen läuft nicht (Stand: {info.state}).",
                                      f"The race is not running (state: {info.state})."),
                           {"refused": "state", "state": str(info.state)})
-        race = self.races.race(race_id)
-        ask = eng.question_of(race, car)
-        if ask is None:
-            waiting = ", ".join(sorted(eng.asked_cars(race))) or "-"
+        asked = seen.question()
+        if asked is None:
+            waiting = ", ".join(sorted(seen.asked)) or "-"
             return answer(texts.pick(language, f"Wagen {car} ist gerade nicht gefragt (gefragt "
                                      f"ist {waiting}); Ihre Mail ist aufbewahrt.", f"Car {car} is "
                                      f"not asked now ({waiting} is); your mail has been kept."),
                           {"refused": "not asked"})
         quoted = _VERSION.search(order.decoded.subject)
         expected = int(quoted.group(1)) if quoted else None
-        data, problems = parse_orders(order.text, ask, race.track)
+        data, problems = parse_orders(order.text, asked.question, seen.track)
         if data is None:
             lines = [texts.pick(language, "Ihre Antwort konnte nicht angenommen werden:",
                                 "Your answer could not be accepted:")]
@@ -116,9 +114,10 @@ class FdAdapter:
                         language: str) -> tuple[str, dict[str, object] | None]:
         """Use ``Wenn zu viel: bremsen, Spur halten`` on the move question that the gear just
         opened (``fd_standing``); returns what the answer says and the move made, if any."""
-        race = self.races.race(race_id)
-        ask = eng.question_of(race, car)
-        if not isinstance(ask, MoveQuestion):
+        seen = self.races.view(race_id, Reader.seat(car))
+        asked = seen.question() if seen.running else None
+        ask = asked.question if asked is not None else None
+        if not isinstance(ask, MoveQuestion) or seen.track is None:
             return texts.pick(language, "Dauerauftrag nicht gebraucht: als Nächstes wird nicht "
                               "nach dem Zug gefragt.", "Standing order not used: the next "
                               "question is not the move."), None
@@ -129,16 +128,17 @@ class FdAdapter:
                               f"Rolled: {ask.roll}. Standing order not used (the roll is not "
                               "too many, or no move keeps the lane): the move question "
                               "follows."), None
+        track = seen.track
         move: dict[str, object] = {"kind": "move",
-                                   "path": [race.track.name_of(s) for s in chosen.path]}
+                                   "path": [track.name_of(s) for s in chosen.path]}
         try:
-            done = self.races.apply(race_id, car, move, race.version, Actor.PERSON,
+            done = self.races.apply(race_id, car, move, seen.version, Actor.PERSON,
                                     holder=holder_of(binding.address))
         except RennleitungError as error:  # e.g. the race moved on: the question still stands
             return texts.pick(language, "Dauerauftrag nicht angewendet: ",
                               "Standing order not applied: ") + texts.error_text(
                                   language, error), None
-        where = race.track.name_of(chosen.end)
+        where = track.name_of(chosen.end)
         return texts.pick(language, f"Gewürfelt: {ask.roll}, zu viel. Dauerauftrag angewendet "
                           f"(Stand {done.version}): gebremst, Spur gehalten, nach {where} "
                           f"({chosen.brakes} Bremspunkte, {chosen.tyres} Reifenpunkte).",
@@ -146,7 +146,7 @@ class FdAdapter:
                           f"{done.version}): braked, kept the lane, to {where} ({chosen.brakes} "
                           f"brake points, {chosen.tyres} tyre points)."), move
 
-    def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
+    def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Deadlines passed, what the bots chose for whom, and every open question."""
         race_id = _race_id(game)
         self.races.run_due_deadlines(now)
@@ -167,31 +167,35 @@ class FdAdapter:
                 f"Formula Dé {game.key}: deadline passed, car {stored.car}"),
                 texts.letter(language, body), "notice",
                 ref=f"fd:{race_id}:timeout:{stored.seq}"))
-        info = self.races.info(race_id)
+        public = self.races.view(race_id, Reader.spectator())
+        info = public.info
         if info.state is not RaceState.RUNNING:
-            mails += self._finish(game, info.state, bound.values())
+            mails += self._finish(game, public, bound.values())
             return mails
-        race = self.races.race(race_id)
-        for ask in eng.questions(race):
-            binding = bound.get(ask.car)
-            if binding is not None and info.seat(ask.car).kind is SeatKind.PERSON:
-                mails += self._question(service, game, race, ask, binding,
-                                        info.seat(ask.car).deadline_at)
+        for car in public.asked:  # setups and bids: every driver asked at once, each his mail
+            binding = bound.get(car)
+            if binding is None or info.seat(car).kind is not SeatKind.PERSON:
+                continue
+            seen = self.races.view(race_id, Reader.seat(car))
+            asked = seen.question()
+            if asked is not None:
+                mails += self._question(service, game, seen, asked, binding,
+                                        seen.info.seat(car).deadline_at)
         return mails
 
-    def _question(self, service: MailService, game: GameInfo, race: Race, ask: Question,
+    def _question(self, service: Mailroom, game: GameInfo, seen: View, asked: QuestionView,
                   binding: Binding, deadline_at: datetime | None) -> list[Outgoing]:
         """The mail asking one bound car its open question, unless it went out before. A
         question asked of all drivers at once (setups, bids) keeps the version it was opened
         at while the others answer, so each driver gets it once and may answer it whenever."""
         race_id = _race_id(game)
-        version = race.version - len(race.open_answers())
+        ask = asked.question
+        version = asked.opened
         ref = f"fd:{race_id}:{ask.car}:{version}"
-        with service.read() as session:
-            if session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None:
-                return []  # asked before: no board drawn again
+        if service.queued(ref):
+            return []  # asked before: no board drawn again
         language = binding.language
-        body = question_text(race, ask, language, version)
+        body = question_text(seen, ask, language, version)
         if deadline_at is not None:
             when = f"{deadline_at:%Y-%m-%d %H:%M} UTC"
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
@@ -200,14 +204,14 @@ class FdAdapter:
             language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
             f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
             texts.letter(language, body), "question", ref=ref,
-            attachments=board_attachments(race, ask, self.png))]
+            attachments=board_attachments(seen, ask, self.png))]
 
-    def _finish(self, game: GameInfo, state: RaceState,
+    def _finish(self, game: GameInfo, public: View,
                 bindings: Iterable[Binding]) -> list[Outgoing]:
-        if state not in (RaceState.FINISHED, RaceState.CLOSED):
+        if public.info.state not in (RaceState.FINISHED, RaceState.CLOSED):
             return []
         race_id = _race_id(game)
-        places = self.races.race(race_id).classification()
+        places = public.order
         mails = []
         for binding in bindings:
             language = binding.language

@@ -10,14 +10,15 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-from rennleitung.formula_de.car import WearArea
+from rennleitung.formula_de.car import Wear, WearArea
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movement import MoveOption
-from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Ask, AskKind
-from rennleitung.mail.compose import Attachment
+from rennleitung.formula_de.track import Track
 from rennleitung.mail.fd_orders import kind_label, option_cost
 from rennleitung.mail.texts import pick
+from rennleitung.play.views import View
+from rennleitung.render.mail_message import Attachment
 from rennleitung.render.position_svg import render_position
 
 _AREAS_DE = {"tyres": "Reifen", "brakes": "Bremsen", "fuel": "Verbrauch", "body": "Karosserie",
@@ -37,34 +38,40 @@ def _table(rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def dashboard(race: Race, car: str, language: str) -> list[str]:
-    """The driver's own car: place on the track, gear, lap, tyres, wear points, karma."""
+def dashboard(seen: View, car: str, language: str) -> list[str]:
+    """The driver's own car (from his view: his car in full): place on the track, gear, lap,
+    tyres, wear points, karma; the others by place."""
     de = language == "de"
-    state = race.cars[car]
-    info = race.info[car]
+    line = seen.car(car)
+    if line is None:
+        return []
+    own: Wear | None = line.wear
     names = _AREAS_DE if de else _AREAS_EN
-    wear = ", ".join(f"{names[a.value]} {state.wear[a]}" for a in WearArea)
-    lap = min(race.laps_done(car) + 1, race.laps)
+    wear = ", ".join(f"{names[a.value]} {own[a]}" for a in WearArea) if own else "-"
+    box = own.box if own else "-"
+    tyre_de = line.tyre.label_de if line.tyre else "-"
+    tyre_en = line.tyre.label_en if line.tyre else "-"
+    set_lap = line.tyre_laps + 1
+    lap = min(line.laps + 1, seen.laps)
     lines = [
-        pick(language, f"Wagen {car} ({race.driver(car)}), Feld {race.track.name_of(state.space)}"
-             f", Gang {state.gear or '-'}, Runde {lap} von {race.laps}",
-             f"Car {car} ({race.driver(car)}), space {race.track.name_of(state.space)}, gear "
-             f"{state.gear or '-'}, lap {lap} of {race.laps}"),
-        pick(language, f"Reifen: {state.tyre.label_de}, Satzrunde {state.set_lap}",
-             f"Tyres: {state.tyre.label_en}, set lap {state.set_lap}"),
-        pick(language, f"Verschleißpunkte: {wear}; Boxenreserve {state.wear.box}",
-             f"Wear points: {wear}; box reserve {state.wear.box}"),
-        pick(language, f"Karma: {info.karma}", f"Karma: {info.karma}"),
+        pick(language, f"Wagen {car} ({line.driver}), Feld {line.space_name}"
+             f", Gang {line.gear or '-'}, Runde {lap} von {seen.laps}",
+             f"Car {car} ({line.driver}), space {line.space_name}, gear "
+             f"{line.gear or '-'}, lap {lap} of {seen.laps}"),
+        pick(language, f"Reifen: {tyre_de}, Satzrunde {set_lap}",
+             f"Tyres: {tyre_en}, set lap {set_lap}"),
+        pick(language, f"Verschleißpunkte: {wear}; Boxenreserve {box}",
+             f"Wear points: {wear}; box reserve {box}"),
+        pick(language, f"Karma: {line.karma}", f"Karma: {line.karma}"),
     ]
-    order = [c for c in race.grid_order if race.cars[c].status.on_track]
-    order.sort(key=lambda c: -race.progress_of(c))
-    others = ", ".join(f"{c} {race.track.name_of(race.cars[c].space)}" for c in order)
+    order = sorted((c for c in seen.cars if c.status.on_track), key=lambda c: -c.progress)
+    others = ", ".join(f"{c.car} {c.space_name}" for c in order)
     lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
                       f"Order on the track: {others}"))
     return lines
 
 
-def _move_rows(race: Race, moves: tuple[MoveOption, ...], language: str) -> list[str]:
+def _move_rows(track: Track, moves: tuple[MoveOption, ...], language: str) -> list[str]:
     de = language == "de"
     head = (["Ziel", "Weg", "Bremsen", "Reifen", "Verbrauch", "Tests", "Hinweis"] if de else
             ["to", "path", "brakes", "tyres", "fuel", "tests", "note"])
@@ -80,20 +87,21 @@ def _move_rows(race: Race, moves: tuple[MoveOption, ...], language: str) -> list
             note = "scheidet aus" if de else "eliminated"
         elif option.stop_corner:
             note = f"{'Stopp Kurve' if de else 'stop corner'} {option.stop_corner}"
-        rows.append([race.track.name_of(option.end),
-                     ",".join(race.track.name_of(s) for s in option.path) or "-",
+        rows.append([track.name_of(option.end),
+                     ",".join(track.name_of(s) for s in option.path) or "-",
                      str(option.brakes), str(option.tyres), str(option.fuel),
                      ", ".join(tests) or "-", note or "-"])
     return _table(rows)
 
 
-def question_text(race: Race, ask: Ask, language: str, version: int) -> str:
-    """The body of a question mail (without greeting and signature)."""
+def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
+    """The body of a question mail (without greeting and signature), from the asked driver's
+    view."""
     de = language == "de"
     lines = [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
                   f"(Stand {version}).", f"Asked is: the {kind_label(ask.kind, 'en')} of car "
                   f"{ask.car} (version {version})."), ""]
-    lines += [*dashboard(race, ask.car, language), ""]
+    lines += [*dashboard(seen, ask.car, language), ""]
     example = ""
     if ask.kind is AskKind.TURN:
         rows = [["Gang" if de else "gear", "Würfel" if de else "die"]]
@@ -124,8 +132,10 @@ def question_text(race: Race, ask: Ask, language: str, version: int) -> str:
         lines.append(pick(language, f"Gewürfelt: {ask.roll}. Alle erlaubten Ziele mit ihren "
                           "Kosten:", f"Rolled: {ask.roll}. Every legal destination with its "
                           "cost:"))
-        lines += _move_rows(race, ask.moves, language)
-        target = race.track.name_of(min(ask.moves, key=option_cost).end) if ask.moves else "?"
+        track = seen.track
+        assert track is not None  # a race that asks has its board
+        lines += _move_rows(track, ask.moves, language)
+        target = track.name_of(min(ask.moves, key=option_cost).end) if ask.moves else "?"
         example = pick(language, f"Ziel {target}   (oder ein Weg: B21,A22,B22)",
                        f"to {target}   (or a path: B21,A22,B22)")
     elif ask.kind is AskKind.PIT:
@@ -159,10 +169,13 @@ def question_text(race: Race, ask: Ask, language: str, version: int) -> str:
     return "\n".join(lines)
 
 
-def board_attachments(race: Race, ask: Ask, png: bool = True) -> list[Attachment]:
-    """The board with the legal destinations marked: SVG, and PNG if ``rsvg-convert`` runs."""
+def board_attachments(seen: View, ask: Ask, png: bool = True) -> list[Attachment]:
+    """The board with the legal destinations marked: SVG, and PNG if ``rsvg-convert`` runs
+    (the board of the asked driver's view)."""
     moves = ask.moves if ask.kind is AskKind.MOVE else ()
-    svg = render_position(race.to_position(ask.car), moves).encode("utf-8")
+    if seen.position is None:
+        return []
+    svg = render_position(seen.position, moves).encode("utf-8")
     files = [Attachment("board.svg", "image/svg+xml", svg)]
     converter = shutil.which("rsvg-convert") if png else None
     if converter:

@@ -19,10 +19,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rennleitung.errors import RennleitungError
+from rennleitung.play.outbox import SECURITY, SmtpSettings, env_choice, smtp_from_env
 from rennleitung.textinput import env_whole
-
-SECURITY = ("none", "starttls", "tls")
 
 
 @dataclass(frozen=True)
@@ -45,32 +43,30 @@ class MailSettings:
     imap_password: str = ""
     imap_folder: str = "INBOX"
 
-
-def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
-    value = env.get(name, "").strip().lower() or default
-    if value not in allowed:
-        raise RennleitungError(f"erlaubt sind {', '.join(allowed)}",
-                               f"allowed are {', '.join(allowed)}", name)
-    return value
+    def smtp(self) -> SmtpSettings:
+        """The part that sends the queue (``play/outbox.py``)."""
+        return SmtpSettings(self.sender, self.smtp_host, self.smtp_port, self.smtp_security,
+                            self.smtp_user, self.smtp_password)
 
 
 def settings_from_env(environ: Mapping[str, str] | None = None) -> MailSettings:
     """The settings the environment gives; a wrong value is a bilingual error naming it."""
     env = os.environ if environ is None else environ
     p = "RENNLEITUNG_"
+    smtp = smtp_from_env(env)
     return MailSettings(
-        sender=env.get(f"{p}MAIL_FROM", "") or "rennleitung@localhost",
-        smtp_host=env.get(f"{p}SMTP_HOST", "") or "localhost",
-        smtp_port=env_whole(env, f"{p}SMTP_PORT", 25, 1, 65_535),
-        smtp_security=_choice(env, f"{p}SMTP_SECURITY", "none", SECURITY),
-        smtp_user=env.get(f"{p}SMTP_USER", ""),
-        smtp_password=env.get(f"{p}SMTP_PASSWORD", ""),
+        sender=smtp.sender,
+        smtp_host=smtp.smtp_host,
+        smtp_port=smtp.smtp_port,
+        smtp_security=smtp.smtp_security,
+        smtp_user=smtp.smtp_user,
+        smtp_password=smtp.smtp_password,
         listen_host=env.get(f"{p}LMTP_HOST", "") or "127.0.0.1",
         listen_port=env_whole(env, f"{p}LMTP_PORT", 8024, 1, 65_535),
-        listen_protocol=_choice(env, f"{p}LMTP_PROTOCOL", "lmtp", ("lmtp", "smtp")),
+        listen_protocol=env_choice(env, f"{p}LMTP_PROTOCOL", "lmtp", ("lmtp", "smtp")),
         imap_host=env.get(f"{p}IMAP_HOST", ""),
         imap_port=env_whole(env, f"{p}IMAP_PORT", 993, 1, 65_535),
-        imap_security=_choice(env, f"{p}IMAP_SECURITY", "tls", SECURITY),
+        imap_security=env_choice(env, f"{p}IMAP_SECURITY", "tls", SECURITY),
         imap_user=env.get(f"{p}IMAP_USER", ""),
         imap_password=env.get(f"{p}IMAP_PASSWORD", ""),
         imap_folder=env.get(f"{p}IMAP_FOLDER", "") or "INBOX",

@@ -13,52 +13,21 @@ results sheet (Rennanzeiger) attached, once per round and address.
 from __future__ import annotations
 
 import copy
-import os
 import re
 from datetime import datetime
 from pathlib import Path
 
-from rennleitung.cli.turbo_dir import GameDir
 from rennleitung.errors import RennleitungError
 from rennleitung.mail import texts
-from rennleitung.mail.compose import Attachment, Outgoing
-from rennleitung.mail.service import GameInfo, Handled, MailService, Order, reply_subject
+from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
+from rennleitung.render.mail_message import Attachment, Outgoing
+from rennleitung.store.mail_store import GameInfo
+from rennleitung.store.turbo_games import GameDir
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.intake import check_sheet, sender_problems
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import preview_problems
-
-
-def submit(game: GameDir, text: str, label: str) -> Path:
-    """Put a sheet into the inbox under the next number, never overwriting a file; written
-    aside first and renamed, so an evaluation never reads half a sheet."""
-    inbox = game.path / "inbox"
-    inbox.mkdir(parents=True, exist_ok=True)
-    existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
-    if existing:
-        return existing[0]  # this mail was put there before (processing was repeated)
-    aside = inbox / f".{label}.part"
-    aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-    number = len(game.inbox()) + 1
-    while True:
-        target = inbox / f"{number:04d}-{label}"
-        try:
-            os.link(aside, target)  # fails if the name is taken; never replaces a file
-        except FileExistsError:
-            number += 1
-            continue
-        aside.unlink()
-        return target
-
-
-def _read(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
 
 _MAILED = re.compile(r"^\d+-mail\d+-(.+)\.txt$")
 
@@ -68,7 +37,7 @@ def _team_of(path: Path, state: GameState, config: GameConfig) -> str:
     mailed = _MAILED.match(path.name)
     if mailed:
         return mailed.group(1)
-    return check_sheet(_read(path), state, config).team
+    return check_sheet(GameDir.sheet_text(path), state, config).team
 
 
 def _problem_lines(language: str, problems: list[Problem]) -> list[str]:
@@ -90,8 +59,7 @@ class TurboAdapter:
     def _game(self, game: GameDir) -> tuple[GameConfig, int, GameState]:
         """Settings, current round and its state; read again only when the files change."""
         round_number = game.current_round()
-        files = (game.path / "config.json", game.round_dir(round_number) / "state.json")
-        stamp = (round_number, *(f.stat().st_mtime_ns for f in files))
+        stamp = (round_number, *game.state_stamp(round_number))
         known = self._cache.get(game.path)
         if known is None or known[0] != stamp:
             known = (stamp, game.config(), round_number, game.state(round_number))
@@ -99,7 +67,7 @@ class TurboAdapter:
         # the checks only read the state; the preview's evaluation gets a copy of its own
         return known[1], known[2], copy.deepcopy(known[3]) if self.preview else known[3]
 
-    def handle(self, service: MailService, order: Order) -> Handled:
+    def handle(self, service: Mailroom, order: Order) -> Handled:
         game = GameDir(Path(order.binding.game.location))
         language = order.binding.language
         subject = reply_subject(order.decoded.subject)
@@ -130,7 +98,7 @@ class TurboAdapter:
                             "problems": len(refused)},
                            [Outgoing(sender, subject, texts.letter(language, body))], "refused")
         earlier = [p for p in game.inbox() if _team_of(p, state, config) == sheet.team]
-        path = submit(game, order.text, f"mail{order.mail_id}-{sheet.team}.txt")
+        path = game.submit(order.text, f"mail{order.mail_id}-{sheet.team}.txt")
         earlier = [p for p in earlier if p != path]
         line_problems = list(sheet.problems)
         preview = (preview_problems(order.text, state, config)
@@ -159,13 +127,13 @@ class TurboAdapter:
         return Handled(outcome, [Outgoing(sender, subject,
                                           texts.letter(language, "\n".join(lines)))])
 
-    def tick(self, service: MailService, game: GameInfo, now: datetime) -> list[Outgoing]:
+    def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Nothing by itself: reports go out when the game master says so (``mail reports``),
         because until then ``turbo undo`` may still take the round back."""
         return []
 
 
-def queue_reports(service: MailService, key: str, round_number: int = 0) -> list[int]:
+def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[int]:
     """Queue every bound team its report of an evaluated round (the newest if 0), with the
     results sheet attached; mark the round as sent (``rounds/NNN/sent/TEAM``) so that
     ``turbo undo`` refuses from now on. A report queued before is not queued again."""
@@ -176,15 +144,15 @@ def queue_reports(service: MailService, key: str, round_number: int = 0) -> list
     game = GameDir(Path(info.location))
     evaluated = round_number or game.current_round() - 1
     here = game.round_dir(evaluated)
-    results = here / "rennanzeiger.txt"
-    if evaluated < 1 or evaluated >= game.current_round() or not results.is_file():
+    sheet = game.results_sheet(evaluated)
+    if evaluated < 1 or evaluated >= game.current_round() or sheet is None:
         raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
                                f"round {evaluated} has not been evaluated", str(here))
-    sheet = results.read_bytes()
+    html = game.results_sheet(evaluated, "html")
     queued = []
     for binding in service.bindings(key):
-        report = here / "reports" / f"{binding.seat}.txt"
-        if not report.is_file():
+        report = game.team_report(evaluated, binding.seat)
+        if report is None:
             continue
         language = binding.language
         intro = texts.pick(
@@ -193,25 +161,21 @@ def queue_reports(service: MailService, key: str, round_number: int = 0) -> list
             "Rennanzeiger hängt an.",
             f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; the "
             "results sheet is attached.")
-        text = texts.letter(language, f"{intro}\n\n{report.read_text(encoding='utf-8')}")
+        text = texts.letter(language, f"{intro}\n\n{report}")
         attachments = [Attachment(f"rennanzeiger-{evaluated:03d}.txt", "text/plain", sheet)]
-        html = here / "rennanzeiger.html"
-        if html.is_file():
+        if html is not None:
             attachments.append(Attachment(f"rennanzeiger-{evaluated:03d}.html", "text/html",
-                                          html.read_bytes()))
+                                          html))
         subject = texts.pick(language, f"TURBO 2000 {key}: Runde {evaluated}, Bericht "
                              f"{binding.seat}", f"TURBO 2000 {key}: round {evaluated}, report "
                              f"{binding.seat}")
         out_id = service.enqueue(Outgoing(binding.address, subject, text, "report",
                                           ref=f"turbo:{info.id}:{evaluated}:{binding.address}",
                                           attachments=attachments), info.id)
-        marker = here / "sent"
-        if marker.exists() and not marker.is_dir():
+        if game.sent_by_hand(evaluated):
             continue  # the game master noted by hand that the reports went out
-        marker.mkdir(exist_ok=True)
-        note = marker / f"{binding.seat}"
-        if out_id is not None and not note.exists():
-            note.write_text(f"{binding.address} mail_out {out_id}\n", encoding="utf-8")
+        game.note_sent(evaluated, binding.seat,
+                       None if out_id is None else f"{binding.address} mail_out {out_id}\n")
         if out_id is not None:
             queued.append(out_id)
     return queued

@@ -20,6 +20,10 @@
 - ``run_due_deadlines(now)``: the seat's bot decides for every person whose time ran out
   (actor ``timeout-bot``); web and mail processes call it periodically.
 - ``subscribe(listener)``: ``RaceChanged`` and ``QuestionFor`` notices after each commit.
+- Views for the faces (``play/views.py``): ``view(race_id, reader)``, ``view_for(race_id,
+  holder)``, ``view_at(race_id, version, reader)`` (no read), ``replay_view(race_id, step)``:
+  what one reader (a seat, the organiser, a spectator) may know, as data with a JSON form. Web
+  and mail read only these.
 - Reading: ``info``, ``races``, ``decisions``, ``version``, ``race`` (the engine's race in
   memory, rebuilt from the store when needed), ``look`` (a reader on one consistent read),
   ``look_at`` (a reader on the race in memory at a version, no read), ``questions``,

@@ -10,6 +10,7 @@ through these functions, so following the engine is a change in this file only.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from rennleitung.formula_de.commitment import commit
@@ -26,6 +27,7 @@ from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.race_setup import RaceConfig
 from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackbuild import build_track
+from rennleitung.formula_de.trackcheck import checked_track
 from rennleitung.formula_de.trackfile import parse_track_file
 
 __all__ = ["StaleVersion"]  # the engine's, re-exported: web and mail catch it from here
@@ -36,9 +38,13 @@ def stale(expected: int, current: int) -> StaleVersion:
     return StaleVersion(expected, current)
 
 
-def uploaded_track(name: str, text: str) -> Track:
-    """A track from a track file's content (errors name the line)."""
-    return build_track(parse_track_file(text, default_name=name))
+def uploaded_track(name: str, text: str, *, stored: bool = False) -> Track:
+    """A track from a track file's content: refused with the errors ``track check`` reports
+    (each names its line). ``stored``: a track accepted when its race was created, read back
+    from the database; it is only parsed, so a later, stricter check does not stop that race."""
+    if stored:
+        return replace(build_track(parse_track_file(text, default_name=name)), source=text)
+    return checked_track(text, name, "track_file")
 
 
 def new_race(config: RaceConfig, seed: str, track: Track | None = None) -> Race:

@@ -103,9 +103,11 @@ def system_clock() -> datetime:
 
 @dataclass
 class _Live:
-    """A race in memory: the engine's race at the version of its last stored decision."""
+    """A race in memory: the engine's race at the version of its last stored decision, and
+    the race's info as this process's last change stored it (None when rebuilt by a read)."""
 
     race: Race
+    info: RaceInfo | None = None
 
 
 @dataclass
@@ -540,16 +542,19 @@ class RaceService:
         or a spectator's (``Reader.of``)."""
         return self.view(race_id, lambda info: Reader.of(info, holder))
 
-    def view_at(self, race_id: int, version: int, info: RaceInfo, reader: Reader
-                ) -> View | None:
-        """``reader``'s view of the race in memory if it stands at ``version``, without reading
-        the store (``info`` as the caller knows it at that version); None when it does not. A
-        reply right after a change reads what that change left this way."""
+    def view_at(self, race_id: int, version: int, reader: Reader) -> View | None:
+        """``reader``'s view of the race in memory if it stands at ``version`` as this
+        process's last change left it, without reading the store; None when it does not
+        (another process moved it, or it was dropped). A reply right after a change reads what
+        that change left this way, at no database cost."""
         with self._lock(race_id):
             with self._guard:
                 live = self._live.get(race_id)
-            if live is None or eng.version(live.race) != version:
+            if live is None or live.info is None or eng.version(live.race) != version:
                 return None
+            if live.info.version != version:
+                return None
+            info = live.info
             return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING)
 
     def replay_view(self, race_id: int, step: int) -> View:
@@ -628,6 +633,7 @@ class RaceService:
                     raise
             assert tx is not None
             if tx.live is not None:
+                tx.live.info = _info(tx.row, list(tx.seats.values()))
                 self._keep(race_id, tx.live)
         if tx.changed or tx.stored:
             self._tell(self._notices(tx, applied))
@@ -924,7 +930,7 @@ def _row_track(row: RaceData) -> Track | None:
     if row.track_text is None:
         return None
     name = str(json.loads(row.config)["track"])
-    return eng.uploaded_track(name, row.track_text)
+    return eng.uploaded_track(name, row.track_text, stored=True)
 
 
 def _seat_value(row: SeatData) -> Seat:

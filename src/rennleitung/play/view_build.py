@@ -10,6 +10,7 @@ head-to-head bids: Dresden "Kopf an Kopf") are never copied.
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 from typing import Any
 
 from rennleitung.formula_de.events import EventKind
@@ -19,7 +20,7 @@ from rennleitung.formula_de.race_decisions import decision_to_data
 from rennleitung.formula_de.record import record_from_data
 from rennleitung.formula_de.replay import replay
 from rennleitung.play import engine as eng
-from rennleitung.play.model import RaceInfo
+from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
 from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
 
 
@@ -126,3 +127,23 @@ def replay_view(data: dict[str, Any], step: int, info: RaceInfo) -> View:
     record = record_from_data(data)
     race = replay(replace(record, decisions=record.decisions[:step]))
     return view_of(race, replace(info, version=race.version), Reader.spectator(), asking=False)
+
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def local_view(race: Race, reader: Reader | None = None) -> View:
+    """The view of a race that is no stored one (a local bot race, a test's race): its info
+    made from the race itself, every seat a bot's, no seed (a spectator's by default)."""
+    seats = tuple(
+        Seat(car=e.id, number=n, driver=e.driver, kind=SeatKind.BOT, bot="", holder=None,
+             asked_at=None, deadline_at=None)
+        for n, e in enumerate(race.config.entries, start=1)
+    )
+    info = RaceInfo(
+        id=0, name="", state=RaceState.FINISHED if race.finished else RaceState.RUNNING,
+        version=race.version, track=race.config.track, ruleset=race.ruleset.name,
+        laps=race.laps, commitment=race.commitment, seats=seats, decision_seconds=None,
+        organiser=None, created_at=_EPOCH, updated_at=_EPOCH,
+    )
+    return view_of(race, info, reader or Reader.spectator(), asking=not race.finished)

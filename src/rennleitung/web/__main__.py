@@ -26,9 +26,13 @@ def main() -> None:
             settings = replace(settings, db_url=resolve_url(options.db, os.environ))
         serve(replace(settings, demo=not options.no_demo), host=options.host, port=options.port)
     except RennleitungError as error:  # a setting or database refused: one line, no traceback
-        from rennleitung.cli.common import pick
+        parser.exit(1, _in_language(error) + "\n")
 
-        parser.exit(1, pick(error.de, error.en) + "\n")
+
+def _in_language(error: RennleitungError) -> str:
+    """The error in ``RENNLEITUNG_LANG`` (de or en), else in both, as the command line says it."""
+    chosen = os.environ.get("RENNLEITUNG_LANG", "").strip().lower()
+    return {"de": error.de, "en": error.en}.get(chosen, f"{error.de} / {error.en}")
 
 
 if __name__ == "__main__":

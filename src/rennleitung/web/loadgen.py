@@ -27,9 +27,9 @@ from urllib.parse import urlencode
 
 import httpx
 
-from rennleitung.play.engine import question_of, question_to_json
 from rennleitung.play.model import RaceSpec, SeatKind, SeatSpec
 from rennleitung.play.service import RaceService
+from rennleitung.play.views import Reader
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web.security import SESSION_COOKIE, Session, SessionCodec
@@ -100,11 +100,10 @@ def prepare(url: str, secret: str, races: int, track: str = "oval", laps: int = 
 def _answer_first(service: RaceService, race_id: int, car: str, holder: str) -> None:
     """The person's open question answered with its first legal answer, as the scripted drivers
     answer (nothing if none is open)."""
-    race = service.race(race_id)
-    ask = question_of(race, car)
-    if ask is not None:
-        first = question_to_json(race, ask)["options"][0]
-        service.apply(race_id, car, first, race.version, holder=holder)
+    seen = service.view(race_id, Reader.seat(car))
+    asked = seen.question()
+    if asked is not None:
+        service.apply(race_id, car, asked.options[0], seen.version, holder=holder)
 
 
 class LoadError(Exception):

@@ -6,15 +6,15 @@ answers' (``races.viewed``)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
-from rennleitung.formula_de.record import parse_record, record_from_data, record_to_json
-from rennleitung.formula_de.replay import replay, verify
+from rennleitung.formula_de.record import parse_record, record_to_json
+from rennleitung.formula_de.replay import verify
 from rennleitung.play.model import RaceInfo, RaceState
+from rennleitung.play.view_build import replay_view
 from rennleitung.web import view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, page
@@ -67,7 +67,7 @@ def _replay_page(race_id: int, request: Request, p: Page, at: int | None) -> Res
     last = info.version
     step = last if at is None else max(0, min(at, last))
     return p.render("replay.html", info=info, last=last, at=step,
-                    board=drawing_url(info.track), **frame(p, data, step))
+                    board=drawing_url(info.track), **frame(p, data, step, info))
 
 
 @router.get("/races/{race_id}/replay/frame", response_class=HTMLResponse)
@@ -80,12 +80,12 @@ def _replay_frame(race_id: int, request: Request, p: Page, at: int) -> Response:
     info = info_of(request, race_id)
     data = finished_record(request, info)
     step = max(0, min(at, info.version))
-    return p.render("replay_parts.html", info=info, at=step, **frame(p, data, step))
+    return p.render("replay_parts.html", info=info, at=step, **frame(p, data, step, info))
 
 
-def frame(p: Page, data: dict[str, Any], step: int) -> dict[str, Any]:
-    """The race after ``step`` decisions, rebuilt from the record's data."""
-    record = record_from_data(data)
-    race = replay(replace(record, decisions=record.decisions[:step]))
-    return {"overlay": view.overlay(race, [], p.lang), "order": view.running_order(race, p.lang),
-            "log": view.log_lines(race, p.lang, last=12), "round": race.round}
+def frame(p: Page, data: dict[str, Any], step: int, info: RaceInfo) -> dict[str, Any]:
+    """A spectator's view of the race after ``step`` decisions, rebuilt from the record's
+    data (``play.view_build.replay_view``)."""
+    seen = replay_view(data, step, info)
+    return {"overlay": view.overlay(seen, [], p.lang), "order": view.running_order(seen, p.lang),
+            "log": view.log_lines(seen, p.lang, last=12), "round": seen.round}

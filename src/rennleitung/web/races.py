@@ -24,10 +24,9 @@ from starlette.responses import StreamingResponse
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_names
-from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import DecisionError
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
-from rennleitung.play.engine import StaleVersion, question_to_json
+from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
@@ -46,6 +45,7 @@ from rennleitung.play.model import (
     UnknownRace,
 )
 from rennleitung.play.service import RaceService
+from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
@@ -188,11 +188,12 @@ def info_of(request: Request, race_id: int) -> RaceInfo:
         raise Refused.key(404, "not_found") from None
 
 
-def looked(request: Request, race_id: int, reader: Callable[[RaceInfo, Race | None], T]) -> T:
-    """``reader(info, race)`` on one consistent read of the race (``RaceService.look``);
-    an unknown race is a 404."""
+def looked(request: Request, race_id: int, user: User | None) -> View:
+    """What ``user`` (None: a visitor) may know of the race, on one consistent read
+    (``RaceService.view_for``: his seat's view, the organiser's or a spectator's); an unknown
+    race is a 404."""
     try:
-        return service(request).look(race_id, reader)
+        return service(request).view_for(race_id, user.holder if user else None)
     except UnknownRace:
         raise Refused.key(404, "not_found") from None
 
@@ -317,33 +318,34 @@ def view_bot_name(n: int) -> str:
     return DRIVER_NAMES[n % len(DRIVER_NAMES)]
 
 
-def parts_values(p: Page, info: RaceInfo, race: Race | None) -> dict[str, Any]:
-    """Everything that changes during a race, for the page and for its live updates."""
+def parts_values(p: Page, seen: View) -> dict[str, Any]:
+    """Everything that changes during a race, for the page and for its live updates, from the
+    reader's view alone. A driver is offered his own open question whenever he has one: the
+    setups and head-to-head bids asked of all drivers at once are offered on every driver's
+    page at the same time."""
+    info = seen.info
     seat = seat_of(info, p.user)
-    values: dict[str, Any] = {"info": info, "race": race, "seat": seat,
-                              "organiser": is_organiser(info, p.user), "question": None,
-                              "choices": [], "dash": None, "order": [], "log": [],
-                              "weather": "", "deadline": None, "round": 0}
-    if race is None:
+    values: dict[str, Any] = {"info": info, "race": seen if seen.started else None,
+                              "seat": seat, "organiser": is_organiser(info, p.user),
+                              "question": None, "choices": [], "dash": None, "order": [],
+                              "log": [], "weather": "", "deadline": None, "round": 0}
+    if not seen.started:
         values["overlay"] = ""
         return values
-    ask = None
-    if seat is not None and info.state is RaceState.RUNNING:
-        pending = race.pending
-        if pending is not None and pending.car == seat.car and seat.kind is SeatKind.PERSON:
-            ask = pending
-            values["deadline"] = seat.deadline_at
-    values["question"] = view.question(race, ask, p.lang)
+    asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
+    ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
+    if ask is not None and seat is not None:
+        values["deadline"] = seat.deadline_at
+    values["question"] = view.question(seen, ask, p.lang)
     values["choices"] = values["question"]["choices"] if values["question"] and ask and \
         ask.kind.value == "move" else []
-    values["overlay"] = view.overlay(race, values["choices"], p.lang)
-    values["dash"] = view.dashboard(race, seat.car, p.lang) if seat else None
-    values["order"] = view.running_order(race, p.lang)
-    values["log"] = view.log_lines(race, p.lang)
-    values["weather"] = view.weather(race, p.lang)
-    values["round"] = race.round
-    pending = race.pending
-    values["waiting_for"] = race.driver(pending.car) if pending is not None else ""
+    values["overlay"] = view.overlay(seen, values["choices"], p.lang)
+    values["dash"] = view.dashboard(seen, seat.car, p.lang) if seat else None
+    values["order"] = view.running_order(seen, p.lang)
+    values["log"] = view.log_lines(seen, p.lang)
+    values["weather"] = view.weather(seen, p.lang)
+    values["round"] = seen.round
+    values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
 
 
@@ -355,27 +357,27 @@ async def viewed(request: Request, show: Callable[[], T]) -> T:
 
 @router.get("/races/{race_id}", response_class=HTMLResponse)
 async def race_page(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    def show(info: RaceInfo, race: Race | None) -> Response:
+    def show(seen: View) -> Response:
+        info = seen.info
         league = service(request).league_of(race_id)
         return p.render("race.html", board=drawing_url(info.track),
                         laps=info.laps or get_ruleset(info.ruleset).laps,
                         invite=f"{request.app.state.settings.base_url}/races/{race_id}",
                         bots=BOT_NAMES, league=league,
                         league_href=league_url(league.league) if league else "",
-                        **parts_values(p, info, race))
+                        **parts_values(p, seen))
 
-    return await viewed(request, lambda: looked(request, race_id, show))
+    return await viewed(request, lambda: show(looked(request, race_id, p.user)))
 
 
 @router.get("/races/{race_id}/parts", response_class=HTMLResponse)
 async def race_parts(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    return await viewed(request, lambda: looked(
-        request, race_id, lambda info, race: parts(p, info, race)))
+    return await viewed(request, lambda: parts(p, looked(request, race_id, p.user)))
 
 
-def parts(p: Page, info: RaceInfo, race: Race | None) -> Response:
+def parts(p: Page, seen: View) -> Response:
     """The parts of the race page that change, for htmx to swap in."""
-    return p.render("race_parts.html", oob=True, **parts_values(p, info, race))
+    return p.render("race_parts.html", oob=True, **parts_values(p, seen))
 
 
 @router.get("/races/{race_id}/stream")
@@ -427,7 +429,7 @@ def done(request: Request, p: Page, race_id: int, applied: Applied | None = None
             reply["next"] = next_question(request, p, race_id, now, car)
         return JSONResponse(reply)
     if p.htmx:
-        return looked(request, race_id, lambda info, race: parts(p, info, race))
+        return parts(p, looked(request, race_id, p.user))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
 
 
@@ -436,13 +438,11 @@ def next_question(request: Request, p: Page, race_id: int, now: Applied | RaceIn
     """What ``question.json`` says now: after a driver's answer from the race in memory at the
     version the answer made (no read), else (or if the race moved on meanwhile) from a read."""
     if isinstance(now, Applied) and car:
-        answered = now
-        found = service(request).look_at(race_id, answered.version, lambda race: asked_json(
-            race_id, car, answered.version, answered.state, race))
-        if found is not None:
-            return found
-    return looked(request, race_id, lambda info, race: (
-        asked_of(race_id, p.user, info, race) if seat_of(info, p.user) else None))
+        seen = service(request).view_at(race_id, now.version, Reader.seat(car))
+        if seen is not None:
+            return asked_json(seen)
+    seen = looked(request, race_id, p.user)
+    return asked_of(p.user, seen) if seat_of(seen.info, p.user) else None
 
 
 @router.post("/races/{race_id}/act", response_class=HTMLResponse)
@@ -474,30 +474,23 @@ def question_json(race_id: int, request: Request, p: Page = Depends(page)) -> JS
     """The signed-in driver's open question as JSON (kind and legal answers), with the race
     version to send back; ``question`` is null while another car is asked."""
     user = p.need_user()
-    return JSONResponse(looked(request, race_id,
-                               lambda info, race: asked_of(race_id, user, info, race)))
+    return JSONResponse(asked_of(user, looked(request, race_id, user)))
 
 
-def asked_of(race_id: int, user: User | None, info: RaceInfo, race: Race | None
-             ) -> dict[str, Any]:
+def asked_of(user: User | None, seen: View) -> dict[str, Any]:
     """``question.json``'s answer: the person's car, its open question (None while another car
     is asked) and the version to answer with."""
-    seat = seat_of(info, user)
-    if seat is None:
+    if seat_of(seen.info, user) is None or seen.reader.car is None:
         raise Refused.key(403, "not_your_car")
-    return asked_json(race_id, seat.car, info.version, info.state, race)
+    return asked_json(seen)
 
 
-def asked_json(race_id: int, car: str, version: int, state: RaceState, race: Race | None
-               ) -> dict[str, Any]:
-    """``question.json``'s answer for ``car`` in ``race`` at ``version``."""
-    question = None
-    if state is RaceState.RUNNING and race is not None:
-        mine = [ask for ask in race.questions() if ask.car == car]
-        if mine:  # setups and secret bids are open to every driver at once
-            question = question_to_json(race, mine[0])
-    return {"race": race_id, "version": version, "state": state.value, "car": car,
-            "question": question}
+def asked_json(seen: View) -> dict[str, Any]:
+    """``question.json``'s answer from a seat's view: its open question (setups and secret
+    bids are open to every driver at once) in the JSON form with ``options``."""
+    asked = seen.question() if seen.running else None
+    return {"race": seen.info.id, "version": seen.version, "state": seen.info.state.value,
+            "car": seen.reader.car, "question": asked.to_json() if asked else None}
 
 
 @router.post("/races/{race_id}/join", response_class=HTMLResponse)
@@ -617,8 +610,11 @@ def _seat(race_id: int, request: Request, p: Page, form: FormData) -> Response:
 @router.get("/races/{race_id}/state.json")
 def race_json(race_id: int, request: Request) -> JSONResponse:
     """The public facts of a race: version, state, seats (no holders), commitment, seed after
-    the flag."""
-    info = info_of(request, race_id)
+    the flag; from a spectator's view."""
+    try:
+        info = service(request).view(race_id, Reader.spectator()).info
+    except UnknownRace:
+        raise Refused.key(404, "not_found") from None
     return JSONResponse({
         "id": info.id, "name": info.name, "state": info.state.value, "version": info.version,
         "track": info.track, "ruleset": info.ruleset, "laps": info.laps,

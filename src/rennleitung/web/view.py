@@ -1,8 +1,9 @@
-"""What a race page shows, computed from the race: the board overlay, the dashboard, the running
-order, the event log in one language and, after a roll, every destination with its cost.
+"""What a race page shows, computed from the reader's view of the race (``play/views.py``): the
+board overlay, the dashboard, the running order, the event log in one language and, after a
+roll, every destination with its cost.
 
-This is the one place in ``web/`` that reads the race engine's objects (cars, questions, move
-options, events), so a change in the engine's API is followed here only.
+The page never sees the race itself, only the view made for its reader, so nothing the rules
+keep secret (another driver's setup or bid before the reveal) can reach it.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from typing import Any
 
 from rennleitung.formula_de.car import CarStatus, Tyre, WearArea
 from rennleitung.formula_de.dice import gear_range
-from rennleitung.formula_de.event_text import count, plan_text, render
+from rennleitung.formula_de.event_text import count, plan_text
 from rennleitung.formula_de.movement import MoveOption
-from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Ask, AskKind, SetupChoice, plan_to_data
+from rennleitung.formula_de.race_decisions import AskKind, plan_to_data
+from rennleitung.formula_de.race_questions import Question
+from rennleitung.formula_de.track import Track
+from rennleitung.play.views import View
 from rennleitung.render.board_overlay import CarMark, Destination, render_overlay
 from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, option_colour
 
@@ -38,47 +41,43 @@ def words(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
 
-def colours(race: Race) -> dict[str, str]:
+def colours(seen: View) -> dict[str, str]:
     """One colour per car, by the order of entry (stable for the whole race)."""
-    return {
-        entry.id: CAR_COLOURS[n % len(CAR_COLOURS)]
-        for n, entry in enumerate(race.config.entries)
-    }
+    return {car: CAR_COLOURS[n % len(CAR_COLOURS)] for n, (car, _) in enumerate(seen.entries)}
 
 
-def status_text(race: Race, car: str, lang: str) -> str:
-    state = race.cars.get(car)
-    if state is None:
+def status_text(seen: View, car: str, lang: str) -> str:
+    line = seen.car(car)
+    if line is None:
         return words(lang, "am Start", "on the grid")
-    de, en = STATUS_WORDS.get(state.status, (state.status.value, state.status.value))
-    if car in race.halted:
+    de, en = STATUS_WORDS.get(line.status, (line.status.value, line.status.value))
+    if line.halted:
         de, en = "angehalten", "halted"
     return words(lang, de, en)
 
 
-def cars_on_board(race: Race, lang: str) -> list[CarMark]:
-    paint = colours(race)
+def cars_on_board(seen: View, lang: str) -> list[CarMark]:
+    paint = colours(seen)
     marks = []
-    for car in race.grid_order:
-        state = race.cars[car]
-        if not (state.status.on_track or state.status is CarStatus.FINISHED):
+    for line in seen.cars:
+        if not (line.status.on_track or line.status is CarStatus.FINISHED):
             continue
-        wreck = state.status is CarStatus.WRECK
-        title = f"{race.driver(car)} ({car}) – {race.track.name_of(state.space)}, " + status_text(
-            race, car, lang)
-        marks.append(CarMark(state.space, race.driver(car)[:3].upper(),
-                             "#555555" if wreck else paint[car], title))
+        wreck = line.status is CarStatus.WRECK
+        title = f"{line.driver} ({line.car}) – {line.space_name}, " + status_text(
+            seen, line.car, lang)
+        marks.append(CarMark(line.space, line.driver[:3].upper(),
+                             "#555555" if wreck else paint[line.car], title))
     return marks
 
 
-def option_key(race: Race, option: MoveOption) -> str:
+def option_key(track: Track, option: MoveOption) -> str:
     """The form value of a move: its path by space names."""
-    return ",".join(race.track.name_of(s) for s in option.path)
+    return ",".join(track.name_of(s) for s in option.path)
 
 
-def option_cost(race: Race, option: MoveOption, lang: str) -> str:
+def option_cost(track: Track, option: MoveOption, lang: str) -> str:
     """Where a move ends and everything it costs and triggers, with the rules, in one line."""
-    end = race.track.name_of(option.end)
+    end = track.name_of(option.end)
     return f"{words(lang, f'nach {end}', f'to {end}')}; {option_charges(option, lang)}"
 
 
@@ -149,7 +148,7 @@ class Choice:
     """The charges alone: the list shows the end beside them."""
 
 
-def destinations(race: Race, ask: Ask | None, lang: str) -> list[Choice]:
+def destinations(track: Track, ask: Question | None, lang: str) -> list[Choice]:
     """The cheapest option per end space of a move question (all are listed by key)."""
     if ask is None or ask.kind is not AskKind.MOVE:
         return []
@@ -160,7 +159,7 @@ def destinations(race: Race, ask: Ask | None, lang: str) -> list[Choice]:
         if current is None or _cheaper(option, current, ranking):
             best[option.end] = option
     return [
-        Choice(option_key(race, o), race.track.name_of(o.end), option_cost(race, o, lang),
+        Choice(option_key(track, o), track.name_of(o.end), option_cost(track, o, lang),
                option_colour(o), option_charges(o, lang))
         for o in sorted(best.values(), key=lambda o: -len(o.path))
     ]
@@ -173,36 +172,37 @@ def _cheaper(a: MoveOption, b: MoveOption, ranking: list[str]) -> bool:
     return weight(a) < weight(b)
 
 
-def overlay(race: Race, choices: list[Choice], lang: str) -> str:
-    marks = [
-        Destination(race.track.space(c.space), c.key, c.colour, c.cost) for c in choices
-    ]
-    return render_overlay(race.track, cars_on_board(race, lang), marks, race.dangerous)
+def overlay(seen: View, choices: list[Choice], lang: str) -> str:
+    track = seen.track
+    if track is None:
+        return ""
+    marks = [Destination(track.space(c.space), c.key, c.colour, c.cost) for c in choices]
+    return render_overlay(track, cars_on_board(seen, lang), marks, seen.dangerous)
 
 
-def dashboard(race: Race, car: str, lang: str) -> dict[str, Any]:
-    """One car's instruments: gear, tyres and their laps, the wear areas, karma, laps, box."""
-    state = race.cars.get(car)
-    info = race.info.get(car)
-    if state is None or info is None:
-        return {"car": car, "driver": race.driver(car), "ready": False}
-    tyre: Tyre = state.tyre
+def dashboard(seen: View, car: str, lang: str) -> dict[str, Any]:
+    """One car's instruments: gear, tyres and their laps, the wear areas, karma, laps, box
+    (the reader's own car: its setup is his to see)."""
+    line = seen.car(car)
+    if line is None or line.wear is None or line.tyre is None:
+        return {"car": car, "driver": seen.driver(car), "ready": False}
+    tyre: Tyre = line.tyre
     return {
         "car": car,
-        "driver": race.driver(car),
+        "driver": line.driver,
         "ready": True,
-        "colour": colours(race)[car],
-        "gear": state.gear,
+        "colour": colours(seen)[car],
+        "gear": line.gear,
         "tyre": words(lang, tyre.label_de, tyre.label_en),
-        "tyre_laps": state.tyre_laps,
-        "wear": [(words(lang, a.label_de, a.label_en), state.wear[a]) for a in AREAS],
-        "reserve": state.wear.box,
-        "karma": info.karma,
-        "laps": race.laps_done(car),
-        "box": state.box,
-        "status": status_text(race, car, lang),
-        "space": race.track.name_of(state.space),
-        "pit_plan": _plan_words(info.pit_plan, lang),
+        "tyre_laps": line.tyre_laps,
+        "wear": [(words(lang, a.label_de, a.label_en), line.wear[a]) for a in AREAS],
+        "reserve": line.wear.box,
+        "karma": line.karma,
+        "laps": line.laps,
+        "box": line.box,
+        "status": status_text(seen, car, lang),
+        "space": line.space_name,
+        "pit_plan": _plan_words(line.pit_plan, lang),
     }
 
 
@@ -212,44 +212,42 @@ def _plan_words(plan: Any, lang: str) -> str:
     return plan_text(plan_to_data(plan), lang)
 
 
-def running_order(race: Race, lang: str) -> list[dict[str, Any]]:
-    paint = colours(race)
-    rows = []
-    for placing in race.classification():
-        rows.append({
-            "position": placing.position,
-            "car": placing.car,
-            "driver": placing.driver,
-            "colour": paint.get(placing.car, "#888"),
-            "laps": placing.laps,
-            "status": status_text(race, placing.car, lang),
-            "gear": race.cars[placing.car].gear if placing.car in race.cars else 0,
-            "points": placing.points,
-        })
-    return rows
+def running_order(seen: View, lang: str) -> list[dict[str, Any]]:
+    paint = colours(seen)
+    return [
+        {
+            "position": line.position,
+            "car": line.car,
+            "driver": line.driver,
+            "colour": paint.get(line.car, "#888"),
+            "laps": line.laps,
+            "status": status_text(seen, line.car, lang),
+            "gear": line.gear,
+            "points": line.points,
+        }
+        for line in seen.order
+    ]
 
 
-def weather(race: Race, lang: str) -> str:
-    current = race.weather.current
+def weather(seen: View, lang: str) -> str:
+    current = seen.weather
+    if current is None:
+        return ""
     return words(lang, current.label_de, current.label_en)
 
 
-def log_lines(race: Race, lang: str, last: int = 80) -> list[str]:
+def log_lines(seen: View, lang: str, last: int = 80) -> list[str]:
     """The newest events first, in plain words of the page's language only."""
-    names = race.driver_names()
-    return [render(e, lang, names) for e in reversed(race.events[-last:])]
+    return seen.log(lang, last)
 
 
-def question(race: Race, ask: Ask | None, lang: str) -> dict[str, Any] | None:
-    """The pending question in the form the templates need, or None."""
-    if ask is None:
+def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | None:
+    """The reader's open question in the form the templates need, or None."""
+    if ask is None or seen.track is None:
         return None
     data: dict[str, Any] = {"kind": ask.kind.value, "car": ask.car}
     if ask.kind is AskKind.SETUP:
-        defaults = race.legal_decisions()[0]
-        if not isinstance(defaults, SetupChoice):
-            return None
-        wear = defaults.wear
+        wear = ask.fixed or ask.suggested
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), wear[a]) for a in AREAS]
         data["box_points"] = wear.box
         data["total"] = wear.on_car + wear.box
@@ -258,7 +256,8 @@ def question(race: Race, ask: Ask | None, lang: str) -> dict[str, Any] | None:
         data["boxes"] = list(ask.boxes)
     elif ask.kind is AskKind.TURN:
         data["gears"] = [(g, *gear_range(g)) for g in ask.gears]
-        current = race.cars[ask.car].gear
+        line = seen.car(ask.car)
+        current = line.gear if line is not None else 0
         data["default_gear"] = min(ask.gears, key=lambda g: (abs(g - current), -g))
         data["boost"] = ask.boost
         data["soft_bonus"] = ask.soft_bonus
@@ -268,11 +267,11 @@ def question(race: Race, ask: Ask | None, lang: str) -> dict[str, Any] | None:
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), 0) for a in AREAS]
     elif ask.kind is AskKind.MOVE:
         data["roll"] = ask.roll
-        data["choices"] = destinations(race, ask, lang)
+        data["choices"] = destinations(seen.track, ask, lang)
     elif ask.kind is AskKind.PIT:
         data["tyres"] = [(t.value, words(lang, t.label_de, t.label_en)) for t in Tyre]
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), 0) for a in AREAS]
-        data["long"] = race.ruleset.pit_system.value if hasattr(race.ruleset, "pit_system") else ""
+        data["long"] = seen.ruleset.pit_system.value if seen.ruleset is not None else ""
     elif ask.kind is AskKind.KARMA:
         data["test"] = ask.test
         data["actions"] = [a.value for a in ask.karma_actions]

@@ -1,4 +1,6 @@
-"""A TURBO 2000 game directory on disk: reading it, committing a round atomically, undoing one.
+"""TURBO 2000 game storage: a game directory on disk, read, a round committed atomically or
+undone, a mailed sheet put into the inbox, a round's reports read and marked as sent. The one
+door to a game's files for the CLI (``turbo``) and the mail gateway (``mail/turbo_game.py``).
 
 The layout (documented in ``docs/turbo2000/game-master.md``)::
 
@@ -182,6 +184,68 @@ class GameDir:
         """A round's sheets as received, in order."""
         archive = self.archive_dir(round_number)
         return [read_bytes(archive / name) for name in self.archived_names(round_number)]
+
+    def submit(self, text: str, label: str) -> Path:
+        """Put a sheet into the inbox under the next number, never overwriting a file; written
+        aside first and renamed, so an evaluation never reads half a sheet. A sheet of this
+        ``label`` put there before is not put there again (processing was repeated)."""
+        inbox = self.path / "inbox"
+        inbox.mkdir(parents=True, exist_ok=True)
+        existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
+        if existing:
+            return existing[0]
+        aside = inbox / f".{label}.part"
+        aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        number = len(self.inbox()) + 1
+        while True:
+            target = inbox / f"{number:04d}-{label}"
+            try:
+                os.link(aside, target)  # fails if the name is taken; never replaces a file
+            except FileExistsError:
+                number += 1
+                continue
+            aside.unlink()
+            return target
+
+    def state_stamp(self, round_number: int) -> tuple[int, ...]:
+        """When the settings and the state of ``round_number`` last changed (a reader's cache
+        key)."""
+        files = (self.path / "config.json", self.round_dir(round_number) / "state.json")
+        return tuple(f.stat().st_mtime_ns for f in files)
+
+    def results_sheet(self, round_number: int, suffix: str = "txt") -> bytes | None:
+        """The results sheet (Rennanzeiger) of an evaluated round, ``txt`` or ``html``."""
+        path = self.round_dir(round_number) / f"rennanzeiger.{suffix}"
+        return path.read_bytes() if path.is_file() else None
+
+    def team_report(self, round_number: int, team: str) -> str | None:
+        """One team's report of an evaluated round, if it was written."""
+        path = self.round_dir(round_number) / "reports" / f"{team}.txt"
+        return path.read_text(encoding="utf-8") if path.is_file() else None
+
+    def sent_by_hand(self, round_number: int) -> bool:
+        """Whether the game master noted by hand that a round's reports went out (a ``sent``
+        file rather than a folder)."""
+        marker = self.round_dir(round_number) / "sent"
+        return marker.exists() and not marker.is_dir()
+
+    def note_sent(self, round_number: int, team: str, note: str | None) -> None:
+        """Mark that a round's reports go out (``rounds/NNN/sent/``), so that ``turbo undo``
+        refuses from now on, and with ``note`` that this team's went out (written once)."""
+        marker = self.round_dir(round_number) / "sent"
+        marker.mkdir(exist_ok=True)
+        path = marker / team
+        if note is not None and not path.exists():
+            path.write_text(note, encoding="utf-8")
+
+    @staticmethod
+    def sheet_text(path: Path) -> str:
+        """A sheet in the inbox as text: UTF-8 (with or without a mark), else Windows-1252."""
+        data = path.read_bytes()
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return data.decode("cp1252", errors="replace")
 
     def reports_sent(self, round_number: int) -> bool:
         """Whether the reports of an evaluated round went out (``rounds/NNN/sent``)."""

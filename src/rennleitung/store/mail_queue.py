@@ -1,0 +1,185 @@
+"""The mail queue: every outgoing mail as a row that stays after sending, and its attempts.
+
+The one door to the ``mail_out`` and ``mail_out_attempts`` tables for both faces: the mail
+gateway queues its answers, reports and questions here, the web server its "your move" notices;
+the sender (``play/outbox.py``) leases due rows, hands them to the SMTP server and records each
+attempt. A mail is queued built whole (its bytes), so what is sent is what was queued; a ``ref``
+queued before is never queued again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Engine, insert, or_, select, update
+from sqlalchemy.orm import Session, sessionmaker
+
+from rennleitung.store.database import WRITE
+from rennleitung.store.mail_tables import MailAttemptRow, MailOutRow
+
+
+@dataclass(frozen=True)
+class NewMail:
+    """A mail to queue: to whom, about what, of which kind, its key against doubles, and how
+    its bytes are built at the moment it is queued (not built at all when ``ref`` is known)."""
+
+    recipient: str
+    subject: str
+    kind: str
+    ref: str | None
+    build: Callable[[datetime], bytes]
+
+
+@dataclass(frozen=True)
+class QueuedMail:
+    """One row of the queue as the organiser sees it (``mail outbox``)."""
+
+    id: int
+    created_at: datetime
+    ref: str | None
+    kind: str
+    game_id: int | None
+    recipient: str
+    subject: str
+    status: str
+    attempts: int
+    sent_at: datetime | None
+    last_error: str
+
+
+@dataclass(frozen=True)
+class Leased:
+    """A due mail taken by one sender for a while: where it goes, its bytes, its tries so far."""
+
+    id: int
+    recipient: str
+    raw: bytes
+    attempts: int
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One recorded try to hand a mail to the SMTP server."""
+
+    out_id: int
+    at: datetime
+    result: str
+
+
+class Sessions:
+    """Read and write transactions on one engine (SQLite takes its write lock at once)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """One write transaction."""
+        with self._sessions() as session, session.begin():
+            session.connection(execution_options={WRITE: True})
+            yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        """A read-only session."""
+        with self._sessions() as session:
+            yield session
+
+
+def enqueue_in(session: Session, mail: NewMail, now: datetime, game_id: int | None = None,
+               reply_to_in: int | None = None) -> int | None:
+    """Queue ``mail`` inside an open write transaction; None if its ``ref`` was queued before."""
+    if mail.ref is not None and session.scalar(
+            select(MailOutRow.id).where(MailOutRow.ref == mail.ref)) is not None:
+        return None
+    result = session.execute(insert(MailOutRow).values(
+        created_at=now, ref=mail.ref, kind=mail.kind, game_id=game_id, reply_to_in=reply_to_in,
+        recipient=mail.recipient, subject=mail.subject[:500], raw=mail.build(now),
+        status="queued", attempts=0, next_attempt_at=now, last_error="")
+        .returning(MailOutRow.id))
+    return int(result.scalar_one())
+
+
+class MailQueue:
+    """The outgoing mail of one database."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.sessions = Sessions(engine)
+
+    def enqueue(self, mail: NewMail, now: datetime, game_id: int | None = None) -> int | None:
+        """Queue one mail; None if its ``ref`` was queued before."""
+        with self.sessions.write() as session:
+            return enqueue_in(session, mail, now, game_id)
+
+    def known(self, ref: str) -> bool:
+        """Whether a mail with this ``ref`` was queued (sent or not)."""
+        with self.sessions.read() as session:
+            return session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None
+
+    def due(self, now: datetime, limit: int) -> list[int]:
+        """Queued mails whose next try has come, oldest first."""
+        with self.sessions.read() as session:
+            return list(session.scalars(
+                select(MailOutRow.id).where(MailOutRow.status == "queued",
+                                            MailOutRow.next_attempt_at <= now)
+                .order_by(MailOutRow.id).limit(limit)))
+
+    def lease(self, out_id: int, now: datetime, until: datetime) -> Leased | None:
+        """Take a due mail until ``until``; None if it was sent or another sender holds it."""
+        with self.sessions.write() as session:
+            leased = session.execute(
+                update(MailOutRow).where(
+                    MailOutRow.id == out_id, MailOutRow.status == "queued",
+                    or_(MailOutRow.lease_until.is_(None), MailOutRow.lease_until < now))
+                .values(lease_until=until))
+            if getattr(leased, "rowcount", 1) == 0:
+                return None
+            row = session.get(MailOutRow, out_id)
+            assert row is not None
+            return Leased(row.id, row.recipient, row.raw, row.attempts)
+
+    def failed(self, mail: Leased, now: datetime, reason: str, retry_at: datetime) -> None:
+        """A try failed: record it; the mail waits until ``retry_at``."""
+        with self.sessions.write() as session:
+            session.execute(update(MailOutRow).where(MailOutRow.id == mail.id).values(
+                attempts=mail.attempts + 1, last_error=reason, lease_until=None,
+                next_attempt_at=retry_at))
+            session.add(MailAttemptRow(out_id=mail.id, at=now, result=reason))
+
+    def sent(self, mail: Leased, now: datetime, answer: str) -> None:
+        """The server took the mail: record it as sent, with the server's answer."""
+        with self.sessions.write() as session:
+            session.execute(update(MailOutRow).where(MailOutRow.id == mail.id).values(
+                attempts=mail.attempts + 1, status="sent", sent_at=now, lease_until=None,
+                last_error=""))
+            session.add(MailAttemptRow(out_id=mail.id, at=now, result=answer))
+
+    def waiting(self) -> int:
+        """How many mails are still queued."""
+        with self.sessions.read() as session:
+            return len(list(session.scalars(select(MailOutRow.id).where(
+                MailOutRow.status == "queued"))))
+
+    def recent(self, limit: int) -> list[QueuedMail]:
+        """The newest ``limit`` mails of the queue, newest first."""
+        with self.sessions.read() as session:
+            return [QueuedMail(r.id, r.created_at, r.ref, r.kind, r.game_id, r.recipient,
+                               r.subject, r.status, r.attempts, r.sent_at, r.last_error)
+                    for r in session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
+                                             .limit(limit))]
+
+    def raw(self, out_id: int) -> bytes:
+        """The bytes of one queued mail, as they were (or will be) sent."""
+        with self.sessions.read() as session:
+            row = session.get(MailOutRow, out_id)
+            return b"" if row is None else row.raw
+
+    def attempts(self) -> list[Attempt]:
+        """Every recorded try, oldest first."""
+        with self.sessions.read() as session:
+            return [Attempt(a.out_id, a.at, a.result)
+                    for a in session.scalars(select(MailAttemptRow).order_by(MailAttemptRow.id))]
