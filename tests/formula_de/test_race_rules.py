@@ -653,6 +653,7 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     to head. The leader plays first, without bids."""
     cars = ("a", "b", "w1", "w2", "w3", "w4")
     race = start([SUN, 3, 10, 10], cars=cars)
+    race.keep_boundaries = True
     place(race, "a", "A5", gear=1, crossings=2)
     place(race, "b", "A2", gear=1, crossings=2)
     for car, space in zip(cars[2:], CUT, strict=True):
@@ -669,6 +670,20 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     assert race.pending is not None and race.pending.kind is AskKind.TURN
     rounds = [e for e in race.events if e.kind is EventKind.ROUND]
     assert rounds[-1].round == 2 and rounds[-1].get("order") == ["a", "b"]
+    # the boundary before round 2 knows it follows a restart (race_state.RaceState.restarted)
+    state = race.take_boundaries()[-1]
+    assert (state.round, state.restarted) == (1, True)
+    again = Race.resume(
+        state,
+        track=MONACO,
+        decisions=race.decisions[: state.version],
+        events=race.events[: state.events],
+        rolls=race.dice.history[: state.rolls],
+    )
+    assert again.pending is not None and (again.pending.kind, again.pending.car) == (
+        AskKind.TURN,
+        "a",
+    )
 
 
 # --- more collisions, wrecks, karma and profiles --------------------------------------------

@@ -731,6 +731,7 @@ class Race:
             turns=self.turns,
             arrivals=self._seq,
             t_cars_used=frozenset(self._t_cars_used),
+            restarted=self._restart_round == self.round + 1,
             rules=tuple(self.rules),
         )
 
@@ -764,6 +765,7 @@ class Race:
         self.turns = state.turns
         self._seq = state.arrivals
         self._t_cars_used = set(state.t_cars_used)
+        self._restart_round = state.round + 1 if state.restarted else 0
         self.rules = list(state.rules) or [(0, 1)]
         now = rules_version.RULES_VERSION
         if self.rules[-1][1] != now:
