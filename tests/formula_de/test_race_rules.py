@@ -670,9 +670,9 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     assert race.pending is not None and race.pending.kind is AskKind.TURN
     rounds = [e for e in race.events if e.kind is EventKind.ROUND]
     assert rounds[-1].round == 2 and rounds[-1].get("order") == ["a", "b"]
-    # the boundary before round 2 knows it follows a restart (race_state.RaceState.restarted)
+    # the boundary before round 2 knows it follows a restart (RaceState.restart_round)
     state = race.take_boundaries()[-1]
-    assert (state.round, state.restarted) == (1, True)
+    assert (state.round, state.restart_round) == (1, 2)
     again = Race.resume(
         state,
         track=MONACO,

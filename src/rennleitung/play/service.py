@@ -65,9 +65,13 @@ from rennleitung.store.race_store import (
     RaceData,
     RaceStore,
     SeatData,
+    SnapshotData,
     add_decisions,
     add_race,
+    add_snapshots,
+    decision_texts,
     due_seats,
+    latest_snapshot,
     load_decisions,
     load_race,
     load_seats,
@@ -76,6 +80,7 @@ from rennleitung.store.race_store import (
     save_race,
     save_seats,
     seat_changes,
+    snapshot_logs,
 )
 
 log = logging.getLogger(__name__)
@@ -104,10 +109,12 @@ def system_clock() -> datetime:
 @dataclass
 class _Live:
     """A race in memory: the engine's race at the version of its last stored decision, and
-    the race's info as this process's last change stored it (None when rebuilt by a read)."""
+    the race's info as this process's last change stored it (None when rebuilt by a read), and
+    the lengths of its event and roll logs at the last round boundary stored."""
 
     race: Race
     info: RaceInfo | None = None
+    logged: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -128,6 +135,7 @@ class _Tx:
     decided: set[str] = field(default_factory=set)
     asked_new: list[str] = field(default_factory=list)
     changed_seats: list[SeatData] = field(default_factory=list)
+    snapshots: list[eng.Snapshot] = field(default_factory=list)
     mutated: bool = False
     changed: bool = False
 
@@ -652,6 +660,7 @@ class RaceService:
             if stored != tx.seen_seats:
                 return False
             add_decisions(connection, tx.rows)
+            add_snapshots(connection, [_snapshot_row(tx.row.id, s) for s in tx.snapshots])
             save_seats(connection, tx.changed_seats)
             if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
                 raise eng.stale(tx.seen_version, current.version)  # rolls everything back
@@ -719,6 +728,8 @@ class RaceService:
             elif seat.asked_at is not None or seat.deadline_at is not None:
                 seat.asked_at = seat.deadline_at = None
         version = eng.version(tx.race) if tx.live is not None else tx.row.version
+        if tx.live is not None:
+            tx.snapshots, tx.live.logged = eng.snapshots(tx.live.race, tx.live.logged)
         state = tx.row.state
         changed_seats = [
             seat for car, seat in tx.seats.items() if seat_changes(seat) != tx.seen_seats[car]
@@ -777,16 +788,16 @@ class RaceService:
                 return live
             if have > row.version:
                 live = None
-        if live is None:
-            config = config_from_data(json.loads(row.config))
-            live = _Live(eng.new_race(config, row.seed, _row_track(row)))
-        race = live.race
         try:
+            if live is None:
+                live = _rebuilt(connection, row)
+            race = live.race
             for stored in load_decisions(connection, row.id, after=eng.version(race)):
                 decision = eng.decision_from_json(
                     race, json.loads(stored.decision), f"decisions[{stored.seq}]"
                 )
                 eng.apply(race, stored.car, decision)
+            live.logged = eng.passed(race, live.logged)  # stored by whoever made them
         except RennleitungError as error:
             self.forget(row.id)
             raise _unreplayable(row, error) from None
@@ -820,6 +831,39 @@ class RaceService:
 
 
 # --- helpers ------------------------------------------------------------------------------
+
+
+def _rebuilt(connection: Connection, row: RaceData) -> _Live:
+    """The race from its latest snapshot (its older logs read only when someone reads them),
+    or from the start for a race stored before snapshots were kept."""
+    config = config_from_data(json.loads(row.config))
+    track = _row_track(row)
+    latest = latest_snapshot(connection, row.id, row.version)
+    if latest is None:
+        return _Live(eng.new_race(config, row.seed, track))
+    round_, version, _rules, state = latest
+    engine = connection.engine
+    race_id = row.id
+
+    def earlier() -> list[tuple[str, str]]:
+        with engine.connect() as reading:
+            return decision_texts(reading, race_id, version)
+
+    logs = snapshot_logs(connection, row.id, round_)
+    race, logged = eng.resumed_race(state, track, config, earlier, logs)
+    return _Live(race, logged=logged)
+
+
+def _snapshot_row(race_id: int, snapshot: eng.Snapshot) -> SnapshotData:
+    return SnapshotData(
+        race_id=race_id,
+        round=snapshot.round,
+        version=snapshot.version,
+        rules_version=snapshot.rules_version,
+        state=snapshot.state,
+        events=snapshot.events,
+        rolls=snapshot.rolls,
+    )
 
 
 def _row(connection: Connection, race_id: int, lock: bool = False) -> RaceData:

@@ -26,11 +26,17 @@ from sqlalchemy.exc import DBAPIError
 from rennleitung.errors import RennleitungError
 from rennleitung.store.database import WRITE, one_writer, open_database
 from rennleitung.store.models import Base
-from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySeatRow
+from rennleitung.store.race_tables import (
+    PlayDecisionRow,
+    PlayRaceRow,
+    PlaySeatRow,
+    PlaySnapshotRow,
+)
 
 RACES = Base.metadata.tables[PlayRaceRow.__tablename__]
 SEATS = Base.metadata.tables[PlaySeatRow.__tablename__]
 DECISIONS = Base.metadata.tables[PlayDecisionRow.__tablename__]
+SNAPSHOTS = Base.metadata.tables[PlaySnapshotRow.__tablename__]
 
 
 @dataclass
@@ -81,6 +87,20 @@ class DecisionData:
     made_at: datetime
 
 
+@dataclass(frozen=True)
+class SnapshotData:
+    """A ``play_snapshots`` row: the race at a round boundary, and its events and rolls since
+    the snapshot before (JSON texts)."""
+
+    race_id: int
+    round: int
+    version: int
+    rules_version: int
+    state: str
+    events: str
+    rolls: str
+
+
 _RACE_COLUMNS = [RACES.c[f.name] for f in fields(RaceData)]
 _SEAT_COLUMNS = [SEATS.c[f.name] for f in fields(SeatData)]
 _DECISION_COLUMNS = [DECISIONS.c[f.name] for f in fields(DecisionData)]
@@ -113,6 +133,23 @@ _SAVE_SEAT = (
     .values({name: bindparam(name) for name in _SEAT_CHANGES})
 )
 _ADD_DECISION = insert(DECISIONS)
+_ADD_SNAPSHOT = insert(SNAPSHOTS)
+_LATEST_SNAPSHOT = (
+    select(SNAPSHOTS.c.round, SNAPSHOTS.c.version, SNAPSHOTS.c.rules_version, SNAPSHOTS.c.state)
+    .where(SNAPSHOTS.c.race_id == bindparam("race_id"), SNAPSHOTS.c.version <= bindparam("upto"))
+    .order_by(SNAPSHOTS.c.round.desc())
+    .limit(1)
+)
+_SNAPSHOT_LOGS = (
+    select(SNAPSHOTS.c.events, SNAPSHOTS.c.rolls)
+    .where(SNAPSHOTS.c.race_id == bindparam("race_id"), SNAPSHOTS.c.round <= bindparam("upto"))
+    .order_by(SNAPSHOTS.c.round)
+)
+_LOAD_DECISION_TEXTS = (
+    select(DECISIONS.c.car, DECISIONS.c.decision)
+    .where(DECISIONS.c.race_id == bindparam("race_id"), DECISIONS.c.seq <= bindparam("upto"))
+    .order_by(DECISIONS.c.seq)
+)
 
 
 class RaceStore:
@@ -279,3 +316,45 @@ def race_versions(connection: Connection, ids: Sequence[int]) -> dict[int, int]:
     """The version of each race in ``ids`` (one statement; unknown ids are left out)."""
     rows = connection.execute(select(RACES.c.id, RACES.c.version).where(RACES.c.id.in_(ids)))
     return {int(race_id): int(version) for race_id, version in rows}
+
+
+def add_snapshots(connection: Connection, snapshots: Sequence[SnapshotData]) -> None:
+    """Insert the snapshots of the round boundaries a step passed."""
+    rows = [{f.name: getattr(s, f.name) for f in fields(SnapshotData)} for s in snapshots]
+    if rows:
+        connection.execute(_ADD_SNAPSHOT, rows)
+
+
+def latest_snapshot(
+    connection: Connection, race_id: int, upto: int
+) -> tuple[int, int, int, str] | None:
+    """(round, version, rules version, state) of the race's latest snapshot at a version up to
+    ``upto``; None when it has none (a race stored before snapshots were kept)."""
+    row = connection.execute(_LATEST_SNAPSHOT, {"race_id": race_id, "upto": upto}).first()
+    return None if row is None else (int(row[0]), int(row[1]), int(row[2]), str(row[3]))
+
+
+def snapshot_logs(connection: Connection, race_id: int, upto: int) -> list[tuple[str, str]]:
+    """The (events, rolls) texts of the snapshots up to round ``upto``, in order: together the
+    race's event and roll logs up to that boundary."""
+    rows = connection.execute(_SNAPSHOT_LOGS, {"race_id": race_id, "upto": upto})
+    return [(str(events), str(rolls)) for events, rolls in rows]
+
+
+def decision_texts(connection: Connection, race_id: int, upto: int) -> list[tuple[str, str]]:
+    """(car, decision JSON) of the decisions with ``seq`` up to ``upto``, in order."""
+    rows = connection.execute(_LOAD_DECISION_TEXTS, {"race_id": race_id, "upto": upto})
+    return [(str(car), str(text)) for car, text in rows]
+
+
+def drop_after(connection: Connection, race_id: int, version: int) -> list[DecisionData]:
+    """Remove the decisions after ``version`` and the snapshots beyond it (a race going back
+    to a snapshot, ``docs/formula_de/records.md``); returns the decisions removed."""
+    dropped = load_decisions(connection, race_id, after=version)
+    connection.execute(
+        DECISIONS.delete().where(DECISIONS.c.race_id == race_id, DECISIONS.c.seq > version)
+    )
+    connection.execute(
+        SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.version > version)
+    )
+    return dropped

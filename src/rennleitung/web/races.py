@@ -607,6 +607,14 @@ def _seat(race_id: int, request: Request, p: Page, form: FormData) -> Response:
     return RedirectResponse(f"/races/{race_id}", status_code=303)
 
 
+@router.get("/races/{race_id}/view.json")
+async def view_json(race_id: int, request: Request, p: Page = Depends(page)) -> JSONResponse:
+    """What the reader may know of the race now, as JSON (``docs/play.md``, "Views"): a
+    driver's view of his seat, the organiser's or a visitor's."""
+    return await viewed(request, lambda: JSONResponse(
+        looked(request, race_id, p.user).to_json()))
+
+
 @router.get("/races/{race_id}/state.json")
 def race_json(race_id: int, request: Request) -> JSONResponse:
     """The public facts of a race: version, state, seats (no holders), commitment, seed after
