@@ -337,6 +337,10 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     if ask is not None and seat is not None:
         values["deadline"] = seat.deadline_at
     values["question"] = view.question(seen, ask, p.lang)
+    if values["question"] is not None and asked is not None:
+        # the version the question opened at: a setup or bid asked of all drivers at once
+        # stays the same question while the others answer, so its form stays as it is
+        values["question"]["opened"] = asked.opened
     values["choices"] = values["question"]["choices"] if values["question"] and ask and \
         ask.kind.value == "move" else []
     values["overlay"] = view.overlay(seen, values["choices"], p.lang)
