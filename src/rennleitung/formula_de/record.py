@@ -29,7 +29,7 @@ from rennleitung.formula_de.car import DriverProfile, Weather
 from rennleitung.formula_de.dice import DiceRoll
 from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.events_v1 import v1_form
-from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race import Placing, Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.rules_version import RULES_VERSION
@@ -234,6 +234,33 @@ def _pre_race_order(data: dict[str, Any]) -> PreRaceOrder | None:
     return None if order is get_ruleset(str(data["ruleset"])).pre_race_order else order
 
 
+CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
+"""The part of a placing a record's summary claims (and ``race verify`` compares)."""
+
+
+def placing_data(placing: Placing) -> dict[str, Any]:
+    """A placing as JSON: the one form of a classification row (``race simulate --json``; a
+    record's summary keeps ``CLASSIFICATION_KEYS`` of it). Empty reasons are null."""
+    return {
+        "car": placing.car,
+        "driver": placing.driver,
+        "position": placing.position,
+        "laps": placing.laps,
+        "status": placing.status,
+        "grid": placing.grid,
+        "points": placing.points,
+        "rule": placing.rule or None,
+        "reason_de": placing.reason_de or None,
+        "reason_en": placing.reason_en or None,
+    }
+
+
+def classification_data(race: Race, keys: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The race's classification as JSON rows, each with only ``keys`` if given."""
+    rows = [placing_data(p) for p in race.classification()]
+    return rows if keys is None else [{k: row[k] for k in keys} for row in rows]
+
+
 def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
     """The record of ``race`` as JSON data; the seed is revealed only once the race is over."""
     revealed = str(seed) if seed is not None and race.finished else None
@@ -244,16 +271,7 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "digest": events_digest(race.events, RECORD_VERSION, header=header),
         "config_digest": header_digest(header),
         "rolls": rolls_data(race.dice.history),
-        "classification": [
-            {
-                "car": p.car,
-                "driver": p.driver,
-                "position": p.position,
-                "laps": p.laps,
-                "status": p.status,
-            }
-            for p in race.classification()
-        ],
+        "classification": classification_data(race, CLASSIFICATION_KEYS),
     }
     return {
         "format": RECORD_FORMAT,

@@ -18,9 +18,11 @@ from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
 from rennleitung.formula_de.record import (
+    CLASSIFICATION_KEYS,
     RECORD_VERSION,
     RaceRecord,
     RecordError,
+    classification_data,
     events_digest,
     header_digest,
     record_header,
@@ -149,9 +151,6 @@ SUMMARY_KEYS = ("events", "digest", "rolls", "classification")
 """What every finished record claims; a missing claim is reported (removing the digest must
 not hide an edit). Record version 3 also claims ``config_digest``."""
 
-CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
-
-
 def summary_problems(
     summary: dict[str, Any], race: Race, record_version: int = RECORD_VERSION,
     header: str = "",
@@ -201,16 +200,7 @@ def summary_problems(
 
 
 def _classification_problems(claimed: Any, race: Race) -> list[str]:
-    replayed = [
-        {
-            "car": p.car,
-            "driver": p.driver,
-            "position": p.position,
-            "laps": p.laps,
-            "status": p.status,
-        }
-        for p in race.classification()
-    ]
+    replayed = classification_data(race, CLASSIFICATION_KEYS)
     if not isinstance(claimed, list) or len(claimed) != len(replayed):
         return [
             "die Wertung hat eine andere Länge als die nachgespielte / "

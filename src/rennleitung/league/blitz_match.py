@@ -21,10 +21,6 @@ from rennleitung.league.black_die import black_die_order
 BLITZ_RULES = get_ruleset("fd-blitz")
 """The ruleset of a Blitz match: its ``heats_to_win`` and ``qualifying`` (alternate poles)."""
 
-WINS_NEEDED = BLITZ_RULES.heats_to_win
-"""Runs a player must win (Dresden FD Blitz: best of three); kept for older callers."""
-
-
 @dataclass(frozen=True)
 class RunStart:
     """How a run starts: who is on pole and second, or side by side with the first mover."""
