@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_text
@@ -13,7 +13,7 @@ from rennleitung.formula_de.record import record_from_data
 from rennleitung.formula_de.replay import verify
 from rennleitung.formula_de.rules_version import RULES_VERSION
 from rennleitung.play import Actor, PlayError, RaceService, RaceState, SeatKind
-from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow
+from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySnapshotRow
 from tests.play.support import SEED, person_answer, play_on, small_spec, started
 
 
@@ -76,6 +76,8 @@ def test_a_stored_race_that_no_longer_replays_names_the_rules_changed_since(
         connection.execute(
             update(PlayRaceRow).where(PlayRaceRow.id == race_id).values(rules_version=1)
         )
+        # a race stored before snapshots were kept replays from the start
+        connection.execute(delete(PlaySnapshotRow).where(PlaySnapshotRow.race_id == race_id))
     fresh = RaceService(service.engine)
     with pytest.raises(PlayError) as refused:
         fresh.race(race_id)

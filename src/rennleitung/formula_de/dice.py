@@ -18,6 +18,7 @@ from typing import Any
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.commitment import seed_text
+from rennleitung.formula_de.race_log import Log
 
 
 class DiceError(RennleitungError):
@@ -127,7 +128,7 @@ class Dice:
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
-        self._history: list[DiceRoll] = []
+        self._history: Log[DiceRoll] = Log()
 
     @classmethod
     def from_seed(cls, seed: int | str) -> Dice:
@@ -135,13 +136,13 @@ class Dice:
         return cls(random.Random(seed_text(seed)))
 
     @classmethod
-    def resumed(cls, state: Any, history: Iterable[DiceRoll] = ()) -> Dice:
+    def resumed(cls, state: Any, history: Log[DiceRoll] | None = None) -> Dice:
         """A roller at a known position in its stream: ``state`` as ``stream_state`` gave it,
         ``history`` the rolls made up to there (``Race.resume``)."""
         rng = random.Random()
         rng.setstate(state)
         dice = cls(rng)
-        dice._history = list(history)
+        dice._history = history if history is not None else Log()
         return dice
 
     def stream_state(self) -> Any:
@@ -151,7 +152,11 @@ class Dice:
     @property
     def history(self) -> tuple[DiceRoll, ...]:
         """Every roll so far, oldest first."""
-        return tuple(self._history)
+        return tuple(self._history.items())
+
+    def since(self, start: int) -> list[DiceRoll]:
+        """The rolls from number ``start`` (0-based) on (reads older ones only if needed)."""
+        return self._history.since(start)
 
     def __len__(self) -> int:
         return len(self._history)

@@ -123,3 +123,17 @@ def make_event(
 ) -> Event:
     """Build an event from its data."""
     return Event(seq=seq, round=round_, kind=kind, car=car, data=tuple(data.items()))
+
+
+_KINDS = {kind.value: kind for kind in EventKind}
+
+
+def event_from_data(data: dict[str, Any]) -> Event:
+    """An event from its JSON form (``Event.to_data``), as the store keeps a round's events."""
+    return Event(
+        seq=data["seq"],
+        round=data["round"],
+        kind=_KINDS[data["kind"]],
+        car=data["car"],
+        data=tuple(data["data"].items()),
+    )

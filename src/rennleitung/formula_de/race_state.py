@@ -123,6 +123,8 @@ class RaceState:
     """The arrival counter behind ``CarInfo.arrived``."""
     t_cars_used: frozenset[str] = frozenset()
     """Teams that have used their T-car (Dresden "Ausfälle")."""
+    restart_round: int = 0
+    """The round after a restart, played in race order without bids (Dresden "Neustart")."""
     rules: tuple[tuple[int, int], ...] = ()
     """(first round, rules version) pairs: the rules each stretch of rounds was played under."""
 

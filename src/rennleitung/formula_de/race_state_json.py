@@ -55,6 +55,7 @@ def state_to_data(state: RaceState, track: Track) -> dict[str, Any]:
         "turns": state.turns,
         "arrivals": state.arrivals,
         "t_cars_used": sorted(state.t_cars_used),
+        "restart_round": state.restart_round,
         "cars": [
             {**car_to_data(track, car), "info": _info_to_data(info)}
             for car, info in zip(state.cars, state.info, strict=True)
@@ -140,6 +141,7 @@ def _state(data: Any, track: Track) -> RaceState:
         turns=_int(data, "turns"),
         arrivals=_int(data, "arrivals"),
         t_cars_used=frozenset(str(t) for t in _list(data, "t_cars_used")),
+        restart_round=int(data.get("restart_round", 0)),
         rules=tuple(
             (int(r["from_round"]), int(r["rules_version"])) for r in _list(data, "rules")
         ),

@@ -9,12 +9,15 @@ through these functions, so following the engine is a change in this file only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import replace
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.commitment import commit
-from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.dice import Dice, DiceRoll
+from rennleitung.formula_de.events import Event, event_from_data
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     Decision,
@@ -25,6 +28,8 @@ from rennleitung.formula_de.race_decisions import (
 )
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.race_setup import RaceConfig
+from rennleitung.formula_de.race_state_json import state_from_data, state_to_data
+from rennleitung.formula_de.record import rolls_data
 from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackbuild import build_track
 from rennleitung.formula_de.trackcheck import checked_track
@@ -48,8 +53,100 @@ def uploaded_track(name: str, text: str, *, stored: bool = False) -> Track:
 
 
 def new_race(config: RaceConfig, seed: str, track: Track | None = None) -> Race:
-    """A race at version 0, its dice seeded by ``seed`` and committed to it."""
-    return Race(config, Dice.from_seed(seed), track=track, commitment=commit(seed))
+    """A race at version 0, its dice seeded by ``seed`` and committed to it; it keeps its round
+    boundaries for ``snapshots``."""
+    race = Race(config, Dice.from_seed(seed), track=track, commitment=commit(seed))
+    race.keep_boundaries = True
+    return race
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A round boundary as the store keeps it: the state's JSON text and the events and rolls
+    since the boundary before (JSON texts)."""
+
+    round: int
+    version: int
+    rules_version: int
+    state: str
+    events: str
+    rolls: str
+
+
+def snapshots(race: Race, logged: tuple[int, int]) -> tuple[list[Snapshot], tuple[int, int]]:
+    """The round boundaries ``race`` passed since the last call, each with the events and rolls
+    after ``logged`` (the lengths of the logs at the boundary stored before); returns them and
+    the lengths at the last one."""
+    taken = race.take_boundaries()
+    if not taken:
+        return [], logged
+    events = race.events_since(logged[0])
+    rolls = race.dice.since(logged[1])
+    found = []
+    for state in taken:
+        found.append(
+            Snapshot(
+                round=state.round,
+                version=state.version,
+                rules_version=state.rules_version,
+                state=json.dumps(state_to_data(state, race.track), ensure_ascii=False),
+                events=json.dumps(
+                    [e.to_data() for e in events[: state.events - logged[0]]],
+                    ensure_ascii=False,
+                ),
+                rolls=json.dumps(
+                    rolls_data(tuple(rolls[: state.rolls - logged[1]])), ensure_ascii=False
+                ),
+            )
+        )
+        events = events[state.events - logged[0] :]
+        rolls = rolls[state.rolls - logged[1] :]
+        logged = (state.events, state.rolls)
+    return found, logged
+
+
+def passed(race: Race, logged: tuple[int, int]) -> tuple[int, int]:
+    """Forget the boundaries ``race`` passed (another process stored them); the lengths of the
+    logs at the last one."""
+    taken = race.take_boundaries()
+    return (taken[-1].events, taken[-1].rolls) if taken else logged
+
+
+def resumed_race(
+    state_text: str,
+    track: Track | None,
+    config: RaceConfig,
+    decisions: Callable[[], Sequence[tuple[str, str]]],
+    logs: Sequence[tuple[str, str]],
+) -> tuple[Race, tuple[int, int]]:
+    """The race from a stored snapshot, and the lengths of its event and roll logs there:
+    ``decisions`` reads the (car, JSON) of the decisions up to it, ``logs`` are the snapshots'
+    (events, rolls) texts; both are read only when someone reads the race's older decisions,
+    events or rolls (``race_log.Log``)."""
+    board = track if track is not None else builtin_track(config.track)
+    state = state_from_data(json.loads(state_text), board)
+
+    def earlier_decisions() -> list[tuple[str, Decision]]:
+        return [
+            (car, decision_from_data(board, json.loads(text), f"decisions[{n}]"))
+            for n, (car, text) in enumerate(decisions(), start=1)
+        ]
+
+    def earlier_events() -> list[Event]:
+        return [event_from_data(e) for events, _ in logs for e in json.loads(events)]
+
+    def earlier_rolls() -> list[DiceRoll]:
+        return [DiceRoll(*r) for _, rolls in logs for r in json.loads(rolls)]
+
+    race = Race.resume(
+        state,
+        track=track,
+        decisions=earlier_decisions,
+        events=earlier_events,
+        rolls=earlier_rolls,
+        keep_boundaries=True,
+    )
+    return race, (state.events, state.rolls)
 
 
 def version(race: Race) -> int:

@@ -65,17 +65,23 @@ from rennleitung.store.race_store import (
     RaceData,
     RaceStore,
     SeatData,
+    SnapshotData,
     add_decisions,
     add_race,
+    add_snapshots,
+    decision_texts,
     due_seats,
+    latest_snapshot,
     load_decisions,
     load_race,
     load_seats,
     race_ids,
     race_versions,
+    races_organised,
     save_race,
     save_seats,
     seat_changes,
+    snapshot_logs,
 )
 
 log = logging.getLogger(__name__)
@@ -104,10 +110,12 @@ def system_clock() -> datetime:
 @dataclass
 class _Live:
     """A race in memory: the engine's race at the version of its last stored decision, and
-    the race's info as this process's last change stored it (None when rebuilt by a read)."""
+    the race's info as this process's last change stored it (None when rebuilt by a read), and
+    the lengths of its event and roll logs at the last round boundary stored."""
 
     race: Race
     info: RaceInfo | None = None
+    logged: tuple[int, int] = (0, 0)
 
 
 @dataclass
@@ -128,6 +136,7 @@ class _Tx:
     decided: set[str] = field(default_factory=set)
     asked_new: list[str] = field(default_factory=list)
     changed_seats: list[SeatData] = field(default_factory=list)
+    snapshots: list[eng.Snapshot] = field(default_factory=list)
     mutated: bool = False
     changed: bool = False
 
@@ -248,11 +257,14 @@ class RaceService:
         driver: str = "",
         now: datetime | None = None,
     ) -> Seat:
-        """``holder`` takes a free person's seat of an open race (``car``, or the first free
-        one); ``driver`` names the driver. A holder holds at most one seat per race."""
+        """``holder`` takes a free person's seat (``car``, or the first free one) of an open
+        race, or of a running one, where its bot has driven it meanwhile; ``driver`` names the
+        driver (before the start: once running, the entry's name stays). A holder holds at most
+        one seat per race."""
 
         def work(tx: _Tx) -> None:
-            _require(tx, RaceState.OPEN)
+            if tx.row.state not in (RaceState.OPEN.value, RaceState.RUNNING.value):
+                raise _state_error(race_id, RaceState(tx.row.state), "open, running")
             if any(s.holder == holder for s in tx.seats.values()):
                 raise PlayError(
                     "du hast in diesem Rennen schon einen Platz",
@@ -268,7 +280,7 @@ class RaceService:
                 where = f"car {car}" if car else "seats"
                 raise PlayError("kein freier Platz", "no free seat", where)
             free[0].holder = holder
-            if driver:
+            if driver and tx.row.state == RaceState.OPEN.value:
                 free[0].driver = driver
             tx.changed = True
 
@@ -465,13 +477,27 @@ class RaceService:
             return _info(row, load_seats(connection, race_id))
 
     def races(
-        self, *, states: tuple[RaceState, ...] | None = None, holder: str | None = None
+        self,
+        *,
+        states: tuple[RaceState, ...] | None = None,
+        holder: str | None = None,
+        limit: int | None = None,
+        unorganised: bool = False,
     ) -> list[RaceInfo]:
-        """Races, newest first; only those in ``states``; only those where ``holder`` sits."""
+        """Races, newest first; only those in ``states``; only those where ``holder`` sits;
+        only those nobody organises (the demo's); at most ``limit``."""
         with self.store.read() as connection:
             chosen = None if states is None else [s.value for s in states]
-            ids = race_ids(connection, chosen, holder)
+            ids = race_ids(connection, chosen, holder, limit=limit, unorganised=unorganised)
             return [_info(_row(connection, i), load_seats(connection, i)) for i in ids]
+
+    def organised(
+        self, organiser: str, since: datetime, states: tuple[RaceState, ...] | None = None
+    ) -> int:
+        """How many races ``organiser`` created since ``since`` (only those in ``states``)."""
+        with self.store.read() as connection:
+            chosen = None if states is None else [s.value for s in states]
+            return races_organised(connection, organiser, utc(since), chosen)
 
     def decisions(self, race_id: int) -> tuple[StoredDecision, ...]:
         """Every stored decision of the race in order, with actor and time."""
@@ -652,6 +678,7 @@ class RaceService:
             if stored != tx.seen_seats:
                 return False
             add_decisions(connection, tx.rows)
+            add_snapshots(connection, [_snapshot_row(tx.row.id, s) for s in tx.snapshots])
             save_seats(connection, tx.changed_seats)
             if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
                 raise eng.stale(tx.seen_version, current.version)  # rolls everything back
@@ -687,7 +714,7 @@ class RaceService:
             race = tx.race
             while not race.finished:
                 ask = next(
-                    (q for q in eng.questions(race) if tx.seats[q.car].kind == SeatKind.BOT.value),
+                    (q for q in eng.questions(race) if _bot_drives(tx.seats[q.car])),
                     None,
                 )
                 if ask is None:
@@ -703,7 +730,7 @@ class RaceService:
         )
         seconds = tx.row.decision_seconds
         for seat in tx.seats.values():
-            person = seat.kind == SeatKind.PERSON.value
+            person = not _bot_drives(seat)
             if seat.car in asked and person:
                 fresh = (
                     seat.car not in tx.asked_before
@@ -719,6 +746,8 @@ class RaceService:
             elif seat.asked_at is not None or seat.deadline_at is not None:
                 seat.asked_at = seat.deadline_at = None
         version = eng.version(tx.race) if tx.live is not None else tx.row.version
+        if tx.live is not None:
+            tx.snapshots, tx.live.logged = eng.snapshots(tx.live.race, tx.live.logged)
         state = tx.row.state
         changed_seats = [
             seat for car, seat in tx.seats.items() if seat_changes(seat) != tx.seen_seats[car]
@@ -777,16 +806,16 @@ class RaceService:
                 return live
             if have > row.version:
                 live = None
-        if live is None:
-            config = config_from_data(json.loads(row.config))
-            live = _Live(eng.new_race(config, row.seed, _row_track(row)))
-        race = live.race
         try:
+            if live is None:
+                live = _rebuilt(connection, row)
+            race = live.race
             for stored in load_decisions(connection, row.id, after=eng.version(race)):
                 decision = eng.decision_from_json(
                     race, json.loads(stored.decision), f"decisions[{stored.seq}]"
                 )
                 eng.apply(race, stored.car, decision)
+            live.logged = eng.passed(race, live.logged)  # stored by whoever made them
         except RennleitungError as error:
             self.forget(row.id)
             raise _unreplayable(row, error) from None
@@ -822,6 +851,39 @@ class RaceService:
 # --- helpers ------------------------------------------------------------------------------
 
 
+def _rebuilt(connection: Connection, row: RaceData) -> _Live:
+    """The race from its latest snapshot (its older logs read only when someone reads them),
+    or from the start for a race stored before snapshots were kept."""
+    config = config_from_data(json.loads(row.config))
+    track = _row_track(row)
+    latest = latest_snapshot(connection, row.id, row.version)
+    if latest is None:
+        return _Live(eng.new_race(config, row.seed, track))
+    round_, version, _rules, state = latest
+    engine = connection.engine
+    race_id = row.id
+
+    def earlier() -> list[tuple[str, str]]:
+        with engine.connect() as reading:
+            return decision_texts(reading, race_id, version)
+
+    logs = snapshot_logs(connection, row.id, round_)
+    race, logged = eng.resumed_race(state, track, config, earlier, logs)
+    return _Live(race, logged=logged)
+
+
+def _snapshot_row(race_id: int, snapshot: eng.Snapshot) -> SnapshotData:
+    return SnapshotData(
+        race_id=race_id,
+        round=snapshot.round,
+        version=snapshot.version,
+        rules_version=snapshot.rules_version,
+        state=snapshot.state,
+        events=snapshot.events,
+        rolls=snapshot.rolls,
+    )
+
+
 def _row(connection: Connection, race_id: int, lock: bool = False) -> RaceData:
     row = load_race(connection, race_id, lock)
     if row is None:
@@ -839,6 +901,12 @@ def _seat(tx: _Tx, car: str) -> SeatData:
             "car",
         )
     return seat
+
+
+def _bot_drives(seat: SeatData) -> bool:
+    """A bot's seat, or a person's seat nobody holds (freed during the race): its bot drives
+    until someone takes it, so the race never waits for nobody."""
+    return seat.kind == SeatKind.BOT.value or seat.holder is None
 
 
 def _require(tx: _Tx, state: RaceState) -> None:

@@ -20,17 +20,23 @@ from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.database import WRITE, one_writer, open_database
 from rennleitung.store.models import Base
-from rennleitung.store.race_tables import PlayDecisionRow, PlayRaceRow, PlaySeatRow
+from rennleitung.store.race_tables import (
+    PlayDecisionRow,
+    PlayRaceRow,
+    PlaySeatRow,
+    PlaySnapshotRow,
+)
 
 RACES = Base.metadata.tables[PlayRaceRow.__tablename__]
 SEATS = Base.metadata.tables[PlaySeatRow.__tablename__]
 DECISIONS = Base.metadata.tables[PlayDecisionRow.__tablename__]
+SNAPSHOTS = Base.metadata.tables[PlaySnapshotRow.__tablename__]
 
 
 @dataclass
@@ -81,6 +87,20 @@ class DecisionData:
     made_at: datetime
 
 
+@dataclass(frozen=True)
+class SnapshotData:
+    """A ``play_snapshots`` row: the race at a round boundary, and its events and rolls since
+    the snapshot before (JSON texts)."""
+
+    race_id: int
+    round: int
+    version: int
+    rules_version: int
+    state: str
+    events: str
+    rolls: str
+
+
 _RACE_COLUMNS = [RACES.c[f.name] for f in fields(RaceData)]
 _SEAT_COLUMNS = [SEATS.c[f.name] for f in fields(SeatData)]
 _DECISION_COLUMNS = [DECISIONS.c[f.name] for f in fields(DecisionData)]
@@ -113,6 +133,23 @@ _SAVE_SEAT = (
     .values({name: bindparam(name) for name in _SEAT_CHANGES})
 )
 _ADD_DECISION = insert(DECISIONS)
+_ADD_SNAPSHOT = insert(SNAPSHOTS)
+_LATEST_SNAPSHOT = (
+    select(SNAPSHOTS.c.round, SNAPSHOTS.c.version, SNAPSHOTS.c.rules_version, SNAPSHOTS.c.state)
+    .where(SNAPSHOTS.c.race_id == bindparam("race_id"), SNAPSHOTS.c.version <= bindparam("upto"))
+    .order_by(SNAPSHOTS.c.round.desc())
+    .limit(1)
+)
+_SNAPSHOT_LOGS = (
+    select(SNAPSHOTS.c.events, SNAPSHOTS.c.rolls)
+    .where(SNAPSHOTS.c.race_id == bindparam("race_id"), SNAPSHOTS.c.round <= bindparam("upto"))
+    .order_by(SNAPSHOTS.c.round)
+)
+_LOAD_DECISION_TEXTS = (
+    select(DECISIONS.c.car, DECISIONS.c.decision)
+    .where(DECISIONS.c.race_id == bindparam("race_id"), DECISIONS.c.seq <= bindparam("upto"))
+    .order_by(DECISIONS.c.seq)
+)
 
 
 class RaceStore:
@@ -261,10 +298,15 @@ def due_seats(
 
 
 def race_ids(
-    connection: Connection, states: Sequence[str] | None = None, holder: str | None = None
+    connection: Connection,
+    states: Sequence[str] | None = None,
+    holder: str | None = None,
+    *,
+    limit: int | None = None,
+    unorganised: bool = False,
 ) -> list[int]:
     """Ids of races, newest first; only those in ``states``, only those where ``holder`` holds
-    a seat."""
+    a seat, only those without an organiser (``unorganised``), at most ``limit``."""
     query = select(RACES.c.id).order_by(RACES.c.id.desc())
     if states is not None:
         query = query.where(RACES.c.state.in_(states))
@@ -272,10 +314,67 @@ def race_ids(
         query = query.where(
             RACES.c.id.in_(select(SEATS.c.race_id).where(SEATS.c.holder == holder))
         )
+    if unorganised:
+        query = query.where(RACES.c.organiser.is_(None))
+    if limit is not None:
+        query = query.limit(limit)
     return [int(i) for i in connection.scalars(query)]
+
+
+def races_organised(
+    connection: Connection, organiser: str, since: datetime, states: Sequence[str] | None = None
+) -> int:
+    """How many races ``organiser`` created since ``since`` (only those in ``states``)."""
+    query = select(func.count()).select_from(RACES).where(
+        RACES.c.organiser == organiser, RACES.c.created_at >= since)
+    if states is not None:
+        query = query.where(RACES.c.state.in_(states))
+    return int(connection.scalar(query) or 0)
 
 
 def race_versions(connection: Connection, ids: Sequence[int]) -> dict[int, int]:
     """The version of each race in ``ids`` (one statement; unknown ids are left out)."""
     rows = connection.execute(select(RACES.c.id, RACES.c.version).where(RACES.c.id.in_(ids)))
     return {int(race_id): int(version) for race_id, version in rows}
+
+
+def add_snapshots(connection: Connection, snapshots: Sequence[SnapshotData]) -> None:
+    """Insert the snapshots of the round boundaries a step passed."""
+    rows = [{f.name: getattr(s, f.name) for f in fields(SnapshotData)} for s in snapshots]
+    if rows:
+        connection.execute(_ADD_SNAPSHOT, rows)
+
+
+def latest_snapshot(
+    connection: Connection, race_id: int, upto: int
+) -> tuple[int, int, int, str] | None:
+    """(round, version, rules version, state) of the race's latest snapshot at a version up to
+    ``upto``; None when it has none (a race stored before snapshots were kept)."""
+    row = connection.execute(_LATEST_SNAPSHOT, {"race_id": race_id, "upto": upto}).first()
+    return None if row is None else (int(row[0]), int(row[1]), int(row[2]), str(row[3]))
+
+
+def snapshot_logs(connection: Connection, race_id: int, upto: int) -> list[tuple[str, str]]:
+    """The (events, rolls) texts of the snapshots up to round ``upto``, in order: together the
+    race's event and roll logs up to that boundary."""
+    rows = connection.execute(_SNAPSHOT_LOGS, {"race_id": race_id, "upto": upto})
+    return [(str(events), str(rolls)) for events, rolls in rows]
+
+
+def decision_texts(connection: Connection, race_id: int, upto: int) -> list[tuple[str, str]]:
+    """(car, decision JSON) of the decisions with ``seq`` up to ``upto``, in order."""
+    rows = connection.execute(_LOAD_DECISION_TEXTS, {"race_id": race_id, "upto": upto})
+    return [(str(car), str(text)) for car, text in rows]
+
+
+def drop_after(connection: Connection, race_id: int, version: int) -> list[DecisionData]:
+    """Remove the decisions after ``version`` and the snapshots beyond it (a race going back
+    to a snapshot, ``docs/formula_de/records.md``); returns the decisions removed."""
+    dropped = load_decisions(connection, race_id, after=version)
+    connection.execute(
+        DECISIONS.delete().where(DECISIONS.c.race_id == race_id, DECISIONS.c.seq > version)
+    )
+    connection.execute(
+        SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.version > version)
+    )
+    return dropped

@@ -100,3 +100,26 @@ class PlayLeagueRaceRow(Base):
     number: Mapped[int] = mapped_column(Integer)
     entered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     note: Mapped[str] = mapped_column(Text, default="", server_default="")
+
+
+class PlaySnapshotRow(Base):
+    """The race at one round boundary (``formula_de/race_state.py``), stored when the race
+    passed it: its state as JSON (``rennleitung-race-state/1``) and the events and rolls of the
+    logs since the boundary before, so a race is rebuilt from its latest snapshot and the
+    decisions after it instead of from all its decisions (revision play_snapshots)."""
+
+    __tablename__ = "play_snapshots"
+    __table_args__ = (UniqueConstraint("race_id", "round"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    race_id: Mapped[int] = mapped_column(ForeignKey("play_races.id", ondelete="CASCADE"))
+    round: Mapped[int] = mapped_column(Integer)
+    """Rounds of play done at this boundary (0: after the setup)."""
+    version: Mapped[int] = mapped_column(Integer)
+    """Decisions applied at this boundary: those with a higher ``seq`` come after it."""
+    rules_version: Mapped[int] = mapped_column(Integer)
+    """The rules version the race had been played under up to this boundary."""
+    state: Mapped[str] = mapped_column(Text)
+    events: Mapped[str] = mapped_column(Text)
+    """JSON list of the events since the previous snapshot (their data form, events.md)."""
+    rolls: Mapped[str] = mapped_column(Text)
+    """JSON list of the rolls since the previous snapshot (``[die, purpose, result, car]``)."""
