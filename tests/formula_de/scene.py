@@ -40,10 +40,11 @@ INFO_FIELDS = frozenset(f.name for f in fields(CarInfo))
 STATE_FIELDS = frozenset({"weather", "dangerous", "finish_order", "t_cars_used", "halted"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Scene:
     """A race to be: its configuration, its scripted rolls (the setup's first, as the race rolls
-    them: the weather, grid draws), and what to change at the first round boundary."""
+    them: the weather, grid draws), and what to change at the first round boundary.
+    ``keep_boundaries`` is handed on to the race (``Race.take_boundaries``)."""
 
     config: RaceConfig
     rolls: list[int]
@@ -53,6 +54,7 @@ class Scene:
     tyre: Tyre = Tyre.HARD
     changes: dict[str, dict[str, Any]] = field(default_factory=dict)
     state_changes: dict[str, Any] = field(default_factory=dict)
+    keep_boundaries: bool = False
 
     def place(self, car: str, space: str, **changes: Any) -> Scene:
         """Put ``car`` on ``space`` (a name) as a car under way: the start done, the launch
@@ -150,7 +152,11 @@ class Scene:
     def _build(self, state: RaceState, before: Race) -> Race:
         """The race from ``state`` on, its logs those of ``before`` up to the boundary (the
         setup's rolls rolled again from the script, so that the roll log is whole)."""
-        logs = (before.decisions[: state.version], before.events[: state.events], False)
+        logs = (
+            before.decisions[: state.version],
+            before.events[: state.events],
+            self.keep_boundaries,
+        )
         dice = ScriptedDice(self.rolls)
         for made in before.dice.history[: state.rolls]:
             dice.roll(DICE[made.die], made.purpose, made.car)

@@ -334,7 +334,7 @@ def test_a_car_that_runs_dry_is_a_wreck_without_a_dangerous_space() -> None:
     dangerous (it used to get a sticker like an engine failure)."""
     race = start([SUN, 2, 1, *([10] * 5)])
     place(race, "a", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.fuel == 1)
@@ -411,7 +411,7 @@ def test_a_profiles_plus_or_minus_one_on_the_roll_into_the_box_counts_towards_th
     this before issue 22; the scene proves it: the tyre change (6 points) less the leftover."""
     race = start([SUN, 6, 8, 8, 8])  # then the work in 4th (8 ≥ what is left)
     place(race, "a", "C151", gear=3, crossings=2, profile=profile)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.HARD)))
     pick(race, lambda o: o.pit)
     pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
@@ -494,7 +494,7 @@ def test_the_open_rolls_changeable_weather_again_right_after_the_twenty(
     engine test, 15, comes first). The Open used to wait for the end of the round too."""
     race = start(rolls, ruleset=ruleset)
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     _twenty_in_fifth(race)
     kinds_now = [e.kind for e in race.events]
     weather = max(n for n, k in enumerate(kinds_now) if k is EventKind.WEATHER)
@@ -789,9 +789,9 @@ def test_an_elimination_for_blocking_cites_the_rule_of_the_preset(ruleset: str, 
     race = start([SUN, 1, 1, 4, 10, 10], cars=("m", "f", "s"), ruleset=ruleset)
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
-        race.info[car].needs_start = True  # both stall again on their restart roll
+        race.set(car, needs_start=True)  # both stall again on their restart roll
     place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.car == "m"
     race.apply(TurnChoice(2))
     assert retirement(race, "m") is Retirement.BLOCKED

@@ -328,9 +328,9 @@ def test_one_karma_plus_one_per_roll_and_again_after_a_re_roll() -> None:
     fails on 4, and now +1 is offered, bought, and the test is held with no further question."""
     race = start([SUN, 2, 3, 4])
     place(race, "a", "A1", gear=1)
-    race.info["a"].karma = 60
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.set("a", karma=60)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     ask = race.pending
@@ -648,7 +648,7 @@ def test_a_lapped_car_finishes_the_next_time_it_crosses_the_line_after_the_winne
     race = start([SUN, 8, 8], cars=("a", "c"))
     place(race, "a", "A162", gear=3, crossings=3)
     place(race, "c", "A160", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))  # a: 8 spaces over the line, the winner
     while asking(race, AskKind.MOVE):
         pick(race, lambda o: o.laps == 1)
@@ -673,7 +673,7 @@ def test_lapped_finishers_rank_behind_the_cars_with_more_laps_and_need_two_laps_
     place(race, "a", "A162", gear=3, crossings=3)
     place(race, "b", "A150", gear=3, crossings=3)
     place(race, "d", "A160", gear=3, crossings=1)
-    go(race)
+    race = go(race)
     while race.pending is not None:
         race.apply(TurnChoice(3))
         while asking(race, AskKind.MOVE):
