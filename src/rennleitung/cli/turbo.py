@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from rennleitung.turbo2000.model import GameState
     from rennleitung.turbo2000.pipeline import RoundOutcome
 
 app = typer.Typer(
@@ -316,8 +317,7 @@ def status(
         round_number = game.current_round()
         config = game.config()
         state = game.state(round_number)
-        files = game.inbox()
-        texts = [_read_sheet(p) for p in files]
+        files, texts, waiting = _this_round(game.inbox(), state, config)
         leftovers = game.leftovers()
     except RennleitungError as error:
         raise _fail(error) from error
@@ -352,6 +352,7 @@ def status(
                       escape(why), _arrived(files[entry.sheet - 1]) if entry.sheet else "")
     console.print(table)
     missing = missing_teams(statuses, state)
+    _show_waiting(waiting)
     console.print(pick("Es fehlen (kein gültiger Bogen)", "missing (no valid sheet)") + ": "
                   + (", ".join(missing) or pick("niemand", "nobody")))
 
@@ -391,8 +392,7 @@ def evaluate(
         round_number = game.current_round()
         config = game.config()
         state = game.state(round_number)
-        files = game.inbox()
-        texts = [_read_sheet(p) for p in files]
+        files, texts, waiting = _this_round(game.inbox(), state, config)
         missing = missing_teams(inbox_status(texts, state, config), state)
         if missing and not force and not state.finished:
             raise RennleitungError(  # the round in each language (was "Runde 1" in English)
@@ -409,6 +409,31 @@ def evaluate(
     console.print(pick(f"Runde {round_number} ausgewertet: {counted(len(files), 'Bogen', 'Bögen')}",
                        f"round {round_number} evaluated: "
                        f"{counted(len(files), 'sheet', 'sheets')}"))
+    _show_waiting(waiting)
+
+
+def _this_round(files: list[Path], state: GameState, config: GameConfig
+                ) -> tuple[list[Path], list[str], list[tuple[Path, int]]]:
+    """The inbox split: this round's sheets (and their texts), and the sheets written for a
+    later round, which stay in the inbox for it (``intake.later_round``)."""
+    from rennleitung.turbo2000.intake import later_round
+
+    now: list[tuple[Path, str]] = []
+    waiting: list[tuple[Path, int]] = []
+    for path in files:
+        text = _read_sheet(path)
+        later = later_round(text, state, config)
+        if later:
+            waiting.append((path, later))
+        else:
+            now.append((path, text))
+    return [p for p, _ in now], [t for _, t in now], waiting
+
+
+def _show_waiting(waiting: list[tuple[Path, int]]) -> None:
+    for path, later in waiting:
+        console.print(pick(f"{escape(path.name)} wartet auf Runde {later}",
+                           f"{escape(path.name)} waits for round {later}"))
 
 
 @app.command("undo")

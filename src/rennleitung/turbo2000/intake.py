@@ -62,6 +62,14 @@ def sender_problems(sheet: OrderSheet, state: GameState,
     return problems
 
 
+def later_round(text: str, state: GameState, config: GameConfig) -> int:
+    """The later round a sheet is written for (0: this round or no round). Such a sheet waits
+    in the inbox for its round instead of being refused now: a team may send next round's
+    orders early, also while the game master undoes and re-evaluates a round."""
+    written = parse_sheet(text, config).round
+    return written if written > state.round else 0
+
+
 def check_sheet(text: str, state: GameState | None, config: GameConfig) -> OrderSheet:
     """What ``turbo check`` shows: the parse problems plus, with a game, the sender checks."""
     sheet = parse_sheet(text, config)
