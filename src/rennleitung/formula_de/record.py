@@ -29,7 +29,6 @@ from rennleitung.formula_de.events_v1 import v1_form
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
-from rennleitung.formula_de.rules_version import RULES_VERSION
 from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.textinput import load_json
@@ -46,6 +45,18 @@ class RecordError(RennleitungError):
 
 
 @dataclass(frozen=True)
+class Stretch:
+    """Rounds played under one rules version, from ``from_round`` on (0: the setup); a stretch
+    after the first names the state it began from and the count and digest of its events."""
+
+    from_round: int
+    rules_version: int
+    state: dict[str, Any] | None = None
+    events: int | None = None
+    digest: str | None = None
+
+
+@dataclass(frozen=True)
 class RaceRecord:
     """A parsed record. ``seed`` is None while the race runs (not yet revealed)."""
 
@@ -55,6 +66,8 @@ class RaceRecord:
     seed: str | None
     summary: dict[str, Any]
     rules_version: int = 1
+    rules: tuple[Stretch, ...] = ()
+    """The rules version of each stretch of rounds (empty: all under ``rules_version``)."""
     track: Track | None = None
     """The board the record was read against (a track of one's own; None: built-in)."""
     record_version: int = 1
@@ -144,8 +157,13 @@ def _pre_race_order(data: dict[str, Any]) -> PreRaceOrder | None:
     return None if order is get_ruleset(str(data["ruleset"])).pre_race_order else order
 
 
-def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
-    """The record of ``race`` as JSON data; the seed is revealed only once the race is over."""
+def record_of(
+    race: Race, seed: int | str | None = None, starts: Mapping[int, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The record of ``race`` as JSON data; the seed is revealed only once the race is over.
+    ``starts`` holds, by first round, the state (JSON form) each stretch of rounds under newer
+    rules began from (``Race.rules``); with it, each stretch carries its state and the count
+    and digest of its events, so ``verify`` can replay the stretches the current rules play."""
     revealed = str(seed) if seed is not None and race.finished else None
     summary: dict[str, Any] = {
         "events": len(race.events),
@@ -165,7 +183,8 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "record_version": RECORD_VERSION,
-        "rules_version": RULES_VERSION,
+        "rules_version": race.rules[-1][1],
+        "rules": _stretches(race, starts or {}),
         "config": config_to_data(race.config),
         "commitment": race.commitment,
         "decisions": [
@@ -176,6 +195,21 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "finished": race.finished,
         "summary": summary,
     }
+
+
+def _stretches(race: Race, starts: Mapping[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """``Race.rules`` in the record: the rules version of each stretch of rounds."""
+    rules: list[dict[str, Any]] = [{"from_round": r, "rules_version": v} for r, v in race.rules]
+    if len(rules) == 1 or any(r["from_round"] not in starts for r in rules[1:]):
+        return rules
+    bounds = [0, *(int(starts[r["from_round"]]["events"]) for r in rules[1:]), len(race.events)]
+    for n, stretch in enumerate(rules):
+        events = race.events[bounds[n] : bounds[n + 1]]
+        if n:
+            stretch["state"] = starts[stretch["from_round"]]
+        stretch["events"] = len(events)
+        stretch["digest"] = events_digest(events)
+    return rules
 
 
 def _summary(value: Any) -> dict[str, Any]:
@@ -238,6 +272,7 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
             "record_version",
         )
     return RaceRecord(
+        rules=_read_stretches(data.get("rules", [])),
         config=config,
         commitment=str(data.get("commitment", "")),
         decisions=tuple(decisions),
@@ -247,3 +282,32 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         track=track,
         record_version=record_version,
     )
+
+
+def _read_stretches(value: Any) -> tuple[Stretch, ...]:
+    if not isinstance(value, list):
+        raise RecordError("Liste erwartet", "list expected", "rules")
+    found = []
+    for n, item in enumerate(value):
+        where = f"rules[{n}]"
+        if not isinstance(item, dict):
+            raise RecordError("Objekt erwartet", "object expected", where)
+        first, version = item.get("from_round"), item.get("rules_version")
+        for key, number in (("from_round", first), ("rules_version", version)):
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                raise RecordError(
+                    "eine ganze Zahl ab 0 erwartet", "a whole number from 0 on expected",
+                    f"{where}.{key}",
+                )
+        state = item.get("state")
+        events = item.get("events")
+        digest = item.get("digest")
+        if state is not None and not isinstance(state, dict):
+            raise RecordError("Objekt erwartet", "object expected", f"{where}.state")
+        if events is not None and (not isinstance(events, int) or isinstance(events, bool)):
+            raise RecordError("ganze Zahl erwartet", "whole number expected", f"{where}.events")
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError("Text erwartet", "text expected", f"{where}.digest")
+        assert isinstance(first, int) and isinstance(version, int)
+        found.append(Stretch(first, version, state, events, digest))
+    return tuple(found)
