@@ -18,7 +18,7 @@ from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import bot_entries, drive
 from rennleitung.formula_de.race_setup import RaceConfig
-from rennleitung.formula_de.record import events_digest, record_from_data, record_of
+from rennleitung.formula_de.record import race_digest, record_from_data, record_of
 from rennleitung.formula_de.replay import verify
 from rennleitung.formula_de.ruleset import PRESETS
 
@@ -56,7 +56,7 @@ def one(n: int) -> None:
     verdict = verify(record_from_data(data))
     if not verdict.honest:
         raise AssertionError("; ".join(verdict.problems))
-    if data["summary"]["digest"] != events_digest(race.events):
+    if data["summary"]["digest"] != race_digest(race):
         raise AssertionError("digest")
 
 

@@ -61,3 +61,13 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+@pytest.fixture(autouse=True)
+def _no_language_left_over() -> Iterator[None]:
+    """Each test starts without the ``--lang`` of an earlier one: a command keeps its choice
+    for the rest of its process (one command per process), a test runner's process goes on."""
+    from rennleitung.cli.common import reset_lang
+
+    reset_lang()
+    yield

@@ -52,7 +52,7 @@ def write(tmp_path: Path, cars: list[dict[str, Any]], **extra: Any) -> Path:
 
 
 def car(car_id: str, space: str, **fields: Any) -> dict[str, Any]:
-    return {"id": car_id, "space": space, "gear": 4, "wear": wear(), **fields}
+    return {"id": car_id, "space": space, "gear": 2, "wear": wear(), **fields}
 
 
 def run(*args: str) -> Any:
@@ -78,7 +78,7 @@ def test_moves_json_lists_every_option(tmp_path: Path) -> None:
 def test_moves_json_names_the_elimination_and_the_car_in_front(tmp_path: Path) -> None:
     cars = [car("x", "A1", wear=wear(brakes=3)), car("front", "A2"), car("side", "B1")]
     position = write(tmp_path, cars)
-    result = run("moves", str(position), "--car", "x", "--roll", "7", "--json")
+    result = run("moves", str(position), "--car", "x", "--roll", "7", "--gear", "4", "--json")
     assert result.exit_code == 0, result.output
     options = json.loads(result.stdout)
     assert options
@@ -95,10 +95,10 @@ def test_moves_gear_boost_and_soft_options(tmp_path: Path) -> None:
     result = run("moves", str(position), "--car", "x", "--roll", "2", "--soft", "--json")
     assert {o["spaces"] for o in json.loads(result.stdout)} == {3}
     result = run(
-        "moves", str(position), "--car", "x", "--roll", "1", "--gear", "5", "--boost", "--json"
+        "moves", str(position), "--car", "x", "--roll", "2", "--gear", "2", "--boost", "--json"
     )
     assert result.exit_code == 0, result.output
-    assert {o["spaces"] for o in json.loads(result.stdout)} == {6}
+    assert {o["spaces"] for o in json.loads(result.stdout)} == {4}
 
 
 def test_moves_table(tmp_path: Path) -> None:
@@ -112,7 +112,7 @@ def test_moves_table(tmp_path: Path) -> None:
 
 def test_moves_on_an_example_position() -> None:
     example = EXAMPLES / "monaco-midrace.json"
-    result = run("moves", str(example), "--car", "alonso", "--roll", "5", "--json")
+    result = run("moves", str(example), "--car", "alonso", "--roll", "8", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)
 

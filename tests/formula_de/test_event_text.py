@@ -31,6 +31,7 @@ from rennleitung.formula_de.record import (
     RecordError,
     events_digest,
     parse_record,
+    race_digest,
     record_from_data,
     record_of,
 )
@@ -196,14 +197,15 @@ def test_rewording_every_sentence_changes_no_digest_and_no_verdict(
     """The record of a race, and a record of version 1, verify with every template, every
     word and the round prefix replaced: verify does not depend on how events are worded."""
     data = record_of(race, "23")
-    digest = events_digest(race.events)
+    digest = race_digest(race)
     reworded = {kind: (f"X {kind}", f"Y {kind}") for kind in TEMPLATES}
     monkeypatch.setattr(event_text, "TEMPLATES", reworded)
     monkeypatch.setattr(event_text, "WORDS", {})
     monkeypatch.setattr(event_text, "ROUND_PREFIX", ("R{round} ", "R{round} "))
     later = race.events[100]
     assert later.round and render(later, "de") == f"R{later.round} X {later.kind}"
-    assert events_digest(race.events) == digest == data["summary"]["digest"]
+    assert race_digest(race) == digest == data["summary"]["digest"]
+    assert events_digest(race.events) == events_digest(race.events, 2)
     assert verify(record_from_data(data)).honest
     for path in OLD_RECORDS:
         assert verify(parse_record(path.read_text("utf-8"))).honest, path
@@ -211,9 +213,9 @@ def test_rewording_every_sentence_changes_no_digest_and_no_verdict(
 
 def test_new_records_carry_their_version(race: Race) -> None:
     data = record_of(race, "23")
-    assert data["record_version"] == RECORD_VERSION == 2
-    assert record_from_data(data).record_version == 2
-    data["record_version"] = 3
+    assert data["record_version"] == RECORD_VERSION == 3
+    assert record_from_data(data).record_version == 3
+    data["record_version"] = 4
     with pytest.raises(RecordError) as error:
         record_from_data(data)
     assert error.value.where == "record_version"

@@ -18,7 +18,7 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_run import bot_entries, drive, run_bot_race
 from rennleitung.formula_de.race_setup import RaceConfig
-from rennleitung.formula_de.record import events_digest, record_from_data, record_of
+from rennleitung.formula_de.record import events_digest, race_digest, record_from_data, record_of
 from rennleitung.formula_de.replay import replay, verify
 from rennleitung.formula_de.ruleset import PRESETS
 
@@ -93,7 +93,7 @@ def test_bot_race_keeps_the_invariants_and_replays(
     record = record_from_data(data)
     again = replay(record)
     assert [e.to_data() for e in again.events] == [e.to_data() for e in race.events]
-    assert events_digest(again.events) == data["summary"]["digest"]
+    assert race_digest(again) == data["summary"]["digest"]
     verdict = verify(record)
     assert verdict.honest, verdict.problems
 

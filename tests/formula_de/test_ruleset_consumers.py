@@ -35,6 +35,11 @@ FORMAT = "rennleitung.league.formats:LeagueFormat."
 REQUEST = "rennleitung.formula_de.moves:request_for"
 PIT_POINTS = "rennleitung.formula_de.race_pit:plan_points@.pit_stop_points("
 
+INCOME = "rennleitung.formula_de.karma_income:end_of_race_karma"
+INCOME_READERS = (RACE + "_karma_income@end_of_race_karma",
+                  "rennleitung.league.karma:karma_ledger@end_of_race_karma")
+"""The end-of-race karma has one home (issue 20): the race and the league's ledger call it."""
+
 CONSUMERS: dict[str, tuple[str, ...]] = {
     "name": ("rennleitung.league.race_run:ruleset_for",),
     "title_de": ("rennleitung.cli.rules:list_rulesets",),
@@ -55,6 +60,8 @@ CONSUMERS: dict[str, tuple[str, ...]] = {
     "blocked_table": (REQUEST,),
     "blocked_out_body_ahead": (RACE + "_apply_option",),
     "blocked_end_plays_first": (REQUEST,),
+    "slipstream_behind_rolling_out": (REQUEST,),
+    "blocking_cites_masters": (REQUEST, RACE + "_retire", RACE + "classification"),
     "zero_tyres_spin_again": (REQUEST,),
     "tyre_table": (R + "tyre", REQUEST + "@.tyre("),
     "pit_system": (RACE + "_pit_arrival",),
@@ -72,7 +79,8 @@ CONSUMERS: dict[str, tuple[str, ...]] = {
     "pit_min_laps": (R + "pit_lane_open", REQUEST + "@.pit_lane_open("),
     "pit_closed_last_lap": (R + "pit_lane_open", REQUEST + "@.pit_lane_open("),
     "weather_reroll_trigger": (RACE + "_gear_roll",),
-    "weather_settles_after": (RACE + "_weather_rolls",),
+    "weather_reroll_at_once": (RACE + "_gear_roll",),
+    "weather_settles_after": (RACE + "_weather_roll",),
     "slipstream_min_gear": (REQUEST,),
     "slipstream_spaces": (REQUEST,),
     "slipstream_corner_brakes": (REQUEST,),
@@ -98,9 +106,9 @@ CONSUMERS: dict[str, tuple[str, ...]] = {
     "karma_reroll_cost": (RACE + "_check", "rennleitung.league.karma:in_race_karma"),
     "karma_plus_one_cost": (RACE + "_check", "rennleitung.league.karma:in_race_karma"),
     "karma_per_natural_twenty": (RACE + "_check", "rennleitung.league.karma:in_race_karma"),
-    "karma_points_per_karma": (RACE + "_karma_income", FORMAT + "race_points_per_karma"),
-    "karma_per_place_gained": (RACE + "_karma_income", "rennleitung.league.karma:karma_ledger"),
-    "karma_most_laps_led": (RACE + "_karma_income", "rennleitung.league.karma:karma_ledger"),
+    "karma_points_per_karma": (INCOME, *INCOME_READERS, FORMAT + "race_points_per_karma"),
+    "karma_per_place_gained": (INCOME, *INCOME_READERS),
+    "karma_most_laps_led": (INCOME, *INCOME_READERS),
     "head_to_head": (RACE + "_head_to_head",),
     "qualifying": (
         "rennleitung.league.grid:build_qualifying",
@@ -268,7 +276,7 @@ def test_one_profile_enum_and_one_weather_roll_enum() -> None:
 
     assert profiles.DriverProfile is car.DriverProfile
     assert qualifying_weather.Weather is car.WeatherRoll
-    assert track.WeatherKind is car.WeatherRoll
+    assert not hasattr(track, "WeatherKind")  # the alias is gone (issue 20)
     for profile in car.DriverProfile:
         assert profiles.parse_profile(profiles.league_name(profile)) is profile
         assert profiles.parse_profile(profile.value) is profile

@@ -11,7 +11,8 @@ from rennleitung.formula_de.builtin_tracks import (
     builtin_track_names,
     builtin_track_text,
 )
-from rennleitung.formula_de.track import SpaceKind, Track, WeatherKind
+from rennleitung.formula_de.car import WeatherRoll
+from rennleitung.formula_de.track import SpaceKind, Track
 from rennleitung.formula_de.trackcheck import check_track
 from rennleitung.formula_de.trackfile import CornerSpec, StraightSpec, parse_track_file
 
@@ -282,12 +283,12 @@ def test_short_track_is_short() -> None:
 def test_weather_table_of_monaco() -> None:
     weather = builtin_track("monaco").weather
     assert [weather.weather_for(r) for r in (1, 4, 5, 8, 9, 20)] == [
-        WeatherKind.RAIN,
-        WeatherKind.RAIN,
-        WeatherKind.CHANGEABLE,
-        WeatherKind.CHANGEABLE,
-        WeatherKind.SUN,
-        WeatherKind.SUN,
+        WeatherRoll.RAIN,
+        WeatherRoll.RAIN,
+        WeatherRoll.CHANGEABLE,
+        WeatherRoll.CHANGEABLE,
+        WeatherRoll.SUN,
+        WeatherRoll.SUN,
     ]
     with pytest.raises(RennleitungError):
         weather.weather_for(21)

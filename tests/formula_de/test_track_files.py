@@ -3,7 +3,7 @@
 import pytest
 
 from rennleitung.formula_de.builtin_tracks import builtin_track_text
-from rennleitung.formula_de.track import WeatherKind
+from rennleitung.formula_de.car import WeatherRoll
 from rennleitung.formula_de.trackbuild import build_track, build_track_checked
 from rennleitung.formula_de.trackcheck import ERROR, PROBLEM_KINDS, WARNING, Problem, check_track
 from rennleitung.formula_de.trackfile import (
@@ -102,8 +102,8 @@ def test_square_is_good() -> None:
     track = build_track(parse_track_file(SQUARE))
     assert track.lane_lengths() == (60, 64, 68)
     assert [(c.longest, c.shortest) for c in track.corners] == [(8, 3), (8, 3), (5, 3), (8, 3)]
-    assert track.weather.weather_for(5) is WeatherKind.RAIN
-    assert track.weather.weather_for(10) is WeatherKind.CHANGEABLE
+    assert track.weather.weather_for(5) is WeatherRoll.RAIN
+    assert track.weather.weather_for(10) is WeatherRoll.CHANGEABLE
 
 
 def test_weather_default_is_four_and_eight() -> None:

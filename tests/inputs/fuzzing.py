@@ -36,13 +36,13 @@ TOKENS = (
     b"1" * 40, b"[" * 200, b"{" * 200, b'"' , b"\\", b"\x00", b"\xff\xfe", b"\xef\xbb\xbf",
     b"\xe4", b"\x81", b"[/x]", b"../../etc/passwd", b"/dev/zero", b"null", b"true", b"[]",
     b"{}", b'""', b"A1", b"\n[[segment]]\nstraight = 1000000\n", b",,,,", b"\r\n", b"\t",
-    b"x" * 5000,
+    b"x" * 5000, b"12.000.000.000.000.000", "١٢".encode(), "１２".encode(), "٣".encode(),
 )
 
 WEIRD: tuple[Any, ...] = (
     None, True, 0, -1, -5, 7, 10**30, 1.5, 1e300, "", "x" * 20000, "[/x]", "../x.toml",
     "/etc/passwd", "/dev/zero", "monaco", "A1", [], {}, [1, 2], {"a": 1}, [[[[[[[[]]]]]]]],
-    ["x"] * 200,
+    ["x"] * 200, "30", "١٢", "１２", 12 * 10**18, "Ferrari", ["a"] * 20,
 )
 
 
@@ -113,7 +113,22 @@ def _nodes(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
             yield from _nodes(item, (*path, n))
 
 
+_KEY = re.compile(rb'"([^"\\]{1,40})"\s*:')
+
+
+def _duplicate_key(data: bytes, rng: random.Random) -> bytes | None:
+    """A key written twice in its object, the copy first (readers keep different ones)."""
+    keys = list(_KEY.finditer(data))
+    if not keys:
+        return None
+    hit = rng.choice(keys)
+    copy = b'"' + hit.group(1) + b'": ' + json.dumps(rng.choice(WEIRD)).encode() + b", "
+    return data[: hit.start()] + copy + data[hit.start() :]
+
+
 def _mutate_json(data: bytes, rng: random.Random) -> bytes | None:
+    if rng.random() < 0.1:
+        return _duplicate_key(data, rng)
     try:
         value = json.loads(data)
     except ValueError:
@@ -169,13 +184,15 @@ def _small_track() -> bytes:
 
 def _load_position(path: Path) -> object:
     from rennleitung.cli.common import read_position
+    from rennleitung.formula_de.dice import GEAR_DICE
     from rennleitung.formula_de.moves import Choices, check_request, legal_moves
 
     position = read_position(path)
     if position.cars:
-        car = position.cars[0].id
-        check_request(position, car, 5, Choices())
-        legal_moves(position, car, 5, Choices())
+        first = position.cars[0]
+        roll = GEAR_DICE[first.gear].maximum if first.gear in GEAR_DICE else 5
+        check_request(position, first.id, roll, Choices())
+        legal_moves(position, first.id, roll, Choices())
     return position
 
 
@@ -265,12 +282,18 @@ def _turbo_state_seed() -> bytes:
     return dump_state(new_game(teams, GameConfig())).encode()
 
 
-def _record_seed() -> bytes:
+def _record_seeds() -> list[bytes]:
+    """A record on a built-in track and one on a track of one's own (it carries the file)."""
     from rennleitung.formula_de.race_run import run_bot_race
     from rennleitung.formula_de.record import record_of, record_to_json
+    from rennleitung.formula_de.trackcheck import checked_track
 
-    race = run_bot_race("short", "dresden-2006", 2, 1, "fuzz")
-    return record_to_json(record_of(race, "fuzz")).encode()
+    text = _small_track().decode().replace('name = "short"', 'name = "own"')
+    seeds = []
+    for track, board in (("short", None), ("own", checked_track(text, "own"))):
+        race = run_bot_race(track, "dresden-2006", 2, 1, "fuzz", board=board)
+        seeds.append(record_to_json(record_of(race, "fuzz")).encode())
+    return seeds
 
 
 def _blitz_seed() -> bytes:
@@ -301,7 +324,7 @@ def kinds() -> list[Kind]:
              extra={"t.toml": _small_track()}),
         Kind("track", [p.read_bytes() for p in tracks], "track.toml", _load_track,
              structured=False),
-        Kind("race record", [_record_seed()], "race.json", _load_record),
+        Kind("race record", _record_seeds(), "race.json", _load_record),
         Kind("turbo sheet", [p.read_bytes() for p in sorted(turbo.glob("*.txt"))], "sheet.txt",
              _load_sheet, structured=False),
         Kind("turbo config", [(turbo / "config.json").read_bytes()], "config.json",

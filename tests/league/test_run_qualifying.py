@@ -18,12 +18,11 @@ from rennleitung.league.formats import LeagueKind, format_for
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.league.qualifying import qualifying_score
 from rennleitung.league.qualifying_run import (
-    applied_weather,
     roll_weather,
     run_bot_qualifying,
     tyre_for,
 )
-from rennleitung.league.qualifying_weather import Weather
+from rennleitung.league.qualifying_weather import Weather, applied_weather
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
 from rennleitung.store.league_store import LeagueStore

@@ -48,14 +48,13 @@ from rennleitung.league.qualifying import format_lap_time
 from rennleitung.league.qualifying_run import (
     SECONDS_PER_ROLL,
     DriverLap,
-    applied_weather,
     lap_seed,
     new_lap,
     roll_weather,
     run_bot_qualifying,
     to_qualifying_lap,
 )
-from rennleitung.league.qualifying_weather import Weather
+from rennleitung.league.qualifying_weather import Weather, applied_weather
 from rennleitung.league.race_run import race_config, race_result, ruleset_for
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League

@@ -24,7 +24,12 @@ from rennleitung.formula_de.event_text import render
 from rennleitung.formula_de.position import position_to_json
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_run import run_bot_race
-from rennleitung.formula_de.record import parse_record, record_of, record_to_json
+from rennleitung.formula_de.record import (
+    classification_data,
+    parse_record,
+    record_of,
+    record_to_json,
+)
 from rennleitung.formula_de.replay import replay, verify
 from rennleitung.inputs import write_text
 
@@ -53,29 +58,9 @@ def _fail(error: RennleitungError) -> None:
 
 
 def running_order(race: Race) -> list[str]:
-    """The cars from the leader backwards: laps completed, then how far into the lap."""
-    return sorted(
-        race.grid_order, key=lambda c: (race.laps_done(c), race.progress_of(c)), reverse=True
-    )
-
-
-def classification_data(race: Race) -> list[dict[str, Any]]:
-    """The classification as JSON rows."""
-    return [
-        {
-            "car": p.car,
-            "driver": p.driver,
-            "position": p.position,
-            "laps": p.laps,
-            "status": p.status,
-            "grid": p.grid,
-            "points": p.points,
-            "rule": p.rule or None,
-            "reason_de": p.reason_de or None,
-            "reason_en": p.reason_en or None,
-        }
-        for p in race.classification()
-    ]
+    """The cars from the leader backwards: the one running order, the engine's classification
+    (finishers as they crossed the line, then laps, then distance; the web's order too)."""
+    return [p.car for p in race.classification()]
 
 
 def classification_table(race: Race) -> Table:
@@ -273,6 +258,9 @@ def verify_command(
                  f"{verdict.events} Ereignisse nachgespielt",
                  f"[green]honest[/green]: {verdict.rolls} rolls, {verdict.events} events")
         )
+        for note in verdict.notes:
+            de, _, en = note.partition(" / ")
+            console.print(f"[yellow]{escape(pick(de, en))}[/yellow]")
         _print_checked(console, verdict.checked)
         return
     for problem in verdict.problems:

@@ -515,7 +515,7 @@ class CarStatus(StrEnum):
 
 _STATUS_LABELS: dict[CarStatus, tuple[str, str]] = {
     CarStatus.RUNNING: ("fährt", "running"),
-    CarStatus.SPUN: ("Dreher", "spun"),
+    CarStatus.SPUN: ("gedreht", "spun"),
     CarStatus.STALLED: ("abgewürgt", "stalled"),
     CarStatus.IN_PIT: ("in der Box", "in the pit"),
     CarStatus.ROLLING_OUT: ("rollt aus", "rolling out"),
@@ -523,3 +523,5 @@ _STATUS_LABELS: dict[CarStatus, tuple[str, str]] = {
     CarStatus.WRECK: ("Wrack", "wreck"),
     CarStatus.FINISHED: ("im Ziel", "finished"),
 }
+"""The one word table of the car states, for every face (it had drifted: the web said
+"gedreht", the command line "Dreher"; a state reads as a participle like its neighbours)."""

@@ -18,12 +18,14 @@ from rennleitung.formula_de.car import CarStatus, WearArea, Weather
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
-from rennleitung.formula_de.movement import MoveOption, MoveRequest
+from rennleitung.formula_de.movement import Elimination, MoveOption, MoveRequest
 from rennleitung.formula_de.position import Position
 from rennleitung.formula_de.track import SpaceKind, Track
 
 SLIPSTREAMABLE = frozenset({CarStatus.RUNNING, CarStatus.IN_PIT})
-"""Cars that can be slipstreamed; spun cars and cars rolling out cannot (Masters 18-1-7)."""
+"""Cars that can be slipstreamed; spun cars and cars in inertia cannot (Masters 18-1-7). A car
+rolling out is added where the ruleset says so (``slipstream_behind_rolling_out``: Dresden
+"Fahrregeln" only asks for a car in at least 4th gear)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,9 +47,11 @@ MOVING = (CarStatus.RUNNING, CarStatus.ROLLING_OUT)
 
 def check_request(position: Position, car_id: str, roll: int, choices: Choices = Choices()) -> None:
     """Refuse a question about a position that the race could never ask: a gear that does not
-    exist, a roll no gear die shows, a car that cannot move (Masters 6-1-1: gear dice 1–2,
-    2–4, 4–8, 7–12, 11–20, 21–30). For untrusted requests (command line, web); the race and the
-    bots ask ``legal_moves`` directly."""
+    exist, a roll the chosen gear's die cannot show (Masters 6-1-1: gear dice 1–2, 2–4, 4–8,
+    7–12, 11–20, 21–30), a car that cannot move, has finished its laps (Masters 21) or whose
+    body, engine or road holding is at 0 (Dresden Verschleiß, Masters 5-1: out with the last
+    point). For untrusted requests (command line, web); the race and the bots ask
+    ``legal_moves`` directly."""
     car = position.car(car_id)
     status = car.status
     gear = car.gear if choices.gear is None else choices.gear
@@ -65,6 +69,32 @@ def check_request(position: Position, car_id: str, roll: int, choices: Choices =
             f"no gear die shows a roll of {roll} ({low}–{high})",
             "--roll (Masters 6-1-1)",
         )
+    low, high = gear_range(gear)
+    if not low <= roll <= high:
+        raise RennleitungError(
+            f"Wurf {roll} zeigt der Würfel des {gear}. Gangs nicht ({low}–{high})",
+            f"the die of gear {gear} cannot show a roll of {roll} ({low}–{high})",
+            "--roll (Masters 6-1-1)",
+        )
+    if car.laps >= position.laps:
+        raise RennleitungError(
+            f"dieses Auto hat seine {position.laps} Runden schon beendet ({car.laps} gefahren)",
+            f"this car has already finished its {position.laps} laps ({car.laps} done)",
+            f"{car_id}.laps (Masters 21)",
+        )
+    for area in OUT_AT_ZERO:
+        if car.wear[area] == 0 and not (area is WearArea.ENGINE
+                                        and status is CarStatus.ROLLING_OUT):
+            raise RennleitungError(
+                f"{area.label_de} 0: mit dem letzten Punkt ist das Auto ausgeschieden",
+                f"{area.label_en} 0: losing the last point puts the car out",
+                f"{car_id}.wear.{area.value} (Dresden Verschleiß; Masters 5-1)",
+            )
+
+
+OUT_AT_ZERO = (WearArea.BODY, WearArea.ENGINE, WearArea.ROAD_HOLDING)
+"""Areas whose last point crossed out retires the car (``car.LAST_POINT_EFFECT``); a car
+rolling out after its engine failed still moves with engine 0 (Masters 16-0-6)."""
 
 
 def request_for(
@@ -101,8 +131,13 @@ def request_for(
     else:
         slide = effects.corner_stop_sun
     occupants = {c.space: c.id for c in position.cars if c.id != car.id and c.status.on_track}
+    slipstreamable = (
+        SLIPSTREAMABLE | {CarStatus.ROLLING_OUT}
+        if ruleset.slipstream_behind_rolling_out
+        else SLIPSTREAMABLE
+    )
     slipstream = {
-        c.space: c.gear for c in position.cars if c.id != car.id and c.status in SLIPSTREAMABLE
+        c.space: c.gear for c in position.cars if c.id != car.id and c.status in slipstreamable
     }
     max_gear = ruleset.pit_lane_max_gear
     pit_allowed = (
@@ -133,6 +168,11 @@ def request_for(
         zero_tyres_spin=ruleset.zero_tyres_spin_again,
         blocked_plays_first=ruleset.blocked_end_plays_first,
         soft_bonus=choices.soft_bonus,  # Masters 18-3-1: also after or between slipstreams
+        blocked_unpaid=(
+            Elimination.BLOCKED_UNPAID_MASTERS
+            if ruleset.blocking_cites_masters
+            else Elimination.BLOCKED_UNPAID
+        ),
     )
 
 

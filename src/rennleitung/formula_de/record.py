@@ -8,9 +8,12 @@ count, a digest of every event, the rolls). Only the configuration, the seed and
 decisions are needed to rebuild the race (``replay.py``); the summary lets ``verify`` say whether
 a record is honest.
 
-``record_version`` says which form of the events ``summary.digest`` covers: 2 (written since
-2026-12-01) the data events alone, 1 (a record without the field) the events with their German
-and English sentences, rebuilt by ``events_v1`` (``docs/formula_de/records.md``).
+``record_version`` says what ``summary.digest`` covers: 3 (written since 2026-12-01, evening)
+a header line with every field that shapes the race (configuration, rules version, the track
+file of a track of one's own) and then the data events; 2 the data events alone; 1 (a record
+without the field) the events with their German and English sentences, rebuilt by
+``events_v1`` (``docs/formula_de/records.md``). A record of version 3 carries the text of a
+track of one's own (``track_file``), so it replays without that file.
 """
 
 from __future__ import annotations
@@ -26,18 +29,23 @@ from rennleitung.formula_de.car import DriverProfile, Weather
 from rennleitung.formula_de.dice import DiceRoll
 from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.events_v1 import v1_form
-from rennleitung.formula_de.race import Race
+from rennleitung.formula_de.race import Placing, Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
-from rennleitung.textinput import load_json
+from rennleitung.formula_de.trackcheck import checked_track
+from rennleitung.textinput import clip, load_json
 
 RECORD_FORMAT = "rennleitung-race/1"
 """The layout of a record (configuration, commitment, decisions, seed, summary); unchanged."""
 
-RECORD_VERSION = 2
-"""The form of the events the digest covers: 1 with sentences, 2 data only (events.md)."""
+RECORD_VERSION = 3
+"""What the digest covers: 1 events with sentences, 2 data events only (events.md), 3 the
+header (configuration, rules version, own track) and the data events."""
+
+MAX_KARMA = 100_000
+"""Karma an entry may start with (a season's pool stays far below)."""
 
 
 class RecordError(RennleitungError):
@@ -72,20 +80,65 @@ class RaceRecord:
     """The board the record was read against (a track of one's own; None: built-in)."""
     record_version: int = 1
     """The form of the events ``summary.digest`` covers (``RECORD_VERSION``)."""
+    track_file: str | None = None
+    """The text of the track file the record carries (a track of one's own), else None."""
 
 
 def events_digest(
-    events: list[Event], version: int = RECORD_VERSION, names: Mapping[str, str] | None = None
+    events: list[Event], version: int = 2, names: Mapping[str, str] | None = None,
+    header: str = "",
 ) -> str:
     """sha256 over every event's JSON form: equal digests mean bit-identical event logs. The
     form is that of record version ``version``; version 1 needs ``names`` (car id -> driver
-    name), as its order of play and bids were written with names."""
+    name), as its order of play and bids were written with names. From version 3 the
+    ``header`` line (``record_header``) comes first, so the digest covers it too."""
     digest = hashlib.sha256()
+    if version >= 3:
+        digest.update(header.encode())
+        digest.update(b"\n")
     for event in events:
         form = event.to_data() if version >= 2 else v1_form(event, names or {})
         digest.update(json.dumps(form, sort_keys=True, ensure_ascii=False).encode())
         digest.update(b"\n")
     return digest.hexdigest()
+
+
+def record_header(config: RaceConfig, rules_version: int, track_file: str | None) -> str:
+    """Everything besides seed and decisions that shapes a race or how it is shown, as one
+    canonical JSON line: the configuration as it is read back (entries with teams, profiles
+    and karma, qualifying and its weather, laps, …), the rules version and the text of a track
+    of one's own. Record version 3 hashes it before the events (issue 21: a changed team,
+    weather or rules version verified as honest)."""
+    return json.dumps(
+        {"config": config_to_data(config), "rules_version": rules_version,
+         "track_file": track_file},
+        sort_keys=True, ensure_ascii=False, separators=(",", ":"),
+    )
+
+
+def header_digest(header: str) -> str:
+    """``summary.config_digest``: the header alone, so ``verify`` can say that it changed."""
+    return hashlib.sha256(header.encode()).hexdigest()
+
+
+def own_track_file(track: Track) -> str | None:
+    """The text a record carries for ``track``: None for a built-in board (or one whose text
+    is unknown), the track file for any other."""
+    from rennleitung.formula_de.builtin_tracks import builtin_track_names, builtin_track_text
+
+    if not track.source:
+        return None
+    if track.name in builtin_track_names() and track.source == builtin_track_text(track.name):
+        return None
+    return track.source
+
+
+def race_digest(race: Race, rules_version: int | None = None) -> str:
+    """``summary.digest`` of ``race`` as ``record_of`` writes it (record version 3; by default
+    under the rules version the race was played under last)."""
+    version = race.rules[-1][1] if rules_version is None else rules_version
+    header = record_header(race.config, version, own_track_file(race.track))
+    return events_digest(race.events, RECORD_VERSION, header=header)
 
 
 def rolls_data(rolls: tuple[DiceRoll, ...]) -> list[list[Any]]:
@@ -119,26 +172,63 @@ def config_to_data(config: RaceConfig) -> dict[str, Any]:
     }
 
 
+def _text(entry: dict[str, Any], key: str, where: str, required: bool = False) -> str:
+    value = entry.get(key, None if required else "")
+    if not isinstance(value, str):
+        raise RecordError("Text erwartet", "text expected", f"{where}.{key}")
+    return value
+
+
+def _entry(entry: Any, where: str) -> Entry:
+    """One entry of a record, each field checked (a karma given as text was a traceback)."""
+    if not isinstance(entry, dict):
+        raise RecordError("Objekt erwartet", "object expected", where)
+    karma = entry.get("karma")
+    if karma is not None and (
+        not isinstance(karma, int) or isinstance(karma, bool) or not 0 <= karma <= MAX_KARMA
+    ):
+        raise RecordError(
+            f"Karma: eine ganze Zahl von 0 bis {MAX_KARMA} erwartet, nicht {clip(karma, 30)}",
+            f"karma: a whole number from 0 to {MAX_KARMA} expected, not {clip(karma, 30)}",
+            f"{where}.karma (Dresden Karmapool)",
+        )
+    profile = entry.get("profile", "normal")
+    try:
+        chosen = DriverProfile(profile)
+    except ValueError:
+        names = ", ".join(p.value for p in DriverProfile)
+        raise RecordError(
+            f"unbekanntes Fahrerprofil {clip(profile, 30)} (möglich: {names})",
+            f"unknown driver profile {clip(profile, 30)} (possible: {names})",
+            f"{where}.profile",
+        ) from None
+    return Entry(
+        id=_text(entry, "id", where, required=True),
+        name=_text(entry, "name", where),
+        team=_text(entry, "team", where),
+        profile=chosen,
+        karma=karma,
+    )
+
+
 def config_from_data(data: Any) -> RaceConfig:
     if not isinstance(data, dict):
         raise RecordError("Objekt erwartet", "object expected", "config")
+    raw_entries = data.get("entries")
+    if not isinstance(raw_entries, list):
+        raise RecordError("Liste erwartet", "list expected", "config.entries")
+    entries = tuple(_entry(e, f"config.entries[{n}]") for n, e in enumerate(raw_entries))
+    qualifying = data.get("qualifying", [])
+    if not isinstance(qualifying, list) or not all(isinstance(q, str) for q in qualifying):
+        raise RecordError("Liste von Fahrer-Ids erwartet", "list of driver ids expected",
+                          "config.qualifying")
     try:
-        entries = tuple(
-            Entry(
-                id=str(e["id"]),
-                name=str(e.get("name", "")),
-                team=str(e.get("team", "")),
-                profile=DriverProfile(e.get("profile", "normal")),
-                karma=e.get("karma"),
-            )
-            for e in data["entries"]
-        )
         return RaceConfig(
             track=str(data["track"]),
             ruleset=str(data["ruleset"]),
             entries=entries,
             laps=int(data.get("laps", 0)),
-            qualifying=tuple(data.get("qualifying", [])),
+            qualifying=tuple(qualifying),
             qualifying_weather=Weather(data.get("qualifying_weather", "sun")),
             max_rounds=int(data.get("max_rounds", 400)),
             side_by_side=bool(data.get("side_by_side", False)),
@@ -157,6 +247,33 @@ def _pre_race_order(data: dict[str, Any]) -> PreRaceOrder | None:
     return None if order is get_ruleset(str(data["ruleset"])).pre_race_order else order
 
 
+CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
+"""The part of a placing a record's summary claims (and ``race verify`` compares)."""
+
+
+def placing_data(placing: Placing) -> dict[str, Any]:
+    """A placing as JSON: the one form of a classification row (``race simulate --json``; a
+    record's summary keeps ``CLASSIFICATION_KEYS`` of it). Empty reasons are null."""
+    return {
+        "car": placing.car,
+        "driver": placing.driver,
+        "position": placing.position,
+        "laps": placing.laps,
+        "status": placing.status,
+        "grid": placing.grid,
+        "points": placing.points,
+        "rule": placing.rule or None,
+        "reason_de": placing.reason_de or None,
+        "reason_en": placing.reason_en or None,
+    }
+
+
+def classification_data(race: Race, keys: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The race's classification as JSON rows, each with only ``keys`` if given."""
+    rows = [placing_data(p) for p in race.classification()]
+    return rows if keys is None else [{k: row[k] for k in keys} for row in rows]
+
+
 def record_of(
     race: Race, seed: int | str | None = None, starts: Mapping[int, dict[str, Any]] | None = None
 ) -> dict[str, Any]:
@@ -165,20 +282,14 @@ def record_of(
     rules began from (``Race.rules``); with it, each stretch carries its state and the count
     and digest of its events, so ``verify`` can replay the stretches the current rules play."""
     revealed = str(seed) if seed is not None and race.finished else None
+    track_file = own_track_file(race.track)
+    header = record_header(race.config, race.rules[-1][1], track_file)
     summary: dict[str, Any] = {
         "events": len(race.events),
-        "digest": events_digest(race.events),
+        "digest": events_digest(race.events, RECORD_VERSION, header=header),
+        "config_digest": header_digest(header),
         "rolls": rolls_data(race.dice.history),
-        "classification": [
-            {
-                "car": p.car,
-                "driver": p.driver,
-                "position": p.position,
-                "laps": p.laps,
-                "status": p.status,
-            }
-            for p in race.classification()
-        ],
+        "classification": classification_data(race, CLASSIFICATION_KEYS),
     }
     return {
         "format": RECORD_FORMAT,
@@ -186,6 +297,7 @@ def record_of(
         "rules_version": race.rules[-1][1],
         "rules": _stretches(race, starts or {}),
         "config": config_to_data(race.config),
+        **({"track_file": track_file} if track_file is not None else {}),
         "commitment": race.commitment,
         "decisions": [
             {"car": car, **decision_to_data(race.track, decision)}
@@ -239,11 +351,16 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
             "format",
         )
     config = config_from_data(data.get("config"))
-    if track_for is None:
-        from rennleitung.formula_de.builtin_tracks import builtin_track
+    track_file = data.get("track_file")
+    track: Track
+    if track_file is not None:
+        track = _carried_track(track_file, config.track)
+    else:
+        if track_for is None:
+            from rennleitung.formula_de.builtin_tracks import builtin_track
 
-        track_for = builtin_track
-    track: Track = track_for(config.track)
+            track_for = builtin_track
+        track = track_for(config.track)
     raw = data.get("decisions", [])
     if not isinstance(raw, list):
         raise RecordError("Liste erwartet", "list expected", "decisions")
@@ -281,6 +398,7 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         rules_version=version,
         track=track,
         record_version=record_version,
+        track_file=track_file,
     )
 
 
@@ -311,3 +429,21 @@ def _read_stretches(value: Any) -> tuple[Stretch, ...]:
         assert isinstance(first, int) and isinstance(version, int)
         found.append(Stretch(first, version, state, events, digest))
     return tuple(found)
+
+
+def _carried_track(text: Any, name: str) -> Track:
+    """The board of the track file a record carries: refused as ``track check`` refuses it,
+    and it must be the track the configuration names."""
+    if not isinstance(text, str):
+        raise RecordError("Text einer Streckendatei erwartet", "the text of a track file expected",
+                          "track_file")
+    track = checked_track(text, name, "track_file")
+    if track.name != name:
+        raise RecordError(
+            f"die Streckendatei heißt {clip(track.name, 60)}, die Konfiguration nennt "
+            f"{clip(name, 60)}",
+            f"the track file is named {clip(track.name, 60)}, the configuration names "
+            f"{clip(name, 60)}",
+            "track_file",
+        )
+    return track

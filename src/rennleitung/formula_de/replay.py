@@ -24,10 +24,14 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
 from rennleitung.formula_de.race_state_json import state_from_data
 from rennleitung.formula_de.record import (
+    CLASSIFICATION_KEYS,
     RECORD_VERSION,
     RaceRecord,
     RecordError,
+    classification_data,
     events_digest,
+    header_digest,
+    record_header,
     rolls_data,
 )
 from rennleitung.formula_de.rules_version import changes_since
@@ -72,6 +76,8 @@ class Verdict:
     events: int = 0
     checked: list[str] = field(default_factory=list)
     """Which rounds were checked under which rules version, and how (one bilingual line each)."""
+    notes: list[str] = field(default_factory=list)
+    """What an honest verdict does not cover (an old record's digest leaves fields out)."""
 
     @property
     def honest(self) -> bool:
@@ -99,9 +105,13 @@ def verify(record: RaceRecord) -> Verdict:
         return verdict
     if len(record.rules) > 1:
         return _verify_stretches(record, verdict)
+    header = (record_header(record.config, record.rules_version, record.track_file)
+              if record.record_version >= 3 else "")
     try:
         race = replay(record)
     except RennleitungError as error:
+        if header and record.summary.get("config_digest") not in (None, header_digest(header)):
+            verdict.problems.append(HEADER_CHANGED)  # the likely cause of the departure
         verdict.problems.append(str(error))
         verdict.problems.extend(rolls_from_seed(record))
         _name_rule_changes(record, verdict)
@@ -110,8 +120,11 @@ def verify(record: RaceRecord) -> Verdict:
     verdict.events = len(race.events)
     if not race.finished:
         verdict.problems.append("das Rennen endet nicht / the race does not end")
-    verdict.problems.extend(summary_problems(record.summary, race, record.record_version))
+    verdict.problems.extend(
+        summary_problems(record.summary, race, record.record_version, header))
     _name_rule_changes(record, verdict)
+    if record.record_version < 3:
+        verdict.notes.append(OLD_DIGEST_NOTE.format(version=record.record_version))
     played = record.rules_version
     how_de, how_en = (
         ("nachgespielt", "replayed")
@@ -225,6 +238,15 @@ def _replay_from(record: RaceRecord, data: dict[str, Any]) -> Race:
     return race
 
 
+OLD_DIGEST_NOTE = (
+    "Protokollversion {version}: der Digest deckt nur die Ereignisse; Teams, Karma, "
+    "Qualifikationswetter, Regelversion und Strecke wurden nicht geprüft / record version "
+    "{version}: its digest covers the events only; teams, karma, qualifying weather, rules "
+    "version and track were not checked"
+)
+"""Said with the verdict of a record from before version 3 (docs/formula_de/records.md)."""
+
+
 def _name_rule_changes(record: RaceRecord, verdict: Verdict) -> None:
     """A record from an older rules version that departs: name the fixes made since, the
     likely reason (docs/formula_de/records.md, "Rules versions")."""
@@ -240,22 +262,34 @@ def _name_rule_changes(record: RaceRecord, verdict: Verdict) -> None:
     )
 
 
+HEADER_CHANGED = (
+    "Konfiguration, Regelversion oder Streckendatei passen nicht zum Digest (Fahrer, Teams, "
+    "Karma, Qualifikation und ihr Wetter, Runden …) / the configuration, rules version or "
+    "track file do not match the digest (drivers, teams, karma, qualifying and its weather, "
+    "laps, …)"
+)
+"""A record of version 3 whose header (``record.record_header``) was changed."""
+
 SUMMARY_KEYS = ("events", "digest", "rolls", "classification")
 """What every finished record claims; a missing claim is reported (removing the digest must
-not hide an edit)."""
-
-CLASSIFICATION_KEYS = ("car", "driver", "position", "laps", "status")
-
+not hide an edit). Record version 3 also claims ``config_digest``."""
 
 def summary_problems(
-    summary: dict[str, Any], race: Race, record_version: int = RECORD_VERSION
+    summary: dict[str, Any], race: Race, record_version: int = RECORD_VERSION,
+    header: str = "",
 ) -> list[str]:
     """Each claim of a record's summary compared with the replayed ``race``: one bilingual line
-    per difference. The digest is compared in the event form of ``record_version``; no claim
-    depends on how events are worded today."""
+    per difference. The digest is compared in the event form of ``record_version`` (from
+    version 3 with the record's ``header`` first); no claim depends on how events are worded
+    today."""
+    keys = SUMMARY_KEYS + (("config_digest",) if record_version >= 3 else ())
     problems = [
-        f"summary.{key} fehlt / summary.{key} missing" for key in SUMMARY_KEYS if key not in summary
+        f"summary.{key} fehlt / summary.{key} missing" for key in keys if key not in summary
     ]
+    header_changed = record_version >= 3 and summary.get("config_digest") not in (
+        None, header_digest(header))
+    if header_changed:
+        problems.append(HEADER_CHANGED)
     recorded = summary.get("rolls")
     if "rolls" in summary:
         actual = rolls_data(race.dice.history)
@@ -273,8 +307,8 @@ def summary_problems(
                     f"roll {n + 1}: record says {clip(want)}, the seed gives {have}"
                 )
                 break
-    digest = events_digest(race.events, record_version, race.driver_names())
-    if "digest" in summary and summary["digest"] != digest:
+    digest = events_digest(race.events, record_version, race.driver_names(), header)
+    if "digest" in summary and summary["digest"] != digest and not header_changed:
         problems.append(
             "die Ereignisse weichen vom Protokoll ab / the events differ from the record"
         )
@@ -289,16 +323,7 @@ def summary_problems(
 
 
 def _classification_problems(claimed: Any, race: Race) -> list[str]:
-    replayed = [
-        {
-            "car": p.car,
-            "driver": p.driver,
-            "position": p.position,
-            "laps": p.laps,
-            "status": p.status,
-        }
-        for p in race.classification()
-    ]
+    replayed = classification_data(race, CLASSIFICATION_KEYS)
     if not isinstance(claimed, list) or len(claimed) != len(replayed):
         return [
             "die Wertung hat eine andere Länge als die nachgespielte / "

@@ -34,12 +34,6 @@ class SpaceKind(Enum):
     BOX = "box"
 
 
-WeatherKind = WeatherRoll
-"""The three results of the weather roll on the black die (Masters 3, Dresden "Wetter"): the
-one weather-roll enum, ``car.WeatherRoll`` (issue 12: one home per rule); the name stays for
-older callers."""
-
-
 @dataclass(frozen=True, slots=True)
 class WeatherTable:
     """A track's 1–20 table for the black die: results up to ``rain_max`` mean rain, up to
@@ -49,7 +43,7 @@ class WeatherTable:
     rain_max: int = 4
     changeable_max: int = 8
 
-    def weather_for(self, roll: int) -> WeatherKind:
+    def weather_for(self, roll: int) -> WeatherRoll:
         """The weather a black-die roll (1–20) gives on this track."""
         if not 1 <= roll <= 20:
             raise RennleitungError(
@@ -58,10 +52,10 @@ class WeatherTable:
                 "Masters 3",
             )
         if roll <= self.rain_max:
-            return WeatherKind.RAIN
+            return WeatherRoll.RAIN
         if roll <= self.changeable_max:
-            return WeatherKind.CHANGEABLE
-        return WeatherKind.SUN
+            return WeatherRoll.CHANGEABLE
+        return WeatherRoll.SUN
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,9 +40,21 @@ def session_to_json(session: BlitzSession) -> dict[str, Any]:
 
 
 def session_from_json(data: Mapping[str, Any]) -> BlitzSession:
-    """The session from the dict ``session_to_json`` wrote."""
+    """The session from the dict ``session_to_json`` wrote; FD Blitz has exactly two players
+    (a file with twenty was read as its first two)."""
+    named = data.get("players")
+    if (not isinstance(named, list) or len(named) != 2
+            or not all(isinstance(p, str) and 0 < len(p) <= 60 for p in named)):
+        count = len(named) if isinstance(named, list) else 0
+        raise RennleitungError(
+            f"Blitz-Datei beschädigt: FD Blitz hat genau zwei Spieler (Namen bis 60 Zeichen), "
+            f"die Datei nennt {count}",
+            f"Blitz file is damaged: FD Blitz has exactly two players (names up to 60 "
+            f"characters), the file names {count}",
+            "blitz file: players (Dresden FD Blitz)",
+        )
     try:
-        players = (str(data["players"][0]), str(data["players"][1]))
+        players = (named[0], named[1])
         runs = tuple(
             RunOutcome(_start(r["start"]), r["winner"], r["finished_first"],
                        tuple(sorted((str(k), int(v)) for k, v in r["distances"].items())))

@@ -21,10 +21,6 @@ from rennleitung.league.black_die import black_die_order
 BLITZ_RULES = get_ruleset("fd-blitz")
 """The ruleset of a Blitz match: its ``heats_to_win`` and ``qualifying`` (alternate poles)."""
 
-WINS_NEEDED = BLITZ_RULES.heats_to_win
-"""Runs a player must win (Dresden FD Blitz: best of three); kept for older callers."""
-
-
 @dataclass(frozen=True)
 class RunStart:
     """How a run starts: who is on pole and second, or side by side with the first mover."""
@@ -62,10 +58,10 @@ class BlitzMatch:
 
     def __post_init__(self) -> None:
         names = [p.strip() for p in self.players]
-        if not all(names) or names[0] == names[1]:
+        if not all(names) or names[0] == names[1] or any(len(p) > 60 for p in self.players):
             raise RennleitungError(
-                "FD Blitz braucht zwei verschiedene Spieler",
-                "FD Blitz needs two different players",
+                "FD Blitz braucht zwei verschiedene Spieler (Namen bis 60 Zeichen)",
+                "FD Blitz needs two different players (names up to 60 characters)",
                 "blitz, players",
             )
 

@@ -18,7 +18,7 @@ from rennleitung.formula_de.ruleset import Qualifying
 from rennleitung.league.black_die import black_die_order
 from rennleitung.league.points import qualifying_points
 from rennleitung.league.qualifying import QualifyingLap, check_lap, qualifying_score
-from rennleitung.league.qualifying_weather import Weather, qualifying_weather
+from rennleitung.league.qualifying_weather import Weather, applied_weather
 from rennleitung.league.roster import Roster
 
 
@@ -145,10 +145,7 @@ def _run_weather(rolled: Sequence[Weather], max_runs: int) -> tuple[Weather, ...
             f"at most {max_runs} qualifying runs, weather given for {len(rolled)}",
             "qualifying, weather",
         )
-    applied: list[Weather] = []
-    for run, result in enumerate(rolled, start=1):
-        applied.append(qualifying_weather(result, run, applied[0] if applied else None))
-    return tuple(applied)
+    return applied_weather(rolled)
 
 
 def _check_starters(starters: Sequence[str], roster: Roster) -> None:

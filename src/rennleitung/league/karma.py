@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rennleitung.errors import RennleitungError
-from rennleitung.formula_de.ruleset import DRESDEN_2006, Ruleset
+from rennleitung.formula_de.karma_income import end_of_race_karma
+from rennleitung.formula_de.ruleset import Ruleset
 from rennleitung.league.points import race_points
 from rennleitung.league.race_result import FinishStatus, InRaceKarma, InRaceKarmaKind
 from rennleitung.league.season import League
@@ -36,11 +37,6 @@ class KarmaReason(Enum):
     HEAD_TO_HEAD = "head-to-head"
 
 
-KARMA_PER_PLACE_GAINED = DRESDEN_2006.karma_per_place_gained
-KARMA_PER_LAP_MOST_LED = DRESDEN_2006.karma_most_laps_led
-"""The Dresden figures, kept for older callers; the ledger reads the league's ruleset."""
-
-
 def in_race_karma(rules: Ruleset) -> dict[InRaceKarmaKind, tuple[KarmaReason, int | None]]:
     """Karma per in-race event under ``rules`` (Dresden Karmapool); None = the event's own
     amount (a head-to-head bid), spent."""
@@ -50,10 +46,6 @@ def in_race_karma(rules: Ruleset) -> dict[InRaceKarmaKind, tuple[KarmaReason, in
         InRaceKarmaKind.PLUS_ONE: (KarmaReason.PLUS_ONE, -rules.karma_plus_one_cost),
         InRaceKarmaKind.HEAD_TO_HEAD: (KarmaReason.HEAD_TO_HEAD, None),
     }
-
-
-IN_RACE_KARMA = in_race_karma(DRESDEN_2006)
-"""The Dresden table, kept for older callers."""
 
 
 @dataclass(frozen=True)
@@ -109,14 +101,15 @@ def karma_ledger(league: League) -> tuple[KarmaEntry, ...]:
                 book(entry.driver, result.race, amount, reason, event.note or driven,
                      driven_by=None if event.note else entry.driven_by)
             points = race_points(fmt, entry.position, entry.laps_completed)
-            book(entry.driver, result.race, points // fmt.race_points_per_karma,
+            income = end_of_race_karma(rules, points, entry.grid, entry.position,
+                                       entry.status is FinishStatus.FINISHED,
+                                       entry.laps_most_led)
+            book(entry.driver, result.race, income.points,
                  KarmaReason.CHAMPIONSHIP_POINTS, f"{points} points", (points,))
-            gained = entry.grid - entry.position
-            if entry.status is FinishStatus.FINISHED and gained > 0:
-                book(entry.driver, result.race, rules.karma_per_place_gained * gained,
-                     KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}",
-                     (entry.grid, entry.position))
-            book(entry.driver, result.race, rules.karma_most_laps_led * entry.laps_most_led,
+            book(entry.driver, result.race, income.places,
+                 KarmaReason.PLACES_GAINED, f"grid {entry.grid} -> {entry.position}",
+                 (entry.grid, entry.position))
+            book(entry.driver, result.race, income.laps_led,
                  KarmaReason.LAPS_MOST_LED, f"{entry.laps_most_led} laps",
                  (entry.laps_most_led,))
     return tuple(entries)

@@ -1,8 +1,9 @@
-"""Who earns the "most laps led" karma for each lap of a race.
+"""Who earns the "most laps led" karma for each lap of a race, read from a league result.
 
 The decisions file reads Dresden "meiste Führungsrunden in einer Rennrunde" as: in every lap of
 the race, the car that led at the end of the most rounds of play in that lap earns +3; tied cars
-all earn it. The race engine records the leader after each round; this turns that into counts.
+all earn it. The count is the engine's (``formula_de/karma_income.laps_most_led``, which the race
+pays from); this module only reads a result's lap chart into it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 
+from rennleitung.formula_de.karma_income import laps_most_led as most_led_by_car
 from rennleitung.league.race_result import RoundOrder
 
 
@@ -19,16 +21,10 @@ def laps_most_led(leader_after_round: Sequence[tuple[int, str]]) -> dict[str, in
     ``leader_after_round`` holds one ``(lap, driver)`` pair per round of play: the lap the leader
     was on at the end of that round, and the leader's name.
     """
-    rounds_led: dict[int, Counter[str]] = defaultdict(Counter)
+    rounds_led: dict[str, Counter[int]] = defaultdict(Counter)
     for lap, driver in leader_after_round:
-        rounds_led[lap][driver] += 1
-    earned: Counter[str] = Counter()
-    for counts in rounds_led.values():
-        most = max(counts.values())
-        for driver, led in counts.items():
-            if led == most:
-                earned[driver] += 1
-    return dict(earned)
+        rounds_led[driver][lap] += 1
+    return most_led_by_car(rounds_led)
 
 
 def laps_most_led_from_rounds(rounds: Sequence[RoundOrder]) -> dict[str, int]:

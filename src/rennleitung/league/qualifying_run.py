@@ -24,22 +24,15 @@ from rennleitung.formula_de.car import Tyre
 from rennleitung.formula_de.dice import BLACK_DIE, Dice
 from rennleitung.formula_de.qualifying import QualifyingConfig, TimedLap
 from rennleitung.formula_de.qualifying_bot import QualifyingBot, drive_lap
-from rennleitung.formula_de.track import Track, WeatherKind
+from rennleitung.formula_de.track import Track
 from rennleitung.league.profiles import engine_name
 from rennleitung.league.qualifying import QualifyingLap
-from rennleitung.league.qualifying_weather import Weather, qualifying_weather
+from rennleitung.league.qualifying_weather import Weather
 from rennleitung.league.race_run import engine_weather
 from rennleitung.league.roster import Driver
 
 SECONDS_PER_ROLL = 5.0
 """Simulated time a bot takes per roll (see the module docstring)."""
-
-_WEATHER = {
-    WeatherKind.SUN: Weather.SUN,
-    WeatherKind.RAIN: Weather.RAIN,
-    WeatherKind.CHANGEABLE: Weather.CHANGEABLE,
-}
-
 
 @dataclass(frozen=True)
 class DriverLap:
@@ -55,15 +48,7 @@ class DriverLap:
 def roll_weather(track: Track, dice: random.Random) -> tuple[int, Weather]:
     """One black-die weather roll against the track's table (Masters 3-1; Dresden "Wetter")."""
     roll = BLACK_DIE.faces[dice.randrange(len(BLACK_DIE.faces))]
-    return roll, _WEATHER[track.weather.weather_for(roll)]
-
-
-def applied_weather(rolled: Sequence[Weather]) -> tuple[Weather, ...]:
-    """The weather that applies to each run, never changeable (Dresden "Qualifizierung")."""
-    applied: list[Weather] = []
-    for run, weather in enumerate(rolled, start=1):
-        applied.append(qualifying_weather(weather, run, applied[0] if applied else None))
-    return tuple(applied)
+    return roll, track.weather.weather_for(roll)
 
 
 def tyre_for(weather: Weather) -> Tyre:

@@ -6,10 +6,12 @@ second run it is the weather of the first run ("Open", "Qualifizierung").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import WeatherRoll as Weather
 
-__all__ = ["Weather", "parse_weather", "qualifying_weather"]
+__all__ = ["Weather", "applied_weather", "parse_weather", "qualifying_weather"]
 """``Weather`` is the race engine's ``WeatherRoll`` (sun, rain, changeable): one weather enum
 for the engine and the league (issue 12: one home per rule)."""
 
@@ -27,6 +29,16 @@ def qualifying_weather(rolled: Weather, run: int, first_run: Weather | None = No
             "qualifying, weather",
         )
     return first_run
+
+
+def applied_weather(rolled: Sequence[Weather]) -> tuple[Weather, ...]:
+    """The weather that applies to each run in turn, never changeable: the one loop over the
+    runs, for qualifying by bots and for a qualifying entered by hand (Dresden
+    "Qualifizierung")."""
+    applied: list[Weather] = []
+    for run, weather in enumerate(rolled, start=1):
+        applied.append(qualifying_weather(weather, run, applied[0] if applied else None))
+    return tuple(applied)
 
 
 def parse_weather(text: str, where: str = "weather") -> Weather:

@@ -65,7 +65,8 @@ def dashboard(seen: View, car: str, language: str) -> list[str]:
              f"Wear points: {wear}; box reserve {box}"),
         pick(language, f"Karma: {line.karma}", f"Karma: {line.karma}"),
     ]
-    order = sorted((c for c in seen.cars if c.status.on_track), key=lambda c: -c.progress)
+    on_track = {c.car: c for c in seen.cars if c.status.on_track}
+    order = [on_track[o.car] for o in seen.order if o.car in on_track]  # the running order
     others = ", ".join(f"{c.car} {c.space_name}" for c in order)
     lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
                       f"Order on the track: {others}"))

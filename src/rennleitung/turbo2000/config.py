@@ -250,18 +250,94 @@ def _as_tuple(value: Any) -> Any:
     return value
 
 
+MAX_SETTING = 10**12
+"""The largest number a setting may hold (amounts are in DM; the default start money is 3.5
+million); a larger one is a typo and would let a sheet's sums run away."""
+
+MAX_ITEMS = 1000
+"""Entries of one list or table in the settings (races, calendar days, risk table)."""
+
+
+def _shape_error(path: str, de: str, en: str) -> TurboError:
+    return TurboError(de, en, where=f"config.json: {path}")
+
+
+def _check_shape(value: Any, like: Any, path: str) -> None:
+    """Refuse ``value`` unless it has the shape of the default ``like``: the same kind of
+    value (a whole number for a number, a list for a tuple, a table for a mapping), numbers
+    within ``MAX_SETTING``, lists within ``MAX_ITEMS``. Was a traceback for a race with an
+    unknown key or a list where a table belongs (issue 21)."""
+    if isinstance(like, bool):
+        if not isinstance(value, bool):
+            raise _shape_error(path, "true oder false erwartet", "true or false expected")
+    elif isinstance(like, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _shape_error(path, "eine ganze Zahl erwartet", "a whole number expected")
+        if abs(value) > MAX_SETTING:
+            raise _shape_error(path, f"höchstens {MAX_SETTING} erlaubt",
+                               f"at most {MAX_SETTING} allowed")
+    elif isinstance(like, str):
+        if not isinstance(value, str) or len(value) > 200:
+            raise _shape_error(path, "Text bis 200 Zeichen erwartet",
+                               "text of up to 200 characters expected")
+    elif isinstance(like, tuple):
+        if not isinstance(value, list | tuple) or len(value) > MAX_ITEMS:
+            raise _shape_error(path, f"Liste mit höchstens {MAX_ITEMS} Einträgen erwartet",
+                               f"a list of at most {MAX_ITEMS} entries expected")
+        if like:
+            for n, item in enumerate(value):
+                _check_shape(item, like[0], f"{path}[{n}]")
+    elif isinstance(like, dict):
+        if not isinstance(value, dict) or len(value) > MAX_ITEMS:
+            raise _shape_error(path, "Tabelle erwartet", "a table expected")
+        sample = next(iter(like.values()), None)
+        for key, item in value.items():
+            if sample is not None:
+                _check_shape(item, sample, f"{path}.{key}")
+
+
+def _race_template(item: Any, path: str) -> RaceTemplate:
+    """One entry of ``races``: every key known, the required ones present, each shaped."""
+    if not isinstance(item, dict):
+        raise _shape_error(path, "Tabelle erwartet", "a table expected")
+    known = {f.name: f for f in fields(RaceTemplate)}
+    unknown = sorted(set(item) - set(known))
+    if unknown:
+        raise _shape_error(f"{path}.{unknown[0]}", f"unbekannter Schlüssel {unknown[0]!r}",
+                           f"unknown key {unknown[0]!r}")
+    samples: dict[str, Any] = {"code": "", "series": "", "name": "", "sections": 0, "grid": 0,
+                               "prizes": (0,), "lp_cap": 0, "min_risk": 0,
+                               "constructors_prize": 0}
+    for name in known:
+        if name not in item:
+            if name in ("lp_cap", "min_risk", "constructors_prize"):
+                continue
+            raise _shape_error(f"{path}.{name}", f"{name!r} fehlt", f"{name!r} missing")
+        _check_shape(item[name], samples[name], f"{path}.{name}")
+    return RaceTemplate(**{k: _as_tuple(v) for k, v in item.items()})
+
+
 def config_from_dict(data: dict[str, Any]) -> GameConfig:
-    """Read a configuration; unknown keys are an error so that typos are not silently ignored."""
+    """Read a configuration; unknown keys are an error so that typos are not silently ignored,
+    and every value must have the shape of its default."""
     known = {f.name for f in fields(GameConfig)}
     unknown = sorted(set(data) - known)
     if unknown:
         raise TurboError(f"unbekannte Einstellung {unknown[0]!r}",
                          f"unknown setting {unknown[0]!r}", where="config.json")
+    defaults = GameConfig()
+    for key, value in data.items():
+        if key == "races":
+            if not isinstance(value, list | tuple) or not 0 < len(value) <= MAX_ITEMS:
+                raise _shape_error(key, f"Liste mit 1 bis {MAX_ITEMS} Rennen erwartet",
+                                   f"a list of 1 to {MAX_ITEMS} races expected")
+        else:
+            _check_shape(value, getattr(defaults, key), key)
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key == "races":
             values[key] = tuple(
-                RaceTemplate(**{k: _as_tuple(v) for k, v in item.items()}) for item in value)
+                _race_template(item, f"races[{n}]") for n, item in enumerate(value))
         elif key == "build_costs":
             values[key] = {kind: tuple(costs) for kind, costs in value.items()}
         else:

@@ -1,7 +1,9 @@
 """Step 5a: driver contracts. Salary bids for the running or the next year; the highest bid wins,
-ties by lot (reconstructed). The Blankovertrag follows April 2000 §16: only in a team's entry
-turn, at most one, for the running year (the next one when entering in a year's last round); if
-the named driver goes elsewhere the team gets another free driver of the same rating.
+ties by lot (reconstructed). A bid is an order that costs money, so one round's salary must be on
+the account when contracts are made (rules.md, section 1). The Blankovertrag follows April 2000
+§16: only in a team's entry turn, at most one, for the running year (the next one when entering
+in a year's last round); if the named driver goes elsewhere the team gets another free driver of
+the same rating.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ def _valid_bids(turn: Turn) -> list[Bid]:
                 turn.reject(team, Problem(bid.line, bid.driver,
                                           "Fahrer hat für dieses Jahr schon einen Vertrag",
                                           "driver already has a contract for that year"))
+            elif not turn.can_pay(team, bid.salary):
+                money = amount(state.teams[team].money)
+                turn.reject(team, Problem(
+                    bid.line, "Gehalt",
+                    f"Gehalt {amount(bid.salary)} je Runde über dem Kontostand {money}",
+                    f"salary {amount(bid.salary)} per round above the balance {money}"))
             else:
                 bids.append(Bid(team, bid, next_year))
     return bids

@@ -25,8 +25,19 @@ def check_team_name(name: str, config: GameConfig) -> None:
                          f"'{name}' is reserved for the game master", where="--teams")
 
 
+MAX_TEAMS = 100
+"""Teams of one game (a postal game had a dozen; the evaluation stays quick far beyond)."""
+
+
 def new_game(teams: Sequence[tuple[str, str]], config: GameConfig) -> GameState:
-    """State of round 1 for teams given as (name, password)."""
+    """State of round 1 for teams given as (name, password); a game needs at least one team
+    (``--teams ,`` made a game nobody plays) and at most ``MAX_TEAMS``."""
+    if not 1 <= len(teams) <= MAX_TEAMS:
+        raise TurboError(
+            f"eine Partie braucht 1 bis {MAX_TEAMS} Rennställe, nicht {len(teams)}",
+            f"a game needs 1 to {MAX_TEAMS} teams, not {len(teams)}",
+            where="--teams",
+        )
     seen: set[str] = set()
     for name, _ in teams:
         check_team_name(name, config)

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from rennleitung.turbo2000.model import Part
 
 NAME_PATTERN = r"[A-Za-z0-9]+"
-_PART = re.compile(rf"^(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])(?P<rating>\d+)$")
+_PART = re.compile(rf"^(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])(?P<rating>[0-9]+)$")
 _SELECTOR = re.compile(
-    rf"^(?:(?P<count>\d+)\s+)?(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])"
-    r"(?:(?P<rating>\d+)(?P<direction>[+-]?)|\[(?P<low>\d+)-(?P<high>\d+)\])$")
+    rf"^(?:(?P<count>[0-9]+)\s+)?(?:(?P<maker>{NAME_PATTERN})-)?(?P<kind>[WMR])"
+    r"(?:(?P<rating>[0-9]+)(?P<direction>[+-]?)|\[(?P<low>[0-9]+)-(?P<high>[0-9]+)\])$")
 
 
 @dataclass(frozen=True)

@@ -33,10 +33,11 @@ same parser, so ``turbo check`` shows exactly what the evaluation will see.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from rennleitung.turbo2000.amounts import amount, parse_amount
+from rennleitung.turbo2000.amounts import MAX_AMOUNT, NUMBER, amount, parse_amount
 from rennleitung.turbo2000.config import KINDS, GameConfig
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.notation import (
@@ -441,6 +442,29 @@ HANDLERS: dict[str, Handler] = {
 """Keyword (first word before the colon) -> reader of the line."""
 
 
+NUMERIC_LINES = frozenset(HANDLERS) - {"kontakt", "ausstieg", "einstieg"} | {"runde"}
+"""Lines whose numbers are orders (free text, names and passwords are not checked)."""
+
+
+def _numbers_ok(sheet: OrderSheet, number: int, line: str) -> bool:
+    """Only ASCII digits are numbers, and none above ``MAX_AMOUNT``; a line that breaks
+    either is left out with a problem naming it (an Arabic-Indic or full-width digit was read
+    as a number, a salary of 12.000.000.000.000.000 was "fine")."""
+    foreign = next((c for c in line if c.isdigit() and not c.isascii()), None)
+    if foreign is not None:
+        name = unicodedata.name(foreign, "?")
+        sheet.problem(number, foreign, f"'{foreign}' ({name}) ist keine Ziffer 0–9",
+                      f"'{foreign}' ({name}) is not a digit 0–9")
+        return False
+    for found in NUMBER.finditer(line):
+        if int(found.group().replace(".", "")) > MAX_AMOUNT:
+            sheet.problem(number, found.group()[:30],
+                          f"Zahl über der Obergrenze {amount(MAX_AMOUNT)}",
+                          f"number above the upper bound {amount(MAX_AMOUNT)}")
+            return False
+    return True
+
+
 def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
     """Read a sheet; never raises for a player's mistake (see ``OrderSheet.problems``)."""
     sheet = OrderSheet(text=text)
@@ -453,6 +477,8 @@ def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
         words = head.split(None, 1)
         keyword = words[0].lower() if words else ""
         qualifier = words[1] if len(words) > 1 else ""
+        if keyword in NUMERIC_LINES and not _numbers_ok(sheet, number, line):
+            continue
         if keyword in ("rennstall", "passwort", "runde") and colon:
             _header(sheet, number, keyword, rest)
         elif keyword in HANDLERS and (colon or keyword in ("ausstieg", "einstieg")):

@@ -25,18 +25,6 @@ from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, option_
 AREAS = (WearArea.TYRES, WearArea.BRAKES, WearArea.FUEL, WearArea.BODY, WearArea.ENGINE,
          WearArea.ROAD_HOLDING)
 
-STATUS_WORDS = {
-    CarStatus.RUNNING: ("fährt", "running"),
-    CarStatus.SPUN: ("gedreht", "spun"),
-    CarStatus.STALLED: ("abgewürgt", "stalled"),
-    CarStatus.IN_PIT: ("in der Box", "in the pit"),
-    CarStatus.ROLLING_OUT: ("rollt aus", "rolling out"),
-    CarStatus.OUT: ("ausgeschieden", "out"),
-    CarStatus.WRECK: ("Wrack", "wreck"),
-    CarStatus.FINISHED: ("im Ziel", "finished"),
-}
-
-
 def words(lang: str, de: str, en: str) -> str:
     return de if lang == "de" else en
 
@@ -50,7 +38,7 @@ def status_text(seen: View, car: str, lang: str) -> str:
     line = seen.car(car)
     if line is None:
         return words(lang, "am Start", "on the grid")
-    de, en = STATUS_WORDS.get(line.status, (line.status.value, line.status.value))
+    de, en = line.status.label_de, line.status.label_en
     if line.halted:
         de, en = "angehalten", "halted"
     return words(lang, de, en)

@@ -2,7 +2,7 @@
 decisions that no longer applied (JSON, ``play/model.py: RulesNotice``).
 
 Revision ID: play_notices
-Revises: play_snapshots
+Revises: web_security
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "play_notices"
-down_revision = "play_snapshots"
+down_revision = "web_security"
 branch_labels = None
 depends_on = None
 
