@@ -20,8 +20,8 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src"
 PACKAGE = "rennleitung"
 
-BASE = frozenset({"errors", "textinput"})
-"""Shared by every floor: bilingual errors and the pure reading of text."""
+BASE = frozenset({"errors", "textinput", "names"})
+"""Shared by every floor: bilingual errors, the pure reading of text and of people's names."""
 ENGINES = frozenset({"formula_de", "turbo2000", "league"})
 FACES = frozenset({"web", "mail", "cli"})
 
@@ -38,6 +38,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "inputs": BASE,
     "errors": frozenset(),
     "textinput": frozenset({"errors"}),
+    "names": frozenset({"errors"}),
     "": frozenset(),
 }
 """Which floors (the first name below ``rennleitung``; "" is the package itself) a module of

@@ -99,3 +99,20 @@ def test_waiting_behind_any_car_in_the_pit_lane_costs_nothing(brakes: int) -> No
     pos = position(x, other, track=monaco)
     waiting = [o for o in moves(pos, "x", 6) if end(pos, o) == "P2"]
     assert [(o.brakes, o.tyres, o.blocked) for o in waiting] == [(0, 0, 4)]
+
+
+def test_a_slipstream_in_the_pit_lane_may_carry_the_car_into_its_own_box() -> None:
+    """Masters 19-1-3 (the slipstream rules apply in the pit lane), 19-2-2 (the box needs no
+    exact roll) and the decision "Slipstream in the pit lane into the own box": Monaco, x (box 1,
+    4th) rolls 4 from C148 to C152, directly behind y (4th) on C153, and slipstreams P2, P3,
+    BOX1. It reaches its box with nothing left over and pays no brake point; the slipstream used
+    to stop on P3 (one brake point for the space not driven)."""
+    monaco = builtin_track("monaco")
+    x = car("x", "C148", track=monaco, gear=4, brakes=0, box=1)
+    pos = position(x, car("y", "C153", track=monaco, gear=4), track=monaco)
+    boxed = [o for o in moves(pos, "x", 4) if o.pit and o.slipstreams]
+    assert [(path(pos, o)[-4:], o.brakes, o.leftover) for o in boxed] == [
+        (("C152", "P2", "P3", "BOX1"), 0, 0)
+    ]
+    route = ["C149", "C150", "C151", "C152", "P2", "P3", "BOX1"]
+    assert [o.pit for o in check_path(pos, "x", 4, route)] == [True]

@@ -80,14 +80,25 @@ def test_no_slipstream_from_a_braked_move() -> None:
 
 
 @pytest.mark.parametrize(
-    ("status", "allowed"),
-    [(CarStatus.RUNNING, True), (CarStatus.SPUN, False), (CarStatus.ROLLING_OUT, False)],
+    ("ruleset", "status", "allowed"),
+    [
+        ("dresden-2006", CarStatus.RUNNING, True),
+        ("dresden-2006", CarStatus.SPUN, False),
+        ("dresden-2006", CarStatus.ROLLING_OUT, True),
+        ("dresden-open", CarStatus.ROLLING_OUT, True),
+        ("masters-2002", CarStatus.RUNNING, True),
+        ("masters-2002", CarStatus.SPUN, False),
+        ("masters-2002", CarStatus.ROLLING_OUT, False),
+    ],
 )
-def test_no_slipstream_behind_a_spun_car_or_a_car_rolling_out(
-    status: CarStatus, allowed: bool
+def test_slipstream_behind_a_car_rolling_out_in_dresden_never_behind_a_spun_car(
+    ruleset: str, status: CarStatus, allowed: bool
 ) -> None:
-    # Masters 10-4-4, 18-1-7 (inertia = Dresden rolling out)
-    pos = position(car("x", "A1"), car("y", "A4", status=status))
+    """Masters 10-4-4, 18-1-7: no slipstream behind a spun car or one in inertia. Dresden
+    "Fahrregeln" asks only for a car ahead in at least 4th gear, so in the Dresden presets a car
+    rolling out (no fuel or a failed engine) in 4th gives slipstream like any other (decision
+    "Slipstream behind a car rolling out", issue 22; it used to give none)."""
+    pos = position(car("x", "A1"), car("y", "A4", status=status), ruleset=ruleset)
     assert bool(slips(moves(pos, "x", 2))) is allowed
 
 

@@ -344,6 +344,25 @@ def test_no_fuel_at_the_last_corner_means_rolling_out_then_a_wreck() -> None:
     assert [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT] == [1]
 
 
+def test_a_car_that_runs_dry_is_a_wreck_without_a_dangerous_space() -> None:
+    """Dresden "Verschleiß" ("bleibt als normales Wrack liegen"), decision "A car that runs
+    dry" (issue 22): the car out of fuel stays as a wreck, but its space does not become
+    dangerous (it used to get a sticker like an engine failure)."""
+    race = start([SUN, 2, 1, *([10] * 5)])
+    place(race, "a", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
+    go(race)
+    race.apply(TurnChoice(2))
+    if race.pending is not None and race.pending.kind is AskKind.MOVE:
+        pick(race, lambda o: o.fuel == 1)
+    while race.pending is not None:
+        race.apply(race.legal_decisions()[0])
+    assert race.info["a"].retirement is Retirement.FUEL
+    # a wreck, cleared at the end of the round as no car is behind it (Dresden Ausfälle)
+    assert EventKind.WRECK_REMOVED in kinds(race, "a")
+    assert race.cars["a"].space not in race.dangerous
+    assert EventKind.DANGEROUS not in [e.kind for e in race.events]
+
+
 def test_fuel_is_paid_when_leaving_the_last_corner() -> None:
     race = start([SUN, 2])
     place(race, "a", "C147", gear=2, corner_stops=1)
@@ -388,6 +407,31 @@ def test_dresden_pit_stop_points_are_worked_off_in_fourth_gear() -> None:
     assert (work.get("result"), work.get("left")) == (7, 0)
     out = next(e for e in race.events if e.kind is EventKind.PIT_OUT)
     assert (out.get("spaces"), out.get("gear")) == (1, 4)  # rolled 7 against 6
+
+
+@pytest.mark.parametrize(
+    ("profile", "leftover"),
+    [
+        (DriverProfile.NORMAL, 2),
+        (DriverProfile.LIGHT_SPRINTER, 3),
+        (DriverProfile.HEAVY_TOURER, 1),
+    ],
+)
+def test_a_profiles_plus_or_minus_one_on_the_roll_into_the_box_counts_towards_the_pit_points(
+    profile: DriverProfile, leftover: int
+) -> None:
+    """Dresden "Boxenstopp" (in the pit lane only Theoretiker and Praktiker count) and the
+    decision "Profiles on the roll into the box": the ±1 of a Leichter Flitzer or Schwerer
+    Tourer belongs to a move that starts on the track, so what the roll leaves over on reaching
+    the box (C151 → P1 → P2 → P3 → BOX1, four spaces of a 6) includes it. The engine followed
+    this before issue 22; the scene proves it: the tyre change (6 points) less the leftover."""
+    race = start([SUN, 6, 8, 8, 8])  # then the work in 4th (8 ≥ what is left)
+    place(race, "a", "C151", gear=3, crossings=2, profile=profile)
+    go(race)
+    race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.HARD)))
+    pick(race, lambda o: o.pit)
+    pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
+    assert pit_in.get("points") == 6 - leftover
 
 
 def test_dresden_unannounced_pit_stop_costs_five_more() -> None:
@@ -450,6 +494,30 @@ def test_changeable_weather_is_rolled_again_after_a_twenty_in_fifth() -> None:
     assert len(weather) == 2
     after = race.weather
     assert after.current is Weather.RAIN and not after.settled
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rolls", "before_the_move"),
+    [("dresden-2006", [6, 20, 15, 2], False), ("dresden-open", [6, 20, 2, 15], True)],
+)
+def test_the_open_rolls_changeable_weather_again_right_after_the_twenty(
+    ruleset: str, rolls: list[int], before_the_move: bool
+) -> None:
+    """Dresden Open "Wetter" ("nach jedem Wurf einer 20 … oder 30 … neu ermittelt", without
+    the season's "am Ende der Spielrunde"), decision "Changeable weather in the Open" (issue
+    22): in ``dresden-open`` the weather is rolled again right after the 20 in 5th, by the car
+    that rolled it, before it moves; ``dresden-2006`` keeps the end of the round (then the
+    engine test, 15, comes first). The Open used to wait for the end of the round too."""
+    race = start(rolls, ruleset=ruleset)
+    place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
+    go(race)
+    _twenty_in_fifth(race)
+    kinds_now = [e.kind for e in race.events]
+    weather = max(n for n, k in enumerate(kinds_now) if k is EventKind.WEATHER)
+    move = kinds_now.index(EventKind.MOVE)
+    assert (weather < move) is before_the_move
+    assert race.events[weather].car == "a"
+    assert race.weather.current is Weather.RAIN
 
 
 # --- finish, classification, karma (Masters 21; Dresden Rennen, Karmapool) ---------------------
@@ -585,6 +653,7 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     to head. The leader plays first, without bids."""
     cars = ("a", "b", "w1", "w2", "w3", "w4")
     race = start([SUN, 3, 10, 10], cars=cars)
+    race.keep_boundaries = True
     place(race, "a", "A5", gear=1, crossings=2)
     place(race, "b", "A2", gear=1, crossings=2)
     for car, space in zip(cars[2:], CUT, strict=True):
@@ -601,6 +670,20 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     assert race.pending is not None and race.pending.kind is AskKind.TURN
     rounds = [e for e in race.events if e.kind is EventKind.ROUND]
     assert rounds[-1].round == 2 and rounds[-1].get("order") == ["a", "b"]
+    # the boundary before round 2 knows it follows a restart (RaceState.restart_round)
+    state = race.take_boundaries()[-1]
+    assert (state.round, state.restart_round) == (1, 2)
+    again = Race.resume(
+        state,
+        track=MONACO,
+        decisions=race.decisions[: state.version],
+        events=race.events[: state.events],
+        rolls=race.dice.history[: state.rolls],
+    )
+    assert again.pending is not None and (again.pending.kind, again.pending.car) == (
+        AskKind.TURN,
+        "a",
+    )
 
 
 # --- more collisions, wrecks, karma and profiles --------------------------------------------
@@ -713,6 +796,33 @@ def test_blocked_without_brakes_is_out_and_the_car_in_front_loses_a_body_point()
     assert EventKind.WRECK_REMOVED in kinds(race, "m")
     assert race.cars["f"].wear.body == 2  # the car directly in front
     assert {sp("A3"), sp("A4")} <= race.dangerous  # Masters 20-2-2: two stickers
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "rule"),
+    [
+        ("dresden-2006", "Dresden Blockierte Spur; Masters 20-2"),
+        ("masters-2002", "Masters 12-1-1, 20-2"),
+    ],
+)
+def test_an_elimination_for_blocking_cites_the_rule_of_the_preset(ruleset: str, rule: str) -> None:
+    """Masters 12-1-1, 20-2-1 (issue 22): under ``masters-2002`` a car that cannot pay its
+    blocking cites the Masters rule, in the move it is offered, its retirement event and the
+    classification; it used to cite "Dresden Blockierte Spur" there as in the Dresden presets."""
+    race = start([SUN, 1, 1, 4, 10, 10], cars=("m", "f", "s"), ruleset=ruleset)
+    for car, space in (("f", "A4"), ("s", "B3")):
+        place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
+        race.info[car].needs_start = True  # both stall again on their restart roll
+    place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
+    go(race)
+    assert race.pending is not None and race.pending.car == "m"
+    race.apply(TurnChoice(2))
+    assert retirement(race, "m") is Retirement.BLOCKED
+    retired = next(e for e in race.events if e.kind is EventKind.RETIRED and e.car == "m")
+    assert retired.get("rule") == rule
+    (placing,) = [p for p in race.classification() if p.car == "m"]
+    assert placing.rule == rule
+    assert ("Dresden" in rule) is (ruleset != "masters-2002")
 
 
 def test_masters_engine_failure_past_the_corner_before_last_may_still_reach_the_flag() -> None:

@@ -319,6 +319,37 @@ def test_karma_re_roll_replaces_a_failed_test_for_forty() -> None:
     assert race.info["a"].karma == 5
 
 
+def test_one_karma_plus_one_per_roll_and_again_after_a_re_roll() -> None:
+    """Dresden "Karmapool", decision "Karma +1" (docs/formula_de/race.md): at most one +1 per
+    roll, and only when it changes the outcome; after a re-roll the new roll may be raised by one
+    again. The engine followed this before issue 22; this scene proves it: the road-holding test
+    fails on 3 (limit 4), where +1 would not save it, so only the re-roll is offered; the re-roll
+    fails on 4, and now +1 is offered, bought, and the test is held with no further question."""
+    race = start([SUN, 2, 3, 4])
+    place(race, "a", "A1", gear=1)
+    race.info["a"].karma = 60
+    race.dangerous.add(sp("A3"))
+    go(race)
+    race.apply(TurnChoice(2))
+    pick(race, lambda o: sp("A3") in o.dangerous)
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.KARMA
+    assert ask.karma_actions == (KarmaAction.NONE, KarmaAction.REROLL)
+    race.apply(KarmaChoice(KarmaAction.REROLL))
+    ask = race.pending
+    assert ask is not None and ask.kind is AskKind.KARMA
+    assert ask.karma_actions == (KarmaAction.NONE, KarmaAction.PLUS_ONE)
+    race.apply(KarmaChoice(KarmaAction.PLUS_ONE))
+    assert race.pending is None or race.pending.kind is not AskKind.KARMA
+    tests = [e for e in race.events if e.kind is EventKind.TEST and e.car == "a"]
+    assert [(e.get("result"), e.get("modifier"), e.get("lost")) for e in tests] == [
+        (3, 0, True),
+        (4, 0, True),
+        (4, 1, False),  # the +1 shown on the re-roll's result
+    ]
+    assert race.cars["a"].wear.road_holding == 2 and race.info["a"].karma == 0
+
+
 def test_a_failed_re_roll_still_costs_the_point() -> None:
     """Dresden Karmapool: the re-roll replaces the first roll, for better or worse."""
     race = start([SUN, 2, 3, 2])
@@ -605,6 +636,54 @@ def test_the_race_goes_on_until_every_running_car_has_crossed_the_line() -> None
     assert waiting(race) is None
     table = [(p.car, p.position, p.status, p.laps, p.points) for p in race.classification()]
     assert table == [("a", 1, "finished", 3, 10), ("b", 2, "finished", 3, 8)]
+
+
+def test_a_lapped_car_finishes_the_next_time_it_crosses_the_line_after_the_winner() -> None:
+    """Dresden Rennen ("Das Rennen ist beendet, wenn alle noch im Spiel befindlichen Fahrer über
+    die Ziellinie gefahren sind"), Masters 21-1-3, decision "The end of the race for lapped
+    cars" (issue 22): a wins; c, a lap down, finishes when it next crosses the line, with the
+    two laps it has completed, and scores (two complete laps). It used to drive on for the lap
+    it was down."""
+    race = start([SUN, 8, 8], cars=("a", "c"))
+    place(race, "a", "A162", gear=3, crossings=3)
+    place(race, "c", "A160", gear=3, crossings=2)
+    go(race)
+    race.apply(TurnChoice(3))  # a: 8 spaces over the line, the winner
+    while asking(race, AskKind.MOVE):
+        pick(race, lambda o: o.laps == 1)
+    assert race.finish_order == ["a"]
+    ask = race.pending
+    assert ask is not None and ask.car == "c" and ask.kind is AskKind.TURN
+    race.apply(TurnChoice(3))  # c: 8 spaces over the line
+    while asking(race, AskKind.MOVE):
+        pick(race, lambda o: o.laps == 1)
+    assert race.finished
+    table = [(p.car, p.position, p.status, p.laps, p.points) for p in race.classification()]
+    assert table == [("a", 1, "finished", 3, 10), ("c", 2, "finished", 2, 8)]
+
+
+def test_lapped_finishers_rank_behind_the_cars_with_more_laps_and_need_two_laps_for_points() -> (
+    None
+):
+    """Dresden Rennen (points only from two complete laps) with the decision above: d, two
+    laps down, crosses the line right after the winner a and finishes with one lap, two rounds
+    before b (on a's lap) crosses; b is ranked ahead of d, and d scores nothing."""
+    race = start([SUN, *([8] * 5)], cars=("a", "b", "d"))
+    place(race, "a", "A162", gear=3, crossings=3)
+    place(race, "b", "A150", gear=3, crossings=3)
+    place(race, "d", "A160", gear=3, crossings=1)
+    go(race)
+    while race.pending is not None:
+        race.apply(TurnChoice(3))
+        while asking(race, AskKind.MOVE):
+            pick(race, lambda o: o.spaces_moved == 8)
+    assert race.finish_order == ["a", "d", "b"]
+    table = [(p.car, p.status, p.laps, p.points) for p in race.classification()]
+    assert table == [
+        ("a", "finished", 3, 10),
+        ("b", "finished", 3, 8),
+        ("d", "finished", 1, 0),
+    ]
 
 
 def test_classification_lists_laps_completed_and_the_reason_of_every_retirement() -> None:

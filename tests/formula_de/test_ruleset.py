@@ -81,9 +81,11 @@ def test_describe_and_to_dict_cover_every_field_as_json() -> None:
 
 def test_dresden_open_differs_only_in_the_open_rules() -> None:
     # Dresden "Open": points x100, qualifying with up to two runs and pole points, karma per
-    # 100 points, three races, no drop results, a box per driver.
+    # 100 points, three races, no drop results, a box per driver; the weather rolled again at
+    # once after a 20 in 5th or 30 in 6th (Dresden Open "Wetter", issue 22).
     assert set(DRESDEN_OPEN.differences(DRESDEN_2006)) == {
         "box_per_driver",
+        "weather_reroll_at_once",
         "qualifying_runs",
         "qualifying_pole_points",
         "points_table",

@@ -87,6 +87,26 @@ def test_third_run_side_by_side_and_the_die_winner_moves_first() -> None:
     assert first_roll.car == "Ben"
 
 
+def test_in_the_third_run_the_die_not_a_karma_bid_decides_the_first_round() -> None:
+    """Dresden "FD Blitz" ("es wird gewürfelt, wer beginnt"), decision "FD Blitz, the third
+    heat" (issue 22): the two cars stand level in gear 0, and the die has put Ben first. Even
+    when the drivers have karma, nobody bids head to head in that first round (they used to be
+    asked, and the bid could overturn the die); Ben makes the first start roll."""
+    from dataclasses import replace
+
+    from rennleitung.formula_de.race import Race
+    from rennleitung.formula_de.race_decisions import AskKind
+
+    config = blitz_config(RunStart(3, None, None, "Ben", (("Ben", (15,)),)), PLAYERS, "short")
+    config = replace(config, entries=tuple(replace(e, karma=30) for e in config.entries))
+    race = Race.create(config, "s4")
+    while race.pending is not None and race.pending.kind in (AskKind.SETUP, AskKind.BOX):
+        race.apply(race.legal_decisions()[0])
+    ask = race.pending
+    assert ask is not None and ask.kind is not AskKind.BID
+    assert (race.round, ask.car) == (1, "Ben")
+
+
 def test_side_by_side_cars_start_level() -> None:
     from rennleitung.formula_de.race import Race
 

@@ -24,6 +24,7 @@ from aiosmtpd.controller import Controller
 
 from rennleitung.web.app import create_app
 from rennleitung.web.settings import Settings
+from rennleitung.web.wire import server_config
 from tests.conftest import free_port
 
 CHROMIUM = "/usr/bin/chromium"
@@ -37,9 +38,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.app = create_app(replace(settings, base_url=self.url))
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                access_log=False, lifespan="on")
-        self.server = uvicorn.Server(config)
+        self.server = uvicorn.Server(server_config(self.app, settings, "127.0.0.1", self.port))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     def __enter__(self) -> LiveServer:

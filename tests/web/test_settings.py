@@ -30,3 +30,18 @@ def test_a_broken_number_is_refused_naming_the_variable(tmp_path: Path, name: st
     with pytest.raises(RennleitungError) as refused:
         settings(tmp_path, **{name: value})
     assert refused.value.where == name and name in refused.value.en
+
+
+def test_trusted_proxies_and_connections(tmp_path: Path) -> None:
+    default = settings(tmp_path)
+    assert (default.trusted_proxies, default.max_connections) == ((), 500)
+    chosen = settings(tmp_path, RENNLEITUNG_TRUSTED_PROXIES=" 127.0.0.1, 10.0.0.0/8,::1 ",
+                      RENNLEITUNG_MAX_CONNECTIONS="2000")
+    assert chosen.trusted_proxies == ("127.0.0.1", "10.0.0.0/8", "::1")
+    assert chosen.max_connections == 2000
+    with pytest.raises(RennleitungError) as refused:
+        settings(tmp_path, RENNLEITUNG_TRUSTED_PROXIES="127.0.0.1, proxy.example")
+    assert refused.value.where == "RENNLEITUNG_TRUSTED_PROXIES"
+    assert "'proxy.example'" in refused.value.en
+    with pytest.raises(RennleitungError):
+        settings(tmp_path, RENNLEITUNG_MAX_CONNECTIONS="3")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import getpass
 import json
+import os
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -449,11 +450,47 @@ def add_organiser(
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
-    """Webkonto darf Rennen eintragen und korrigieren / let a web account organise the league."""
+    """Webkonto darf Rennen eintragen und korrigieren / let a web account organise the league.
+
+    Nur ein bestehendes Konto; wer noch keins hat, bekommt einen Link (invite-organiser) /
+    existing accounts only; someone without one gets a link (invite-organiser)."""
     store = _store(db)
-    run_guarded(lambda: store.add_organiser(league, account))
-    say(f"{account!r} organisiert jetzt {league!r} im Web",
-        f"{account!r} now organises {league!r} on the web", lang)
+    spelt = run_guarded(lambda: store.add_organiser(league, account))
+    say(f"{spelt!r} organisiert jetzt {league!r} im Web",
+        f"{spelt!r} now organises {league!r} on the web", lang)
+
+
+@app.command("remove-organiser")
+def remove_organiser(
+    league: str,
+    account: Annotated[str, typer.Argument(help="Konto auf dem Webserver / web account name.")],
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Einem Webkonto das Organisieren entziehen / revoke a web account's organiser rights."""
+    store = _store(db)
+    run_guarded(lambda: store.remove_organiser(league, account))
+    say(f"{account!r} organisiert {league!r} nicht mehr",
+        f"{account!r} no longer organises {league!r}", lang)
+
+
+@app.command("invite-organiser")
+def invite_organiser(
+    league: str,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="Adresse des Webservers / the web server's address "
+        "(default: RENNLEITUNG_BASE_URL).")] = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Einladungslink zum Organisieren (einmal, sieben Tage) / a link to organise the league
+    for someone without an account yet (works once, for seven days)."""
+    store = _store(db)
+    token = run_guarded(lambda: store.invite_organiser(league))
+    base = (base_url or os.environ.get("RENNLEITUNG_BASE_URL")
+            or "http://127.0.0.1:8000").rstrip("/")
+    say(f"Einladung für {league!r}:", f"invitation to organise {league!r}:", lang)
+    typer.echo(f"{base}/league/invitation/{token}")
 
 
 @app.command("history")

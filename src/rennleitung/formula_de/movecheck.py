@@ -77,13 +77,13 @@ def _corner_number(track: Track, index: int) -> int:
 
 
 def _pit_and_box_violation(
-    track: Track, request: MoveRequest, seq: Sequence[int], slip_from: int, slip_to: int
+    track: Track, request: MoveRequest, seq: Sequence[int]
 ) -> Violation | None:
     for i in range(1, len(seq)):
         before, here = track.spaces[seq[i - 1]], track.spaces[seq[i]]
-        in_slip = slip_from <= i < slip_to
         if here.kind is SpaceKind.BOX:
-            if seq[i] != request.box or request.box_taken or in_slip:
+            # a slipstream may end in the own box (Masters 19-1-3, 19-2-2; rule decision)
+            if seq[i] != request.box or request.box_taken:
                 return Violation(
                     "Dresden Boxenstopp",
                     "nur in die eigene, freie Box",
@@ -190,7 +190,7 @@ def evaluate(
                     i,
                 )
             )
-    pit = _pit_and_box_violation(track, request, seq, slip_from, slip_to)
+    pit = _pit_and_box_violation(track, request, seq)
     if pit is not None:
         return Verdict(pit)
     made = request.corner_stops if _corner_number(track, seq[0]) else 0
@@ -272,7 +272,7 @@ def _option(
     if total_brakes > request.brakes:
         return None
     tyres = verdict.over * request.overshoot_factor + blocked_tyres
-    reason = Elimination.BLOCKED_UNPAID if blocked_tyres else Elimination.TYRES_OVERSHOOT
+    reason = request.blocked_unpaid if blocked_tyres else Elimination.TYRES_OVERSHOOT
     eliminated: Elimination | None = None
     spin = False
     if tyres and request.tyres == 0:
@@ -418,6 +418,14 @@ def _slipstreams(
         slides, ends = _slipstream_ends(track, request, candidate, slip_from, out, slid)
         for end_seq, end_verdict in ends:
             braking = request.slipstream_spaces - used + int(pending)
+            if track.spaces[end_seq[-1]].kind is SpaceKind.BOX:
+                # the own box ends the move; the unused slipstream spaces are left over
+                out.add(
+                    _option(
+                        track, request, end_seq, end_verdict, 0, slips + 1, leftover=braking
+                    )
+                )
+                continue
             out.add(_option(track, request, end_seq, end_verdict, braking, slips + 1))
             if used == request.slipstream_spaces:
                 now_slid = slid or slides
@@ -575,7 +583,7 @@ def _blocked_options(
         if voluntary == 0:
             option = _option(track, request, seq, verdict, 0, blocked=(shortfall, 0, 0))
             if option is not None:
-                reason = Elimination.BLOCKED_TOO_FAR if cost is None else Elimination.BLOCKED_UNPAID
+                reason = Elimination.BLOCKED_TOO_FAR if cost is None else request.blocked_unpaid
                 out.add(option.replace_elimination(reason, _front(track, request, seq[-1])))
 
 

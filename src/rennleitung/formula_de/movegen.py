@@ -239,8 +239,9 @@ def make_step(query: Query) -> Step:
         ) = walk
         kind = kind_of[nxt]
         if kind == BOX_SPACE:
-            if nxt != box or slipstream:
+            if nxt != box:
                 return None  # Dresden "Boxenstopp": only the own box, one car of a team at a time
+            # a slipstream may end in it (Masters 19-1-3, 19-2-2; rule decision)
         elif here in must_enter_box:
             return None  # Masters 19-2-5: a car in the pit lane must stop at its box
         elif kind == PIT_SPACE and kind_of[here] == TRACK_SPACE and not pit_allowed:
@@ -439,9 +440,9 @@ def finish(
             # Masters 10-4-2 spins again for one more overshot point; Dresden "Verschleiß"
             # retires; a blocking that owes a missing point always does (Masters 12-1-1, 20-2-1)
             spin = tyres == 1 and request.zero_tyres_spin and not blocked_tyres
-            eliminated = None if spin else _tyre_reason(blocked_tyres)
+            eliminated = None if spin else _tyre_reason(request, blocked_tyres)
         elif tyres > request.tyres:
-            eliminated = _tyre_reason(blocked_tyres)
+            eliminated = _tyre_reason(request, blocked_tyres)
         elif tyres == request.tyres:
             spin = True  # Masters 10-4-1, 12-1-4; Dresden "Verschleiß": the last tyre point
     key: tuple[object, ...] = ()
@@ -513,8 +514,8 @@ def count_laps(track: Track, start: int, path: tuple[int, ...]) -> int:
     return sum(1 for edge in steps if edge in track.line_edges)
 
 
-def _tyre_reason(blocked_tyres: int) -> Elimination:
-    return Elimination.BLOCKED_UNPAID if blocked_tyres else Elimination.TYRES_OVERSHOOT
+def _tyre_reason(request: MoveRequest, blocked_tyres: int) -> Elimination:
+    return request.blocked_unpaid if blocked_tyres else Elimination.TYRES_OVERSHOOT
 
 
 def _car_in_front(query: Query, end: int) -> int:
@@ -602,6 +603,12 @@ def add_slipstreams(
         options.eliminated(query.request.start, path, reason)
     for used, layer in enumerate(layers[1:], start=1):
         for end in layer:
+            if end.walk.in_box:
+                # into the own box (rule decision "Slipstream in the pit lane into the own
+                # box"): the move ends there, what the slipstream has not used is left over
+                leftover = request.slipstream_spaces - used + int(pending)
+                finish(query, end, 0, leftover=leftover, into=options)
+                continue
             slides = not slid and request.slide > 0 and query.required_stop(end.walk)
             for final in apply_slide(query, end, options) if slides else [end]:
                 braking = request.slipstream_spaces - used + int(pending)
@@ -616,8 +623,8 @@ def add_slipstreams(
 def add_soft_bonus(query: Query, node: Node, options: _Options, slid: bool) -> None:
     """The soft-tyre +1 spent after a slipstream (Masters 18-3-1, example 18-5-1): one more
     space that belongs to the slipstream move, so entering a corner with it costs the late
-    braking point (18-3-2, 18-5-5) and it never enters a box; from its end the car may
-    slipstream again."""
+    braking point (18-3-2, 18-5-5) and, like the slipstream, it may end in the own box; from
+    its end the car may slipstream again."""
     request = query.request
     layers, eliminations = walk_forward(query, [node], 1, slipstream=True)
     for path, reason in eliminations:
@@ -806,7 +813,8 @@ def _add_blocked(query: Query, ends: list[Node], shortfall: int, options: _Optio
                         if option is not None:
                             options.add(
                                 option.replace_elimination(
-                                    Elimination.BLOCKED_UNPAID, _car_in_front(query, end.walk.space)
+                                    query.request.blocked_unpaid,
+                                    _car_in_front(query, end.walk.space),
                                 )
                             )
                     continue

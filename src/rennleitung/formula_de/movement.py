@@ -25,11 +25,18 @@ class Elimination(Enum):
     TYRES_OVERSHOOT = "Masters 10-3"
     BLOCKED_TOO_FAR = "Masters 12-1-1"
     BLOCKED_UNPAID = "Dresden Blockierte Spur"
+    BLOCKED_UNPAID_MASTERS = "Masters 12-1-1, 20-2-1"
+    """The same elimination under ``masters-2002``, which cites its own rule (issue 22)."""
 
     @property
     def rule(self) -> str:
         """The rule reference, e.g. ``Masters 10-1``."""
         return self.value
+
+    @property
+    def code(self) -> str:
+        """The reason's code in data (``blocked_unpaid`` whichever rule it cites)."""
+        return "blocked_unpaid" if self is Elimination.BLOCKED_UNPAID_MASTERS else self.name.lower()
 
     @property
     def text_de(self) -> str:
@@ -59,6 +66,10 @@ _ELIMINATION_TEXT: Mapping[Elimination, tuple[str, str]] = {
         "Blockade nicht mit Brems- und Reifenpunkten zu bezahlen",
         "blocking cannot be paid with brake and tyre points",
     ),
+    Elimination.BLOCKED_UNPAID_MASTERS: (
+        "Blockade nicht mit Brems- und Reifenpunkten zu bezahlen",
+        "blocking cannot be paid with brake and tyre points",
+    ),
 }
 
 
@@ -78,6 +89,8 @@ class MoveRequest:
     "Verschleiß": "Müsste ein Fahrer mehr VP Reifen wegstreichen als vorhanden").
     ``blocked_plays_first`` keeps, of a blocked car's farthest ends, only those from which it
     would play first next round (Masters 12-1-3; Dresden "Blockierte Spur" lets him choose).
+    ``blocked_unpaid`` is the elimination of a blocking the car cannot pay, with the rule the
+    ruleset cites for it (``Ruleset.blocking_cites_masters``).
     ``soft_bonus`` says that ``distance`` includes the soft-tyre +1, which the car may instead
     spend after any full slipstream of the move, also between two (Masters 18-3-1, 18-5-1).
     """
@@ -103,6 +116,7 @@ class MoveRequest:
     zero_tyres_spin: bool = DEFAULTS.zero_tyres_spin_again
     blocked_plays_first: bool = DEFAULTS.blocked_end_plays_first
     soft_bonus: bool = False
+    blocked_unpaid: Elimination = Elimination.BLOCKED_UNPAID
 
     def blocked_cost(self, shortfall: int) -> tuple[int, int] | None:
         """Brake and tyre points for a blocked car, or None when the blocking eliminates it."""

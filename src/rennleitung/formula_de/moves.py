@@ -18,12 +18,14 @@ from rennleitung.formula_de.car import CarStatus, WearArea, Weather
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
-from rennleitung.formula_de.movement import MoveOption, MoveRequest
+from rennleitung.formula_de.movement import Elimination, MoveOption, MoveRequest
 from rennleitung.formula_de.position import Position
 from rennleitung.formula_de.track import SpaceKind, Track
 
 SLIPSTREAMABLE = frozenset({CarStatus.RUNNING, CarStatus.IN_PIT})
-"""Cars that can be slipstreamed; spun cars and cars rolling out cannot (Masters 18-1-7)."""
+"""Cars that can be slipstreamed; spun cars and cars in inertia cannot (Masters 18-1-7). A car
+rolling out is added where the ruleset says so (``slipstream_behind_rolling_out``: Dresden
+"Fahrregeln" only asks for a car in at least 4th gear)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +131,13 @@ def request_for(
     else:
         slide = effects.corner_stop_sun
     occupants = {c.space: c.id for c in position.cars if c.id != car.id and c.status.on_track}
+    slipstreamable = (
+        SLIPSTREAMABLE | {CarStatus.ROLLING_OUT}
+        if ruleset.slipstream_behind_rolling_out
+        else SLIPSTREAMABLE
+    )
     slipstream = {
-        c.space: c.gear for c in position.cars if c.id != car.id and c.status in SLIPSTREAMABLE
+        c.space: c.gear for c in position.cars if c.id != car.id and c.status in slipstreamable
     }
     max_gear = ruleset.pit_lane_max_gear
     pit_allowed = (
@@ -161,6 +168,11 @@ def request_for(
         zero_tyres_spin=ruleset.zero_tyres_spin_again,
         blocked_plays_first=ruleset.blocked_end_plays_first,
         soft_bonus=choices.soft_bonus,  # Masters 18-3-1: also after or between slipstreams
+        blocked_unpaid=(
+            Elimination.BLOCKED_UNPAID_MASTERS
+            if ruleset.blocking_cites_masters
+            else Elimination.BLOCKED_UNPAID
+        ),
     )
 
 

@@ -377,7 +377,7 @@ class TimedLap:
                 f"Runde abgebrochen: {option.eliminated.text_de}",
                 f"lap aborted: {option.eliminated.text_en}",
             )
-            self._emit("abort", reason=option.eliminated.name.lower(), rolls=state.rolls)
+            self._emit("abort", reason=option.eliminated.code, rolls=state.rolls)
             self._ask = None
             return
         state.space = option.end

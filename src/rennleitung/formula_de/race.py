@@ -102,6 +102,7 @@ from rennleitung.formula_de.race_retirement import (
     LEAVES_WRECK,
     MARKS_DANGER,
     Retirement,
+    rule_of,
 )
 from rennleitung.formula_de.race_setup import (
     RaceConfig,
@@ -501,17 +502,21 @@ class Race:
         return progress(self.track, state.space, self.info[car].crossings - self._offset)
 
     def classification(self) -> list[Placing]:
-        """Finishers in the order they crossed the line, then the rest by laps and distance."""
+        """Finishers by laps completed and then in the order they crossed the line (a lapped
+        car finishes a lap or more short, rule decision "The end of the race for lapped cars"),
+        then the rest by laps and distance."""
+        home = sorted(self.finish_order, key=lambda c: -self.laps_done(c))  # stable: crossing
         rest = [c for c in self.grid_order if c not in self.finish_order]
         rest.sort(key=lambda c: (-self.laps_done(c), -self._distance(c), self.info[c].grid))
         table = self.ruleset.points_table
         placings = []
-        for n, car in enumerate([*self.finish_order, *rest], start=1):
+        for n, car in enumerate([*home, *rest], start=1):
             info = self.info[car]
             finished = car in self.finish_order
             laps = self.laps_done(car) if info.retirement is None else info.retired_laps
             status = "finished" if finished else "retired" if info.retirement else "running"
-            scores = finished or laps >= self.ruleset.points_min_laps
+            # Dresden Rennen: points only from two complete laps, for lapped finishers too
+            scores = (finished and laps >= self.laps) or laps >= self.ruleset.points_min_laps
             points = table[n - 1] if scores and n <= len(table) else 0
             reason = info.retirement
             placings.append(
@@ -519,12 +524,12 @@ class Race:
                     car=car,
                     driver=self.driver(car),
                     position=n,
-                    laps=self.laps if finished else laps,
+                    laps=laps,
                     status=status,
                     grid=info.grid,
                     points=points,
                     karma=info.karma,
-                    rule=reason.rule if reason else "",
+                    rule=rule_of(reason, self.ruleset.blocking_cites_masters) if reason else "",
                     reason_de=reason.text_de if reason else "",
                     reason_en=reason.text_en if reason else "",
                 )
@@ -863,6 +868,10 @@ class Race:
         bids: dict[str, int] = {}
         if not (rules.head_to_head and rules.karma) or self.round == self._restart_round:
             return bids  # after a restart the field plays in race order (rule decision)
+        if self.round == 1 and self.config.side_by_side:
+            # Dresden FD Blitz, third heat: the die has decided who begins (grid slot 1);
+            # head to head only from the next round on (rule decision)
+            return bids
         items = [
             i
             for i in self._order_items()
@@ -1312,7 +1321,10 @@ class Race:
         result = self.dice.gear(gear, car=car).result
         self._emit(EventKind.ROLL, car, gear=gear, result=result)
         if (gear, result) in self.ruleset.weather_reroll_trigger:
-            self._weather_rolls_due += 1
+            if self.ruleset.weather_reroll_at_once:
+                self._weather_roll(car)  # Dresden Open Wetter: right away, before the move
+            else:
+                self._weather_rolls_due += 1
         return result
 
     # --- moving -------------------------------------------------------------------------
@@ -1483,7 +1495,10 @@ class Race:
             info.rolling_out is Retirement.ENGINE
             and self.ruleset.engine_failure is EngineFailure.ROLL_OUT
         )
-        if new_laps >= self.laps and (info.retirement is None or rolled_over):
+        # rule decision "The end of the race for lapped cars" (Dresden Rennen; Masters 21-1-3):
+        # once the winner is home, a car finishes the next time it crosses the line
+        home = new_laps >= self.laps or (bool(self.finish_order) and option.laps > 0)
+        if home and (info.retirement is None or rolled_over):
             if rolled_over:  # classified as a finisher, as Masters 16-0-6 lets a car roll home
                 info.retirement = None
                 info.rolling_out = None
@@ -1677,7 +1692,8 @@ class Race:
             info.retirement = reason
             info.retired_laps = self.laps_done(car)
             info.final_progress = self.progress_of(car)
-            self._emit(EventKind.RETIRED, car, reason=reason.cause.value, rule=reason.rule)
+            rule = rule_of(reason, self.ruleset.blocking_cites_masters)
+            self._emit(EventKind.RETIRED, car, reason=reason.cause.value, rule=rule)
         info.t_car_pending = self._t_car_allowed(car)
         # Dresden Ausfälle: "Alle ausgefallenen Autos bleiben ... auf der Strecke", whatever
         # retired them; Masters removes some at once (20-1, 20-5-2: LEAVES_WRECK)
@@ -1953,12 +1969,17 @@ class Race:
         for _ in range(self._weather_rolls_due):
             if self.weather.settled:
                 break
-            leader = next(iter(order_of_play(self.track, self._order_items())), "")
-            result = self._black(RollPurpose.WEATHER, leader)
-            roll = self.track.weather.weather_for(result)
-            self.weather = self.weather.after_roll(roll, self.ruleset.weather_settles_after)
-            self._emit_weather(result, roll, leader)
+            self._weather_roll(next(iter(order_of_play(self.track, self._order_items())), ""))
         self._weather_rolls_due = 0
+
+    def _weather_roll(self, car: str) -> None:
+        """One roll of changeable weather by ``car`` (nothing once the weather is settled)."""
+        if self.weather.settled:
+            return
+        result = self._black(RollPurpose.WEATHER, car)
+        roll = self.track.weather.weather_for(result)
+        self.weather = self.weather.after_roll(roll, self.ruleset.weather_settles_after)
+        self._emit_weather(result, roll, car)
 
     def _clear_passed_wrecks(self) -> None:
         """Dresden Ausfälle: a wreck stays until every running car has passed it."""

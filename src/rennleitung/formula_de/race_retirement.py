@@ -52,8 +52,21 @@ FROM_ELIMINATION: dict[Elimination, Retirement] = {
     Elimination.TYRES_OVERSHOOT: Retirement.TYRES,
     Elimination.BLOCKED_TOO_FAR: Retirement.BLOCKED,
     Elimination.BLOCKED_UNPAID: Retirement.BLOCKED,
+    Elimination.BLOCKED_UNPAID_MASTERS: Retirement.BLOCKED,
 }
 """A move's elimination as a retirement reason."""
+
+BLOCKED_RULE_MASTERS = "Masters 12-1-1, 20-2"
+"""What a retirement for blocking cites under a ruleset that cites the Masters rules only
+(``Ruleset.blocking_cites_masters``; issue 22)."""
+
+
+def rule_of(reason: Retirement, masters_blocking: bool) -> str:
+    """The rule a retirement cites: ``reason.rule``, or the Masters rule for a blocking."""
+    if masters_blocking and reason is Retirement.BLOCKED:
+        return BLOCKED_RULE_MASTERS
+    return reason.rule
+
 
 LEAVES_WRECK: dict[Retirement, bool] = {
     Retirement.MISSED_STOPS: False,  # Masters 20-1: removed on the spot, no sticker
@@ -69,7 +82,8 @@ LEAVES_WRECK: dict[Retirement, bool] = {
 stays as a wreck (Dresden "Ausfälle")."""
 
 MARKS_DANGER: dict[Retirement, bool] = {
-    r: r in (Retirement.BLOCKED, Retirement.BODY, Retirement.ENGINE, Retirement.FUEL)
-    for r in Retirement
+    r: r in (Retirement.BLOCKED, Retirement.BODY, Retirement.ENGINE) for r in Retirement
 }
-"""Whether the retirement puts a dangerous-space sticker under the car."""
+"""Whether the retirement puts a dangerous-space sticker under the car. A car that runs dry
+does not: it "bleibt als normales Wrack liegen" (Dresden Verschleiß; decision "A car that runs
+dry", issue 22); the wreck still counts for collision tests."""

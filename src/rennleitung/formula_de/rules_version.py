@@ -141,6 +141,51 @@ CHANGES: tuple[RuleChange, ...] = (
         "the first round after a restart is played in race order, the leader first, without "
         "head-to-head bids",
     ),
+    RuleChange(
+        20,
+        "Masters 19-1-3, 19-2-2 (Entscheidung/decision)",
+        "ein Windschatten in der Boxengasse darf in die eigene Box führen",
+        "a slipstream in the pit lane may carry the car into its own box",
+    ),
+    RuleChange(
+        21,
+        "Masters 12-1-1, 20-2-1",
+        "in masters-2002 nennt ein Ausscheiden durch Blockade die Masters-Regel, nicht Dresden",
+        "in masters-2002 an elimination for blocking cites the Masters rule, not Dresden's",
+    ),
+    RuleChange(
+        22,
+        "Dresden Fahrregeln; Masters 18-1-7 (Entscheidung/decision)",
+        "in den Dresdner Regelwerken gibt ein ausrollendes Auto im 4. Gang oder höher "
+        "Windschatten",
+        "in the Dresden presets a car rolling out in 4th gear or higher gives slipstream",
+    ),
+    RuleChange(
+        23,
+        "Dresden Verschleiß (Entscheidung/decision)",
+        "ein Auto ohne Benzin bleibt als normales Wrack liegen, ohne gefährliches Feld",
+        "a car that runs dry stays as a normal wreck, without a dangerous space",
+    ),
+    RuleChange(
+        24,
+        "Dresden Open Wetter (Entscheidung/decision)",
+        "in dresden-open wird wechselhaftes Wetter gleich nach der 20 bzw. 30 neu gewürfelt",
+        "in dresden-open changeable weather is rolled again right after the 20 or 30",
+    ),
+    RuleChange(
+        25,
+        "Dresden FD Blitz (Entscheidung/decision)",
+        "beim Start nebeneinander (dritter Lauf) keine Kopf-an-Kopf-Gebote in der ersten Runde",
+        "side by side at the start (third heat): no head-to-head bids in the first round",
+    ),
+    RuleChange(
+        26,
+        "Dresden Rennen; Masters 21-1-3 (Entscheidung/decision)",
+        "nach dem Sieger kommt jedes Auto beim nächsten Überqueren der Linie ins Ziel, mit den "
+        "gefahrenen Runden",
+        "once the winner is home, every car finishes the next time it crosses the line, with "
+        "the laps it has completed",
+    ),
 )
 """Every behaviour change since version 1, oldest first; the version numbers run 2, 3, …"""
 

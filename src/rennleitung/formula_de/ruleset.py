@@ -238,6 +238,16 @@ class Ruleset:
             "blocked: of the farthest spaces only the one that would play first (else free choice)",
         ),
     )
+    blocking_cites_masters: bool = field(
+        default=False,
+        metadata=_doc(
+            "Masters 12-1-1, 20-2-1",
+            "Ausscheiden durch Blockade nennt nur die Masters-Regel (nicht Dresden Blockierte "
+            "Spur)",
+            "an elimination for blocking cites the Masters rule only (not Dresden Blockierte "
+            "Spur)",
+        ),
+    )
     zero_tyres_spin_again: bool = field(
         default=False,
         metadata=_doc(
@@ -350,6 +360,14 @@ class Ruleset:
             "re-roll changeable weather at the end of the round after this roll (gear, result)",
         ),
     )
+    weather_reroll_at_once: bool = field(
+        default=False,
+        metadata=_doc(
+            "Dresden Open Wetter; Dresden Wetter; Masters 3-2-4",
+            "wechselhaftes Wetter gleich nach dem Wurf neu würfeln (sonst am Rundenende)",
+            "re-roll changeable weather right after the roll (else at the end of the round)",
+        ),
+    )
     weather_settles_after: int = field(
         default=2,
         metadata=_doc(
@@ -372,6 +390,14 @@ class Ruleset:
         default=3,
         metadata=_doc(
             "Dresden Fahrregeln; Masters 18-0-3", "Felder Windschatten", "spaces of slipstream"
+        ),
+    )
+    slipstream_behind_rolling_out: bool = field(
+        default=True,
+        metadata=_doc(
+            "Dresden Fahrregeln; Masters 18-1-7",
+            "Windschatten auch hinter einem ausrollenden Auto (ohne Benzin, nach Motorschaden)",
+            "slipstream also behind a car rolling out (no fuel, engine failure)",
         ),
     )
     slipstream_corner_brakes: int = field(
@@ -897,6 +923,7 @@ DRESDEN_OPEN = replace(
     t_car_points=20,
     wreck_removal=WreckRemoval.WHEN_PASSED,
     box_per_driver=True,
+    weather_reroll_at_once=True,
 )
 """Dresden "Open": three races, points ×100, qualifying points, karma per 100 points."""
 
@@ -936,6 +963,8 @@ MASTERS_2002 = replace(
     tyre_table=TYRES_MASTERS,
     zero_tyres_spin_again=True,
     blocked_end_plays_first=True,
+    blocking_cites_masters=True,
+    slipstream_behind_rolling_out=False,
     pit_system=PitSystem.QUICK_LONG,
     pit_refuel_points=0,
     pit_tyre_points=0,

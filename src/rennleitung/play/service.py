@@ -77,6 +77,7 @@ from rennleitung.store.race_store import (
     load_seats,
     race_ids,
     race_versions,
+    races_organised,
     save_race,
     save_seats,
     seat_changes,
@@ -256,11 +257,14 @@ class RaceService:
         driver: str = "",
         now: datetime | None = None,
     ) -> Seat:
-        """``holder`` takes a free person's seat of an open race (``car``, or the first free
-        one); ``driver`` names the driver. A holder holds at most one seat per race."""
+        """``holder`` takes a free person's seat (``car``, or the first free one) of an open
+        race, or of a running one, where its bot has driven it meanwhile; ``driver`` names the
+        driver (before the start: once running, the entry's name stays). A holder holds at most
+        one seat per race."""
 
         def work(tx: _Tx) -> None:
-            _require(tx, RaceState.OPEN)
+            if tx.row.state not in (RaceState.OPEN.value, RaceState.RUNNING.value):
+                raise _state_error(race_id, RaceState(tx.row.state), "open, running")
             if any(s.holder == holder for s in tx.seats.values()):
                 raise PlayError(
                     "du hast in diesem Rennen schon einen Platz",
@@ -276,7 +280,7 @@ class RaceService:
                 where = f"car {car}" if car else "seats"
                 raise PlayError("kein freier Platz", "no free seat", where)
             free[0].holder = holder
-            if driver:
+            if driver and tx.row.state == RaceState.OPEN.value:
                 free[0].driver = driver
             tx.changed = True
 
@@ -473,13 +477,27 @@ class RaceService:
             return _info(row, load_seats(connection, race_id))
 
     def races(
-        self, *, states: tuple[RaceState, ...] | None = None, holder: str | None = None
+        self,
+        *,
+        states: tuple[RaceState, ...] | None = None,
+        holder: str | None = None,
+        limit: int | None = None,
+        unorganised: bool = False,
     ) -> list[RaceInfo]:
-        """Races, newest first; only those in ``states``; only those where ``holder`` sits."""
+        """Races, newest first; only those in ``states``; only those where ``holder`` sits;
+        only those nobody organises (the demo's); at most ``limit``."""
         with self.store.read() as connection:
             chosen = None if states is None else [s.value for s in states]
-            ids = race_ids(connection, chosen, holder)
+            ids = race_ids(connection, chosen, holder, limit=limit, unorganised=unorganised)
             return [_info(_row(connection, i), load_seats(connection, i)) for i in ids]
+
+    def organised(
+        self, organiser: str, since: datetime, states: tuple[RaceState, ...] | None = None
+    ) -> int:
+        """How many races ``organiser`` created since ``since`` (only those in ``states``)."""
+        with self.store.read() as connection:
+            chosen = None if states is None else [s.value for s in states]
+            return races_organised(connection, organiser, utc(since), chosen)
 
     def decisions(self, race_id: int) -> tuple[StoredDecision, ...]:
         """Every stored decision of the race in order, with actor and time."""
@@ -699,7 +717,7 @@ class RaceService:
             race = tx.race
             while not race.finished:
                 ask = next(
-                    (q for q in eng.questions(race) if tx.seats[q.car].kind == SeatKind.BOT.value),
+                    (q for q in eng.questions(race) if _bot_drives(tx.seats[q.car])),
                     None,
                 )
                 if ask is None:
@@ -715,7 +733,7 @@ class RaceService:
         )
         seconds = tx.row.decision_seconds
         for seat in tx.seats.values():
-            person = seat.kind == SeatKind.PERSON.value
+            person = not _bot_drives(seat)
             if seat.car in asked and person:
                 fresh = (
                     seat.car not in tx.asked_before
@@ -886,6 +904,12 @@ def _seat(tx: _Tx, car: str) -> SeatData:
             "car",
         )
     return seat
+
+
+def _bot_drives(seat: SeatData) -> bool:
+    """A bot's seat, or a person's seat nobody holds (freed during the race): its bot drives
+    until someone takes it, so the race never waits for nobody."""
+    return seat.kind == SeatKind.BOT.value or seat.holder is None
 
 
 def _require(tx: _Tx, state: RaceState) -> None:

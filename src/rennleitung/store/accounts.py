@@ -3,7 +3,9 @@
 Passwords are stored only as argon2 hashes (computed by ``web/security.py``), sign-in links only
 as the SHA-256 of their token, so a copy of the database lets nobody sign in. A person's
 ``session_epoch`` is part of every session cookie; raising it (sign-out everywhere, new password)
-makes every older cookie worthless without a session table.
+makes every older cookie worthless. Each signed-in session also has a row (``web_sessions``,
+the hash of the cookie's session id): signing out deletes it, so that cookie is worthless
+from then on even if it was copied.
 """
 
 from __future__ import annotations
@@ -11,16 +13,22 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+import unicodedata
 
 from sqlalchemy import Engine, Float, ForeignKey, Integer, String, delete, func, select, update
 from sqlalchemy.orm import Mapped, Session, mapped_column, sessionmaker
 
 from rennleitung.errors import RennleitungError
+from rennleitung.names import clean_name, skeleton
 from rennleitung.store.database import WRITE
 from rennleitung.store.models import Base
 
 NAME_MAX = 40
 EMAIL_MAX = 200
+SESSION_KEPT = 30 * 24 * 3600.0
+"""A signed-in session lasts as long as its cookie (``web/security.py`` ``SESSION_AGE``)."""
+SESSIONS_PER_USER = 50
+"""Sessions one person keeps at once (browsers, devices); signing in once more ends the oldest."""
 REMEMBER_SECONDS = 1.0
 """How long a person read for a request is reused for the next ones (``remembered``)."""
 
@@ -35,6 +43,20 @@ class UserRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200), nullable=True)
     lang: Mapped[str] = mapped_column(String(2), default="")
     session_epoch: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[float] = mapped_column(Float)
+    name_key: Mapped[str] = mapped_column(String(200), index=True, server_default="")
+    """The name's confusable skeleton (``names.skeleton``): no two accounts share one."""
+
+
+class SessionRow(Base):
+    """A session that is signed in: only the hash of the cookie's session id is kept, and
+    signing out deletes the row (revision web_security)."""
+
+    __tablename__ = "web_sessions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("web_users.id", ondelete="CASCADE"),
+                                         index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     created_at: Mapped[float] = mapped_column(Float)
 
 
@@ -61,14 +83,20 @@ class SignInAttemptRow(Base):
 class User:
     """What the pages need of a person (never the password hash)."""
 
-    __slots__ = ("email", "epoch", "id", "lang", "name")
+    __slots__ = ("email", "epoch", "id", "lang", "name", "sessions")
 
-    def __init__(self, row: UserRow) -> None:
+    def __init__(self, row: UserRow, sessions: frozenset[str] = frozenset()) -> None:
         self.id = row.id
         self.name = row.name
         self.email = row.email
         self.lang = row.lang
         self.epoch = row.session_epoch
+        self.sessions = sessions
+        """Hashes of the session ids signed in now (``AccountStore.user`` reads them)."""
+
+    def holds(self, session_id: str) -> bool:
+        """Whether the cookie's session ``session_id`` is still signed in on the server."""
+        return bool(session_id) and token_hash(session_id) in self.sessions
 
     @property
     def holder(self) -> str:
@@ -116,19 +144,24 @@ class AccountStore:
 
     def create_user(self, name: str, email: str | None, password_hash: str | None,
                     lang: str = "") -> User:
-        clean = name.strip()
+        clean = clean_name(name)
+        look = skeleton(clean)
         mail = (email or "").strip().lower() or None
         with self._begin(write=True) as session:
-            taken = session.scalar(select(UserRow.id).where(func.lower(UserRow.name)
-                                                            == clean.lower()))
-            if taken is not None:
+            taken = session.scalar(select(UserRow.name).where(
+                (func.lower(UserRow.name) == clean.lower()) | (UserRow.name_key == look)))
+            if taken is not None and taken.lower() == clean.lower():
                 raise RennleitungError(f"den Namen {clean!r} gibt es schon",
                                        f"the name {clean!r} is taken", "name")
+            if taken is not None:
+                raise RennleitungError(
+                    f"der Name {clean!r} sieht aus wie {taken!r}, den es schon gibt",
+                    f"the name {clean!r} looks like {taken!r}, which is taken", "name")
             if mail and session.scalar(select(UserRow.id).where(UserRow.email == mail)):
                 raise RennleitungError("diese E-Mail-Adresse ist schon angemeldet",
                                        "this e-mail address already has an account", "email")
             row = UserRow(name=clean, email=mail, password_hash=password_hash, lang=lang,
-                          session_epoch=0, created_at=time.time())
+                          session_epoch=0, created_at=time.time(), name_key=look)
             session.add(row)
             session.flush()
             return User(row)
@@ -137,7 +170,8 @@ class AccountStore:
         read_at, changes = time.monotonic(), self._changes
         with self._begin() as session:
             row = session.get(UserRow, user_id)
-            found = User(row) if row else None
+            found = User(row, frozenset(session.scalars(select(SessionRow.token_hash).where(
+                SessionRow.user_id == user_id)))) if row else None
         with self._recent_guard:
             if found is None or changes != self._changes:
                 self._recent.pop(user_id, None)
@@ -149,7 +183,7 @@ class AccountStore:
 
     def by_login(self, login: str) -> tuple[User, str | None] | None:
         """The person named by ``login`` (name or e-mail) and his password hash."""
-        clean = login.strip()
+        clean = unicodedata.normalize("NFC", login).strip()
         with self._begin() as session:
             row = session.scalar(select(UserRow).where(
                 (func.lower(UserRow.name) == clean.lower()) | (UserRow.email == clean.lower())))
@@ -171,7 +205,38 @@ class AccountStore:
         with self._begin(write=True) as session:
             session.execute(update(UserRow).where(UserRow.id == user_id).values(
                 session_epoch=UserRow.session_epoch + 1))
+            session.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
         self._forget(user_id)
+
+    def start_session(self, user_id: int, session_id: str) -> None:
+        """Sign ``session_id`` in for ``user_id``; sessions older than ``SESSION_KEPT`` and
+        all but the newest ``SESSIONS_PER_USER`` of this person's go."""
+        now = time.time()
+        with self._begin(write=True) as session:
+            session.execute(delete(SessionRow).where(SessionRow.created_at < now - SESSION_KEPT))
+            kept = session.scalars(select(SessionRow.id).where(SessionRow.user_id == user_id)
+                                   .order_by(SessionRow.created_at.desc())
+                                   .offset(SESSIONS_PER_USER - 1)).all()
+            if kept:
+                session.execute(delete(SessionRow).where(SessionRow.id.in_(kept)))
+            session.add(SessionRow(user_id=user_id, token_hash=token_hash(session_id),
+                                   created_at=now))
+        self._forget(user_id)
+
+    def end_session(self, user_id: int, session_id: str) -> None:
+        """Sign out the one session ``session_id`` (the cookie stops working everywhere)."""
+        with self._begin(write=True) as session:
+            session.execute(delete(SessionRow).where(SessionRow.user_id == user_id,
+                                                     SessionRow.token_hash
+                                                     == token_hash(session_id)))
+        self._forget(user_id)
+
+    def user_named(self, name: str) -> User | None:
+        """The account called ``name`` (without regard to case), or None."""
+        with self._begin() as session:
+            row = session.scalar(select(UserRow).where(
+                func.lower(UserRow.name) == name.strip().lower()))
+            return User(row) if row else None
 
     # --- one-time links ------------------------------------------------------------------
 

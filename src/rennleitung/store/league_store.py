@@ -7,8 +7,11 @@ rows, and the engine does the rest.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import secrets
+import time
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -41,9 +44,11 @@ from rennleitung.league.race_result import (
 from rennleitung.league.race_result_codec import race_result_to_json
 from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
+from rennleitung.names import clean_name, skeleton
 from rennleitung.store import league_history
+from rennleitung.store.accounts import UserRow
 from rennleitung.store.database import WRITE, open_database
-from rennleitung.store.league_organisers import OrganiserRow
+from rennleitung.store.league_organisers import INVITATION_LIFETIME, InvitationRow, OrganiserRow
 from rennleitung.store.models import (
     DriverRow,
     GridSlotRow,
@@ -100,7 +105,9 @@ class LeagueStore:
         """A new driver in a team; books his starting karma ("Karmapool")."""
         with self._write() as session:
             row = _league_row(session, league, lock=True)
-            roster = _load_roster(session, row).with_driver(driver)
+            current = _load_roster(session, row)
+            named = replace(driver, name=_driver_name(driver.name, current.drivers))
+            roster = current.with_driver(named)
             added = roster.drivers[-1]
             _insert_driver(session, row.id, added)
             ids = _driver_ids(session, row.id)
@@ -256,7 +263,8 @@ class LeagueStore:
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
-            updated = corrections.rename_driver(current, old, new)
+            others = tuple(d for d in current.roster.drivers if d.name != old)
+            updated = corrections.rename_driver(current, old, _driver_name(new, others))
             clean = next(d.name for d in updated.roster.drivers
                          if d.name not in {x.name for x in current.roster.drivers})
             driver = session.scalar(
@@ -324,21 +332,72 @@ class LeagueStore:
                 _delete_race_rows(session, league_id, number)
             driver_ids = select(DriverRow.id).where(DriverRow.league_id == league_id)
             session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id.in_(driver_ids)))
-            for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, DriverRow,
+            for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, InvitationRow,
+                          DriverRow,
                           TeamRow):
                 session.execute(delete(table).where(table.league_id == league_id))
             session.execute(delete(LeagueRow).where(LeagueRow.id == league_id))
 
-    def add_organiser(self, league: str, user_name: str) -> None:
-        """Let the web account ``user_name`` enter and correct this league's races."""
+    def add_organiser(self, league: str, user_name: str) -> str:
+        """Let the existing web account ``user_name`` enter and correct this league's races;
+        returns the account's name as it is spelt."""
         clean = user_name.strip()
         if not clean:
             raise RennleitungError("Kontoname fehlt", "account name is missing", "organiser")
         check_length(clean, "organiser", "Kontoname", "account name")
         with self._write() as session:
             row = _league_row(session, league, lock=True)
-            if clean not in _organisers(session, row.id):
-                session.add(OrganiserRow(league_id=row.id, user_name=clean))
+            account = session.scalar(select(UserRow.name).where(
+                func.lower(UserRow.name) == clean.lower()))
+            if account is None:
+                raise RennleitungError(
+                    f"kein Konto {clean!r} auf dem Webserver; wer noch keins hat, bekommt einen "
+                    "Einladungslink (league invite-organiser)",
+                    f"no web account {clean!r}; someone without one gets an invitation link "
+                    "(league invite-organiser)", "organiser")
+            if account not in _organisers(session, row.id):
+                session.add(OrganiserRow(league_id=row.id, user_name=account))
+            return account
+
+    def remove_organiser(self, league: str, user_name: str) -> None:
+        """The account ``user_name`` no longer organises this league."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            gone = session.execute(delete(OrganiserRow).where(
+                OrganiserRow.league_id == row.id,
+                func.lower(OrganiserRow.user_name) == user_name.strip().lower()))
+            if not getattr(gone, "rowcount", 0):
+                raise RennleitungError(
+                    f"{user_name.strip()[:60]!r} organisiert {league!r} nicht",
+                    f"{user_name.strip()[:60]!r} does not organise {league!r}", "organiser")
+
+    def invite_organiser(self, league: str, lifetime: float = INVITATION_LIFETIME) -> str:
+        """A new one-time invitation to organise this league: its token (only its hash is
+        kept)."""
+        token = secrets.token_urlsafe(32)
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            session.add(InvitationRow(league_id=row.id, token_hash=_token_hash(token),
+                                      expires_at=time.time() + lifetime))
+        return token
+
+    def accept_invitation(self, token: str, user_name: str) -> str:
+        """The web account ``user_name`` takes up the invitation ``token`` and organises its
+        league from now on; returns the league's name. An invitation works once."""
+        with self._write() as session:
+            invitation = session.scalar(select(InvitationRow).where(
+                InvitationRow.token_hash == _token_hash(token)).with_for_update())
+            if (invitation is None or invitation.used_by is not None
+                    or invitation.expires_at < time.time()):
+                raise RennleitungError(
+                    "diese Einladung gilt nicht (mehr)",
+                    "this invitation is not valid (any more)", "invitation")
+            invitation.used_by = user_name
+            league = session.get(LeagueRow, invitation.league_id)
+            assert league is not None  # the invitation goes with its league
+            if user_name not in _organisers(session, league.id):
+                session.add(OrganiserRow(league_id=league.id, user_name=user_name))
+            return league.name
 
     def organisers(self, league: str) -> tuple[str, ...]:
         """The accounts that organise this league on the web."""
@@ -497,6 +556,24 @@ def _refused(error: DBAPIError) -> RennleitungError:
         f"the database refused the change ({reason}); nothing was stored",
         "database",
     )
+
+
+def _driver_name(name: str, others: Sequence[Driver]) -> str:
+    """A new driver's name in NFC without invisible characters, refused when it looks like
+    another driver's of the league (``names.py``). Checked where a name comes in, not when a
+    stored league is read back, so a league stored before keeps loading."""
+    clean = clean_name(name, "driver")
+    look = skeleton(clean)
+    twin = next((d.name for d in others if d.name != clean and skeleton(d.name) == look), None)
+    if twin is not None:
+        raise RennleitungError(
+            f"der Fahrername {clean!r} sieht aus wie {twin!r}, den es schon gibt",
+            f"the driver name {clean!r} looks like {twin!r}, which is taken", "driver")
+    return clean
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
 def _organisers(session: Session, league_id: int) -> tuple[str, ...]:

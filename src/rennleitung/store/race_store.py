@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, Engine, bindparam, insert, select, update
+from sqlalchemy import Connection, Engine, bindparam, func, insert, select, update
 from sqlalchemy.exc import DBAPIError
 
 from rennleitung.errors import RennleitungError
@@ -298,10 +298,15 @@ def due_seats(
 
 
 def race_ids(
-    connection: Connection, states: Sequence[str] | None = None, holder: str | None = None
+    connection: Connection,
+    states: Sequence[str] | None = None,
+    holder: str | None = None,
+    *,
+    limit: int | None = None,
+    unorganised: bool = False,
 ) -> list[int]:
     """Ids of races, newest first; only those in ``states``, only those where ``holder`` holds
-    a seat."""
+    a seat, only those without an organiser (``unorganised``), at most ``limit``."""
     query = select(RACES.c.id).order_by(RACES.c.id.desc())
     if states is not None:
         query = query.where(RACES.c.state.in_(states))
@@ -309,7 +314,22 @@ def race_ids(
         query = query.where(
             RACES.c.id.in_(select(SEATS.c.race_id).where(SEATS.c.holder == holder))
         )
+    if unorganised:
+        query = query.where(RACES.c.organiser.is_(None))
+    if limit is not None:
+        query = query.limit(limit)
     return [int(i) for i in connection.scalars(query)]
+
+
+def races_organised(
+    connection: Connection, organiser: str, since: datetime, states: Sequence[str] | None = None
+) -> int:
+    """How many races ``organiser`` created since ``since`` (only those in ``states``)."""
+    query = select(func.count()).select_from(RACES).where(
+        RACES.c.organiser == organiser, RACES.c.created_at >= since)
+    if states is not None:
+        query = query.where(RACES.c.state.in_(states))
+    return int(connection.scalar(query) or 0)
 
 
 def race_versions(connection: Connection, ids: Sequence[int]) -> dict[int, int]:

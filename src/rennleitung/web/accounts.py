@@ -1,16 +1,18 @@
 """Signing up, in and out: by password (argon2) or by a one-time link sent by e-mail.
 
-Failed sign-ins are counted per account and per client address; past the limit the form is
-refused with 429 for a while, whatever the password. A link is confirmed by a button (POST), so
+Failed sign-ins are counted per account from one address and per client address; past the
+limit the form is refused with 429 for a while, whatever the password. Each failure of an
+account is answered a little later than the one before. A link is confirmed by a button (POST), so
 a mail program that opens links to preview them does not use the link up.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from anyio import to_thread
 from fastapi import APIRouter, Depends, Request
@@ -23,6 +25,8 @@ from rennleitung.web import mailer
 from rennleitung.web.context import Page, Refused, accounts, checked_form, field, page
 from rennleitung.web.i18n import LANGS, text
 from rennleitung.web.security import (
+    FAILURE_DELAY,
+    FAILURE_DELAY_MAX,
     FAILURE_WINDOW,
     FAILURES_PER_ACCOUNT,
     FAILURES_PER_ADDRESS,
@@ -35,13 +39,14 @@ from rennleitung.web.security import (
 )
 
 router = APIRouter()
+T = TypeVar("T")
 
 ACCOUNT_THREADS = 2
 """Worker threads of their own for sign-up, sign-in and sign-in links: a password hash takes a
 tenth of a second and a link is mailed, and the drivers' answers do not wait behind them."""
 
 
-async def account_work(request: Request, work: Callable[..., Response], *args: Any) -> Response:
+async def account_work(request: Request, work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` in a thread of the accounts' own pool (``app.state.accounts_pool``)."""
     return await to_thread.run_sync(work, *args, limiter=request.app.state.accounts_pool)
 
@@ -51,8 +56,11 @@ EMAIL = re.compile(r"^[^@\s<>\"',;]+@[^@\s<>\"',;]+\.[^@\s<>\"',;]+$")
 
 
 def sign_in(request: Request, user: User, target: str) -> Response:
-    """Start a session for ``user`` (new CSRF token) and go to ``target``."""
-    request.state.session = request.state.session.signed_in(user.id, user.epoch)
+    """Start a session for ``user`` (new CSRF token and session id, kept on the server) and go
+    to ``target``."""
+    session = request.state.session.signed_in(user.id, user.epoch)
+    accounts(request).start_session(user.id, session.sid)
+    request.state.session = session
     request.state.session_dirty = True
     return RedirectResponse(target, status_code=303)
 
@@ -105,37 +113,58 @@ def signin_form(p: Page = Depends(page), next: str = "/") -> Response:
     return p.render("signin.html", next=safe_next(next), login="", problem="", notice="")
 
 
-def _limited(request: Request, login: str) -> list[str]:
-    """The attempt keys of this sign-in; refused with 429 when either is over its limit."""
-    address = request.client.host if request.client else "?"
-    by_account = attempt_key("login", login)
-    by_address = attempt_key("address", address)
-    store = accounts(request)
-    if (store.failures([by_account], FAILURE_WINDOW) >= FAILURES_PER_ACCOUNT
-            or store.failures([by_address], FAILURE_WINDOW) >= FAILURES_PER_ADDRESS):
-        raise Refused.key(429, "too_many", minutes=FAILURE_WINDOW // 60)
-    return [by_account, by_address]
+class Attempt:
+    """The counters one sign-in touches: this account from this address (``FAILURES_PER_ACCOUNT``:
+    a stranger elsewhere cannot lock the owner out), this address whatever the account
+    (``FAILURES_PER_ADDRESS``), and this account from anywhere (only to slow its failures down).
+    The account is counted by its id when it exists, so its name and its e-mail address share
+    one counter."""
+
+    def __init__(self, request: Request, account: str) -> None:
+        address = request.client.host if request.client else "?"
+        self.pair = attempt_key("pair", f"{account}|{address}")
+        self.address = attempt_key("address", address)
+        self.account = attempt_key("account", account)
+        store = accounts(request)
+        if (store.failures([self.pair], FAILURE_WINDOW) >= FAILURES_PER_ACCOUNT
+                or store.failures([self.address], FAILURE_WINDOW) >= FAILURES_PER_ADDRESS):
+            raise Refused.key(429, "too_many", minutes=FAILURE_WINDOW // 60)
+        self.earlier = store.failures([self.account], FAILURE_WINDOW)
+
+    def failed(self, request: Request) -> float:
+        """Count a failure; the seconds its answer waits (``FAILURE_DELAY`` more for each
+        earlier failure of the account, at most ``FAILURE_DELAY_MAX``)."""
+        accounts(request).record_failure([self.pair, self.address, self.account], FAILURE_WINDOW)
+        return min(FAILURE_DELAY * self.earlier, FAILURE_DELAY_MAX)
+
+
+def account_of(found: tuple[User, str | None] | None, login: str) -> str:
+    """The key an attempt on ``login`` is counted under."""
+    return f"id:{found[0].id}" if found is not None else f"login:{login}"
 
 
 @router.post("/signin", response_class=HTMLResponse)
 async def signin(request: Request, p: Page = Depends(page)) -> Response:
     form = await checked_form(request)
-    return await account_work(request, _signin, request, p, form)
+    answer, wait = await account_work(request, _signin, request, p, form)
+    if wait:
+        await asyncio.sleep(wait)  # on the event loop: the accounts' threads stay free
+    return answer
 
 
-def _signin(request: Request, p: Page, form: FormData) -> Response:
+def _signin(request: Request, p: Page, form: FormData) -> tuple[Response, float]:
     login = field(form, "login").strip()
     password = field(form, "password")
     target = safe_next(field(form, "next"))
-    keys = _limited(request, login)
     found = accounts(request).by_login(login) if login else None
+    attempt = Attempt(request, account_of(found, login))
     if found is not None and check_password(found[1], password):
-        return sign_in(request, found[0], target)
+        return sign_in(request, found[0], target), 0.0
     if found is None:
         check_password(None, password)  # the same time whether the account exists or not
-    accounts(request).record_failure(keys, FAILURE_WINDOW)
+    wait = attempt.failed(request)
     return p.render("signin.html", status=401, next=target, login=login,
-                    problem=p.t("bad_login"), notice="")
+                    problem=p.t("bad_login"), notice=""), wait
 
 
 @router.post("/signin/link", response_class=HTMLResponse)
@@ -148,8 +177,8 @@ async def request_link(request: Request, p: Page = Depends(page)) -> Response:
 def _request_link(request: Request, p: Page, form: FormData) -> Response:
     login = field(form, "login").strip()
     target = safe_next(field(form, "next"))
-    keys = _limited(request, login)
     found = accounts(request).by_login(login) if login else None
+    attempt = Attempt(request, account_of(found, login))
     settings = request.app.state.settings
     if found is not None and found[0].email:
         user = found[0]
@@ -160,7 +189,7 @@ def _request_link(request: Request, p: Page, form: FormData) -> Response:
         mailer.send(settings, user.email or "", text(lang, "link_mail_subject"),
                     text(lang, "link_mail_body", name=user.name, link=link))
     else:
-        accounts(request).record_failure(keys[1:], FAILURE_WINDOW)
+        accounts(request).record_failure([attempt.address], FAILURE_WINDOW)
     return p.render("signin.html", next=target, login=login, problem="",
                     notice=p.t("link_sent"))
 
@@ -178,10 +207,10 @@ async def use_link(token: str, request: Request, p: Page = Depends(page)) -> Res
 
 def _use_link(token: str, request: Request, p: Page, form: FormData) -> Response:
     target = safe_next(field(form, "next"))
-    keys = _limited(request, "link")
+    attempt = Attempt(request, "link")
     user = accounts(request).use_link(token)
     if user is None:
-        accounts(request).record_failure(keys[1:], FAILURE_WINDOW)
+        accounts(request).record_failure([attempt.address], FAILURE_WINDOW)
         raise Refused.key(400, "link_invalid")
     return sign_in(request, user, target)
 
@@ -195,6 +224,8 @@ async def signout(request: Request, p: Page = Depends(page)) -> Response:
 def _signout(request: Request, p: Page, form: FormData) -> Response:
     if p.user is not None and field(form, "everywhere"):
         accounts(request).end_sessions(p.user.id)
+    elif p.user is not None:
+        accounts(request).end_session(p.user.id, request.state.session.sid)
     request.state.session = request.state.session.signed_out()
     request.state.session_dirty = True
     return RedirectResponse("/", status_code=303)

@@ -29,6 +29,7 @@ from rennleitung.web import boards, league_pages, race_archive, races
 from rennleitung.web.collector import settle_collector
 from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
+from rennleitung.web.limits import Guard
 from rennleitung.web.security import SESSION_AGE, SESSION_COOKIE, SessionCodec, new_session
 from rennleitung.web.settings import Settings
 
@@ -63,6 +64,7 @@ def create_app(settings: Settings) -> FastAPI:
     codec = SessionCodec(settings.secret)
 
     app.add_middleware(SessionCookies, codec=codec, secure=settings.secure_cookies)
+    app.add_middleware(Guard)  # outermost: limits before anything reads, headers on everything
 
     @app.exception_handler(Refused)
     async def refused(request: Request, error: Refused) -> Response:
@@ -100,6 +102,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     races.install(app)
     app.include_router(race_archive.router)
+    app.state.verdicts = race_archive.Verdicts()
     return app
 
 
@@ -165,6 +168,8 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
     """Run the server in the foreground and print its address first."""
     import uvicorn
 
+    from rennleitung.web.wire import server_config
+
     app = create_app(settings)
 
     async def settle(_app: FastAPI) -> None:
@@ -172,4 +177,4 @@ def serve(settings: Settings, host: str = "127.0.0.1", port: int = 8000) -> None
 
     app.state.extensions.starts.append(settle)
     print(f"rennleitung: http://{host}:{port}/", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    uvicorn.Server(server_config(app, settings, host, port)).run()

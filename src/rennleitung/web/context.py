@@ -93,7 +93,8 @@ async def page(request: Request) -> Page:
     if session.user:
         store = accounts(request)
         found = store.remembered(session.user)
-        if found is None:
+        if found is None or not found.holds(session.sid):  # a session begun a moment ago,
+            # perhaps by another server process, is not in the remembered reading yet
             found = await run_in_threadpool(store.user, session.user)
     made = _page(request, session, found)
     request.state.page = made
@@ -118,12 +119,15 @@ def page_now(request: Request) -> Page:
     found = None
     if session.user:
         store = accounts(request)
-        found = store.remembered(session.user) or store.user(session.user)
+        found = store.remembered(session.user)
+        if found is None or not found.holds(session.sid):
+            found = store.user(session.user)
     return _page(request, session, found)
 
 
 def _page(request: Request, session: Session, found: User | None) -> Page:
-    user = found if found is not None and found.epoch == session.epoch else None
+    user = found if (found is not None and found.epoch == session.epoch
+                     and found.holds(session.sid)) else None
     lang = choose_lang(
         request.cookies.get(LANG_COOKIE),
         user.lang if user else None,

@@ -45,6 +45,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "bad_login": ("Name/E-Mail oder Passwort stimmt nicht", "wrong name/e-mail or password"),
     "too_many": ("zu viele Fehlversuche; bitte in {minutes} Minuten wieder versuchen",
                  "too many failed attempts; try again in {minutes} minutes"),
+    "too_many_races": ("zu viele Rennen: höchstens {day} am Tag und {open} offene zugleich",
+                       "too many races: at most {day} a day and {open} open at once"),
     "too_many_signups": ("zu viele neue Konten von dieser Adresse; bitte in {minutes} Minuten "
                          "wieder versuchen",
                          "too many new accounts from this address; please try again in {minutes} "

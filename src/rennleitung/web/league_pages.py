@@ -4,7 +4,9 @@ The pages show exactly what ``rennleitung league html`` writes (the same rendere
 ``render.league_html``), inside the site's own page and in the reader's language. Entering a
 table race or a qualifying and correcting them goes through the same ``LeagueStore`` calls as
 the command line, so every check, the karma rebooking and the history apply; only the
-league's organisers (``rennleitung league add-organiser``) see and may send the forms.
+league's organisers (``rennleitung league add-organiser``) see and may send the forms. An
+organiser adds existing accounts, revokes them, or makes an invitation link for someone
+without an account (``/league/invitation/…``, taken up once by whoever signs in and uses it).
 
 Leagues are addressed by name in the query (``/league?name=…``), so any name works in a URL.
 """
@@ -78,6 +80,18 @@ WORDS: dict[str, tuple[str, str]] = {
                 "Seconds per decision (empty: no deadline)"),
     "not_organiser": ("Nur die Organisatoren dieser Liga dürfen das.",
                       "Only this league's organisers may do that."),
+    "organisers": ("Organisatoren", "Organisers"),
+    "add_organiser": ("Konto als Organisator hinzufügen (Kontoname)",
+                      "Add an account as organiser (account name)"),
+    "invite": ("Einladungslink für jemanden ohne Konto (gilt einmal, sieben Tage)",
+               "Invitation link for someone without an account (works once, for seven days)"),
+    "make_link": ("Link erzeugen", "Make a link"),
+    "invitation_link": ("Einladungslink", "Invitation link"),
+    "revoke": ("entziehen", "revoke"),
+    "invitation": ("Einladung: die Liga organisieren", "Invitation: organise the league"),
+    "accept": ("Einladung annehmen", "Accept the invitation"),
+    "sign_in_first": ("Bitte zuerst anmelden oder ein Konto anlegen.",
+                      "Please sign in or sign up first."),
 }
 
 
@@ -142,7 +156,48 @@ def organise(request: Request, name: str, p: Page = Depends(page)) -> Response:
     store = _store(request)
     _organiser(p, store, name)
     return _render(p, "league_organise.html", league=store.load(name),
-                   tracks=builtin_track_names())
+                   tracks=builtin_track_names(), organisers=store.organisers(name),
+                   invitation="")
+
+
+@router.post("/league/organisers", response_class=HTMLResponse)
+async def organisers(request: Request, name: str, p: Page = Depends(page)) -> Response:
+    """An organiser adds an existing account, revokes one, or makes an invitation link."""
+    form = await checked_form(request)
+    return await run_in_threadpool(_organisers, request, name, p, form)
+
+
+def _organisers(request: Request, name: str, p: Page, form: FormData) -> Response:
+    store = _store(request)
+    _organiser(p, store, name)
+    action = field(form, "action")
+    if action == "add":
+        store.add_organiser(name, field(form, "account"))
+    elif action == "revoke":
+        store.remove_organiser(name, field(form, "account"))
+    elif action == "invite":
+        token = store.invite_organiser(name)
+        link = f"{request.app.state.settings.base_url}/league/invitation/{token}"
+        return _render(p, "league_organise.html", league=store.load(name),
+                       tracks=builtin_track_names(), organisers=store.organisers(name),
+                       invitation=link)
+    else:
+        raise RennleitungError("unbekannte Aktion", "unknown action", "action")
+    return RedirectResponse(league_url(name, "/organise") + "#organisers", status_code=303)
+
+
+@router.get("/league/invitation/{token}", response_class=HTMLResponse)
+def invitation_form(token: str, p: Page = Depends(page)) -> Response:
+    return _render(p, "league_invitation.html", token=token)
+
+
+@router.post("/league/invitation/{token}")
+async def accept_invitation(token: str, request: Request, p: Page = Depends(page)) -> Response:
+    """The signed-in person takes up the invitation and organises its league from now on."""
+    await checked_form(request)
+    user = p.need_user()
+    league = await run_in_threadpool(_store(request).accept_invitation, token, user.name)
+    return RedirectResponse(league_url(league, "/organise"), status_code=303)
 
 
 @router.post("/league/play")

@@ -91,8 +91,10 @@ def prepare(url: str, secret: str, races: int, track: str = "oval", laps: int = 
         service.start(race)
         for _ in range(n % (stagger + 1)):
             _answer_first(service, race, "car1", user.holder)
-        csrf = secrets.token_urlsafe(16)
-        seats.append(Seat(race, "car1", codec.dumps(Session(user.id, user.epoch, csrf)), csrf))
+        csrf, sid = secrets.token_urlsafe(16), secrets.token_urlsafe(16)
+        accounts.start_session(user.id, sid)  # signed in as the sign-in form would
+        seats.append(Seat(race, "car1", codec.dumps(Session(user.id, user.epoch, csrf, sid)),
+                          csrf))
     engine.dispose()
     return seats
 

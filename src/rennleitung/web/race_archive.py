@@ -6,13 +6,16 @@ answers' (``races.viewed``)."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from rennleitung.formula_de.record import parse_record, record_to_json
-from rennleitung.formula_de.replay import verify
+from rennleitung.formula_de.replay import Verdict, verify
 from rennleitung.play.model import RaceInfo, RaceState
 from rennleitung.play.view_build import replay_view
 from rennleitung.web import view
@@ -50,9 +53,50 @@ async def verify_race(race_id: int, request: Request, p: Page = Depends(page)) -
 
 def _verify_race(race_id: int, request: Request, p: Page) -> Response:
     info = info_of(request, race_id)
-    data = finished_record(request, info)
-    verdict = verify(parse_record(record_to_json(data)))  # the record as it is downloaded
+    finished_record(request, info)  # refused before the flag
+
+    def compute() -> Verdict:
+        data = finished_record(request, info)
+        return verify(parse_record(record_to_json(data)))  # the record as it is downloaded
+
+    verdict = request.app.state.verdicts.get((race_id, info.version), compute)
     return p.render("verify.html", info=info, verdict=verdict)
+
+
+class Verdicts:
+    """Each finished race's verification, computed once and kept (a replay costs a quarter of a
+    second, and anyone may ask; twenty at once had slowed every other answer). A race over
+    changes no more, so its verdict at its last version stays right; requests for a race whose
+    verdict is being computed wait for that one computation instead of starting their own.
+    Kept per server process, the newest ``most``."""
+
+    def __init__(self, most: int = 1000) -> None:
+        self._done: OrderedDict[tuple[int, int], Verdict] = OrderedDict()
+        self._busy: dict[tuple[int, int], threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._most = most
+        self.computed = 0
+        """How many verdicts were computed (for the tests: once per race)."""
+
+    def get(self, key: tuple[int, int], compute: Callable[[], Verdict]) -> Verdict:
+        with self._guard:
+            found = self._done.get(key)
+            if found is not None:
+                self._done.move_to_end(key)
+                return found
+            gate = self._busy.setdefault(key, threading.Lock())
+        with gate:
+            with self._guard:
+                found = self._done.get(key)
+            if found is None:
+                found = compute()
+                with self._guard:
+                    self.computed += 1
+                    self._done[key] = found
+                    while len(self._done) > self._most:
+                        self._done.popitem(last=False)
+                    self._busy.pop(key, None)
+        return found
 
 
 @router.get("/races/{race_id}/replay", response_class=HTMLResponse)

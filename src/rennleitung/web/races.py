@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -26,6 +27,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.formula_de.race_decisions import DecisionError
 from rennleitung.formula_de.ruleset import get_ruleset, preset_names
+from rennleitung.names import clean_name
 from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
@@ -145,8 +147,8 @@ def ensure_demo(races: RaceService, laps: int = 0) -> int | None:
 
 def renew_demo(races: RaceService) -> None:
     """Once the demo's seat is taken, the next newcomer finds a new demo race."""
-    demos = [i for i in races.races(states=(RaceState.OPEN,))
-             if i.name == DEMO_NAME and i.organiser is None]
+    demos = [i for i in races.races(states=(RaceState.OPEN,), unorganised=True)
+             if i.name == DEMO_NAME]
     if demos and all(any(s.holder for s in i.seats) for i in demos):
         races.create_race(demo_spec(demos[0].laps))
 
@@ -253,13 +255,40 @@ def stale_message(request: Request, race_id: int, seen: int, error: RennleitungE
 # --- pages -------------------------------------------------------------------------------------
 
 
+LISTED = ((RaceState.RUNNING,), 40), ((RaceState.OPEN,), 40), \
+    ((RaceState.FINISHED, RaceState.CLOSED), 20)
+"""The home page's list: the demo first, then the newest running, open and finished races, each
+state with its own share, so many new open races push neither the demo nor the running races
+off the page."""
+RACES_PER_DAY = 20
+"""Races one account may create in 24 hours."""
+OPEN_RACES_PER_ACCOUNT = 5
+"""Races one account may have waiting for their start at once."""
+
+
 def races_listed(races: RaceService, p: Page) -> list[dict[str, Any]]:
+    demos = [i for i in races.races(states=(RaceState.OPEN,), unorganised=True, limit=5)
+             if i.name == DEMO_NAME]
+    shown = {i.id for i in demos[:1]}
+    listed = demos[:1] + [i for states, most in LISTED
+                          for i in races.races(states=states, limit=most) if i.id not in shown]
     rows = []
-    for info in races.races()[:100]:
+    for info in listed:
         free = sum(1 for s in info.seats if s.kind is SeatKind.PERSON and s.holder is None)
         rows.append({"info": info, "free": free,
                      "mine": seat_of(info, p.user) is not None or is_organiser(info, p.user)})
     return rows
+
+
+def check_race_quota(races: RaceService, user: User) -> None:
+    """Refuse (429) a race beyond the account's share (``RACES_PER_DAY``,
+    ``OPEN_RACES_PER_ACCOUNT``)."""
+    now = datetime.now(UTC)
+    if (races.organised(user.holder, now - timedelta(days=1)) >= RACES_PER_DAY
+            or races.organised(user.holder, now - timedelta(days=3650), (RaceState.OPEN,))
+            >= OPEN_RACES_PER_ACCOUNT):
+        raise Refused.key(429, "too_many_races", day=RACES_PER_DAY,
+                          open=OPEN_RACES_PER_ACCOUNT)
 
 
 @router.get("/races/new", response_class=HTMLResponse)
@@ -295,8 +324,9 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         spec = RaceSpec(
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
-            name=field(form, "name").strip()[:80] or f"{track}", organiser=user.holder,
+            name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
         )
+        await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
         if flag_on(form, "drive"):
             await run_in_threadpool(service(request).join, race_id, user.holder,

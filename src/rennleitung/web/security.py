@@ -1,8 +1,10 @@
 """Sessions, CSRF tokens, passwords and sign-in limits: the server's small security kit.
 
-A session lives in one signed cookie (itsdangerous): the person's id, his ``session_epoch`` and a
-random CSRF token. Nothing secret is in it (it is signed, not encrypted); the signature stops
-forgery, the epoch stops old cookies after a sign-out everywhere. Every form carries the CSRF
+A session lives in one signed cookie (itsdangerous): the person's id, his ``session_epoch``, a
+random CSRF token and a random session id. Nothing secret is in it (it is signed, not
+encrypted); the signature stops forgery, the epoch stops old cookies after a sign-out
+everywhere, and the session id stops this cookie after its own sign-out (the server keeps the
+ids of signed-in sessions, ``store/accounts.py``). Every form carries the CSRF
 token of the cookie; a request whose token differs is refused before anything is read.
 """
 
@@ -26,7 +28,13 @@ PASSWORD_MIN = 8
 FAILURE_WINDOW = 15 * 60
 """Failed sign-ins are counted over this many seconds."""
 FAILURES_PER_ACCOUNT = 5
+"""Failed sign-ins to one account from one address: a stranger elsewhere does not lock the owner
+out (his own address has its own count)."""
 FAILURES_PER_ADDRESS = 30
+FAILURE_DELAY = 0.5
+"""Seconds a failed sign-in's answer waits for each earlier failure of the same account (from
+anywhere) in the window, so guessing from many addresses gets slow too."""
+FAILURE_DELAY_MAX = 5.0
 SIGNUPS_PER_ADDRESS = 30
 """Accounts made from one address in ``FAILURE_WINDOW``: each costs a password hash (a tenth of
 a second of processor time), so a flood of sign-ups cannot take the server; a club signing up
@@ -55,18 +63,20 @@ def check_password(stored: str | None, password: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """What the cookie says: who (0: nobody), his epoch, the CSRF token."""
+    """What the cookie says: who (0: nobody), his epoch, the CSRF token, and the session's id
+    (its hash is kept on the server while the session is signed in)."""
 
     user: int = 0
     epoch: int = 0
     csrf: str = ""
+    sid: str = ""
 
     def signed_in(self, user: int, epoch: int) -> Session:
-        """A new session for ``user`` with a fresh CSRF token (no fixation of an old one)."""
-        return Session(user, epoch, secrets.token_urlsafe(24))
+        """A new session for ``user`` with a fresh CSRF token and id (no fixation)."""
+        return Session(user, epoch, secrets.token_urlsafe(24), secrets.token_urlsafe(24))
 
     def signed_out(self) -> Session:
-        return replace(self, user=0, epoch=0, csrf=secrets.token_urlsafe(24))
+        return replace(self, user=0, epoch=0, csrf=secrets.token_urlsafe(24), sid="")
 
 
 class SessionCodec:
@@ -76,7 +86,7 @@ class SessionCodec:
         self._serializer = URLSafeTimedSerializer(secret, salt="rennleitung-session")
 
     def dumps(self, session: Session) -> str:
-        return self._serializer.dumps([session.user, session.epoch, session.csrf])
+        return self._serializer.dumps([session.user, session.epoch, session.csrf, session.sid])
 
     def loads(self, cookie: str | None) -> Session | None:
         if not cookie:
@@ -87,14 +97,15 @@ class SessionCodec:
             return None
         if (
             not isinstance(data, list)
-            or len(data) != 3
+            or len(data) not in (3, 4)  # 3: a cookie from before session ids (signed out)
             or not isinstance(data[0], int)
             or not isinstance(data[1], int)
             or not isinstance(data[2], str)
             or not data[2]
+            or not isinstance(data[-1], str)
         ):
             return None
-        return Session(data[0], data[1], data[2])
+        return Session(data[0], data[1], data[2], data[3] if len(data) == 4 else "")
 
 
 def new_session() -> Session:

@@ -10,12 +10,14 @@ no mail is sent, and the page says so). ``RENNLEITUNG_WEB_THREADS`` sets the wor
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from rennleitung.errors import RennleitungError
 from rennleitung.store.database import resolve_url
 from rennleitung.textinput import env_whole
 
@@ -44,6 +46,12 @@ class Settings:
     SQLite: about 570 answers/s with 2, 500 with 4; p99 at 100 answers/s: 300 ms with 4, 500 ms
     with 12, before the collector was settled). On a database far away over the network, more
     threads may pay: then set ``RENNLEITUNG_WEB_THREADS``."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses whose ``X-Forwarded-For`` names the client (``RENNLEITUNG_TRUSTED_PROXIES``,
+    comma-separated); from anyone else the header is ignored, so it cannot dodge the limits."""
+    max_connections: int = 500
+    """Open connections at once (``RENNLEITUNG_MAX_CONNECTIONS``); more are refused with 503.
+    Every watcher of a race holds one for its live updates."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, var: Path = VAR) -> Settings:
@@ -61,7 +69,23 @@ class Settings:
             mail_from=env.get("RENNLEITUNG_MAIL_FROM", "rennleitung@localhost"),
             demo=env.get("RENNLEITUNG_DEMO", "1") != "0",
             threads=env_whole(env, "RENNLEITUNG_WEB_THREADS", 2, 1, 64),  # 0: every request waits
+            trusted_proxies=_addresses(env.get("RENNLEITUNG_TRUSTED_PROXIES", "")),
+            max_connections=env_whole(env, "RENNLEITUNG_MAX_CONNECTIONS", 500, 10, 100_000),
         )
+
+
+def _addresses(raw: str) -> tuple[str, ...]:
+    """``10.0.0.1, 127.0.0.1`` as a tuple; each must be an IP address or network."""
+    found = tuple(part.strip() for part in raw.split(",") if part.strip())
+    for address in found:
+        try:
+            ipaddress.ip_network(address, strict=False)
+        except ValueError:
+            raise RennleitungError(
+                f"RENNLEITUNG_TRUSTED_PROXIES: {address[:60]!r} ist keine IP-Adresse",
+                f"RENNLEITUNG_TRUSTED_PROXIES: {address[:60]!r} is not an IP address",
+                "RENNLEITUNG_TRUSTED_PROXIES") from None
+    return found
 
 
 def _stored_secret(path: Path) -> str:

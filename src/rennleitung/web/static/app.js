@@ -6,6 +6,8 @@
 //    hovering shows its cost.
 // 3. A refused action (409 stale, 422 illegal, 403 …) shows the server's message.
 // 4. An open question that is still the same one (data-asked) keeps its form on live updates.
+// 5. The replay's slider shows the decision it stands at.
+// The content security policy runs only scripts served from here: no inline script or handler.
 (function () {
   "use strict";
 
@@ -73,6 +75,15 @@
     if (!cost || !(target instanceof Element) || !target.classList.contains("dest")) { return; }
     var title = target.querySelector("title");
     cost.textContent = title ? title.textContent : "";
+  });
+
+  // the replay's slider shows its position (no inline handler: the page's policy allows none)
+  document.addEventListener("input", function (event) {
+    var target = event.target;
+    var shown = document.getElementById("at-shown");
+    if (shown && target instanceof HTMLInputElement && target.id === "at") {
+      shown.value = target.value;
+    }
   });
 
   document.addEventListener("DOMContentLoaded", function () {
