@@ -21,17 +21,15 @@ from rennleitung.formula_de.bots.strong import StrongBot, fuel_penalty
 from rennleitung.formula_de.bots.track_info import track_info
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import BLITZ_SETUP, CarStatus, Tyre, Wear
-from rennleitung.formula_de.dice import ScriptedDice
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
-    BoxChoice,
     MoveChoice,
-    SetupChoice,
     TurnChoice,
 )
 from rennleitung.formula_de.race_pit import check_plan
-from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.race_setup import Entry
+from tests.formula_de.scene import scene
 
 MONACO = builtin_track("monaco")
 SETUP = Wear(tyres=5, brakes=4, fuel=4, body=3, engine=3, road_holding=2, box=1)
@@ -47,17 +45,15 @@ def test_room_before_a_stop_follows_the_lane_on_straights() -> None:
     assert info.room(MONACO.space("A11"), 1) == 0  # one more space leaves corner 1
 
 
-def placed(space: str, gear: int, rolls: tuple[int, ...] = (), **wear: int) -> Race:
-    config = RaceConfig("monaco", "dresden-2006", (Entry("a"),), qualifying=("a",))
-    race = Race(config, ScriptedDice([10, *rolls]), track=MONACO)
-    race.apply(SetupChoice(SETUP, Tyre.HARD))
-    race.cars["a"] = replace(
-        race.cars["a"], space=MONACO.space(space), gear=gear, wear=replace(SETUP, **wear)
-    )
-    race.info["a"].needs_start = False
-    race.info["a"].crossings = 1
-    race.apply(BoxChoice(1))
-    return race
+def placed(
+    space: str, gear: int, rolls: tuple[int, ...] = (), crossings: int = 1, **wear: int
+) -> Race:
+    """Car a alone on Monaco, under way on ``space`` in ``gear`` (``scene.py``)."""
+    entries = (Entry("a"),)
+    race = scene(("a",), [10, *rolls], board=MONACO, setup=SETUP, entries=entries)
+    race.set("a", needs_start=False, crossings=crossings)
+    race.set("a", space=MONACO.space(space), gear=gear, wear=replace(SETUP, **wear))
+    return race.race()
 
 
 def turn(race: Race, bot: str) -> TurnChoice:
@@ -144,8 +140,7 @@ def test_bots_pick_a_gear_that_is_offered() -> None:
 
 
 def test_pit_plan_is_legal_and_wanted_when_tyres_are_gone() -> None:
-    race = placed("C140", gear=3, tyres=1, fuel=1)
-    race.info["a"].crossings = 2
+    race = placed("C140", gear=3, tyres=1, fuel=1, crossings=2)
     assert wants_pit(race, "a")
     plan = pit_plan(race, "a")
     check_plan(race.ruleset, race.cars["a"], race.info["a"].start_wear, plan)
@@ -153,8 +148,7 @@ def test_pit_plan_is_legal_and_wanted_when_tyres_are_gone() -> None:
 
 
 def test_no_pit_on_the_last_lap() -> None:
-    race = placed("C140", gear=3, tyres=1)
-    race.info["a"].crossings = 3
+    race = placed("C140", gear=3, tyres=1, crossings=3)
     assert not wants_pit(race, "a")
 
 
@@ -172,40 +166,20 @@ def test_bots_answer_every_question_of_a_race() -> None:
 def blitz(space: str, gear: int, crossings: int, fuel: int, stops: int = 0) -> Race:
     """An FD Blitz race (one fuel point, Dresden "FD Blitz") with car a on ``space``; car b is
     home already."""
-    config = RaceConfig(
-        "monaco",
-        "fd-blitz",
-        (Entry("a", "A", karma=0), Entry("b", "B", karma=0)),
-        qualifying=("a", "b"),
-    )
-    race = Race(config, ScriptedDice([10]), track=MONACO)
-    while race.pending is not None and race.pending.kind is AskKind.SETUP:
-        race.apply(SetupChoice(BLITZ_SETUP, Tyre.HARD))
-    for car, where in (("a", space), ("b", "A100")):
-        race.cars[car] = replace(race.cars[car], space=MONACO.space(where))
-        race.info[car].needs_start = False
-        race.info[car].launch_pending = False
-    race.info["a"].crossings = crossings
-    race.cars["a"] = replace(
-        race.cars["a"],
-        gear=gear,
-        corner_stops=stops,
-        wear=replace(BLITZ_SETUP, fuel=fuel),
-        laps=race.laps_done("a"),
-    )
-    race.cars["b"] = replace(race.cars["b"], status=CarStatus.FINISHED)
-    box = 1
-    while race.pending is not None and race.pending.kind is AskKind.BOX:
-        race.apply(BoxChoice(box))
-        box += 1
-    return race
+    entries = (Entry("a", "A", karma=0), Entry("b", "B", karma=0))
+    race = scene(("a", "b"), [10], ruleset="fd-blitz", board=MONACO, setup=BLITZ_SETUP,
+                 entries=entries)
+    race.place("b", "A100", status=CarStatus.FINISHED)
+    race.place("a", space, crossings=crossings, gear=gear, corner_stops=stops,
+               wear=replace(BLITZ_SETUP, fuel=fuel))
+    return race.race()
 
 
 def test_the_blitz_fuel_point_must_last_lap_one() -> None:
     race = blitz("A60", gear=4, crossings=1, fuel=1)
     assert race.laps_done("a") == 0
     assert fuel_penalty(race, "a", 0) == DRY  # no box after lap 1 (Masters 19-2-4)
-    race.info["a"].crossings = 2
+    race = blitz("A60", gear=4, crossings=2, fuel=1)
     assert fuel_penalty(race, "a", 0) < DRY  # after lap 2 the box refuels
 
 

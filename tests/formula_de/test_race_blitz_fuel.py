@@ -11,21 +11,20 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rennleitung.formula_de.car import BLITZ_SETUP, CarStatus, Tyre, WearArea
-from rennleitung.formula_de.dice import ScriptedDice
+from rennleitung.formula_de.car import BLITZ_SETUP, CarStatus, WearArea
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     AskKind,
     MoveChoice,
     PitPlan,
-    SetupChoice,
     TurnChoice,
 )
 from rennleitung.formula_de.race_retirement import Retirement
-from rennleitung.formula_de.race_setup import Entry, RaceConfig
+from rennleitung.formula_de.race_setup import Entry
 from rennleitung.formula_de.ruleset import FD_BLITZ, PitSystem
 
+from .scene import scene
 from .test_race_rules import MONACO, SUN, go, place, sp
 
 
@@ -38,18 +37,14 @@ def test_the_blitz_preset_keeps_three_laps_one_fuel_point_and_pit_stops() -> Non
 def on_lap_two_in_the_last_corner(rolls: list[int]) -> Race:
     """Car a has spent its fuel point on lap 1 and stands in the last corner of lap 2; car b is
     out of the way (already home)."""
-    config = RaceConfig(
-        track="monaco",
-        ruleset="fd-blitz",
-        entries=(Entry("a", "A", karma=0), Entry("b", "B", karma=0)),
-        qualifying=("a", "b"),
+    entries = (Entry("a", "A", karma=0), Entry("b", "B", karma=0))
+    race = scene(
+        ("a", "b"), [SUN, *rolls], ruleset="fd-blitz", board=MONACO, setup=BLITZ_SETUP,
+        entries=entries,
     )
-    race = Race(config, ScriptedDice([SUN, *rolls]), track=MONACO)
-    while race.pending is not None and race.pending.kind is AskKind.SETUP:
-        race.apply(SetupChoice(BLITZ_SETUP, Tyre.HARD))
     place(race, "b", "A100", status=CarStatus.FINISHED)
     place(race, "a", "C146", gear=4, crossings=2, corner_stops=1, wear=replace(BLITZ_SETUP, fuel=0))
-    go(race)
+    race = go(race)
     return race
 
 

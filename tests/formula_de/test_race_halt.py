@@ -29,7 +29,7 @@ def test_halt_at_the_gear_question_ends_the_turn_and_the_car_never_moves_again()
     race = start([10, 3, 3, 3, 3, 3, 3], cars=("a", "b"))
     place(race, "a", "A20", gear=2)
     place(race, "b", "A10", gear=2)
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.car == "a" and ask.kind is AskKind.TURN
     assert race.turn_car == "a"
@@ -53,7 +53,7 @@ def test_halt_at_the_gear_question_ends_the_turn_and_the_car_never_moves_again()
 def test_the_race_ends_when_only_halted_cars_are_left() -> None:
     race = start([10, 3], cars=("a",))
     place(race, "a", "A20", gear=2)
-    go(race)
+    race = go(race)
     race.apply(Halt())  # as an answer: halts the car asked
     assert race.finished and race.halted == {"a"}
     assert race.events[-1].kind is EventKind.END
@@ -64,8 +64,8 @@ def test_the_race_ends_when_only_halted_cars_are_left() -> None:
 def test_halt_after_the_roll_leaves_the_car_where_it_stands() -> None:
     race = start([10, 2], cars=("a",))
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     assert race.pending is not None and race.pending.kind is AskKind.MOVE
     race.halt("a")
@@ -75,11 +75,11 @@ def test_halt_after_the_roll_leaves_the_car_where_it_stands() -> None:
 def test_halt_is_refused_before_the_start_and_during_a_karma_question() -> None:
     race = start([10, 2, 4], cars=("a",))
     with pytest.raises(DecisionError) as error:
-        race.halt("a")  # the box question is still open
+        race.opening().halt("a")  # the box question is still open
     assert "Dresden FD Blitz" in str(error.value)
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     assert race.pending is not None and race.pending.kind is AskKind.KARMA
@@ -96,7 +96,7 @@ def test_a_car_halted_during_the_bids_is_not_asked_to_bid() -> None:
     race = start([10], cars=("a", "b"))
     place(race, "a", "A20", gear=4)
     place(race, "b", "C22", gear=2)
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.BID and ask.car == "a"
     race.halt("b")

@@ -54,7 +54,7 @@ def test_a_car_the_leader_laps_misses_the_rest_of_the_round() -> None:
     place(race, "lead", "A1", gear=2, crossings=2)  # lap 1 done
     place(race, "second", "A150", gear=2, crossings=1)  # on lap 1, 18 rows behind
     place(race, "lapped", "C4", gear=2, crossings=1)  # on lap 1, 3 rows ahead on the track
-    go(race)
+    race = go(race)
     drive(race, "lead", 3, "A7")  # 6 spaces: past C4
     drive(race, "second", 2)
     assert rolled(race, 1) == ["lead", "second"]
@@ -75,7 +75,7 @@ def test_a_lapped_car_that_passes_the_leader_again_plays_twice() -> None:
     place(race, "lead", "A4", gear=1, crossings=2)
     place(race, "mid", "A150", gear=2, crossings=1)
     place(race, "lapped", "C2", gear=3, crossings=1)  # a lap down, right behind the leader
-    go(race)
+    race = go(race)
     round_one = next(e for e in race.events if e.kind is EventKind.ROUND and e.round == 1)
     assert round_one.get("order") == ["lead", "lapped", "mid"]
     drive(race, "lead", 1, "A5")

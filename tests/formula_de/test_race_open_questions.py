@@ -22,7 +22,7 @@ def test_an_engine_that_fails_before_the_cars_own_turn_rolls_out_in_that_turn() 
     race = start([SUN, 20, 15, 1, 8, *([10] * 4)], cars=("a", "b"))
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
     place(race, "b", "A20", gear=5, wear=replace(SETUP, engine=1))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(5))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.eliminated is None)
@@ -36,9 +36,8 @@ def test_a_dresden_car_rolling_out_over_the_line_on_the_last_lap_is_classified()
     engine failure that crosses the line on its last lap finishes."""
     race = start([SUN, 8, *([10] * 4)], cars=("a",))
     place(race, "a", "C160", gear=5, crossings=3)
-    info = race.info["a"]
-    info.rolling_out, info.retirement = Retirement.ENGINE, Retirement.ENGINE
-    go(race)
+    race.set("a", rolling_out=Retirement.ENGINE, retirement=Retirement.ENGINE)
+    race = go(race)
     assert race.finished
     (placing,) = race.classification()
     assert (placing.status, placing.laps) == ("finished", race.laps)
@@ -70,7 +69,7 @@ def test_three_level_cars_bid_at_once_then_gear_orders_equal_bids() -> None:
     race = start([SUN], cars=("a", "b", "c"))
     for name, space, gear in (("a", "A10", 2), ("b", "B10", 3), ("c", "C11", 4)):
         place(race, name, space, gear=gear, corner_stops=1)
-    go(race)
+    race = go(race)
     for bid in (2, 2, 0):
         ask = race.pending
         assert ask is not None and ask.kind is AskKind.BID and len(ask.rivals) == 2

@@ -125,7 +125,7 @@ def test_secret_bids_are_open_to_both_drivers_and_taken_in_any_order() -> None:
     race = start([10], cars=("a", "b"))
     place(race, "a", "A20", gear=4)
     place(race, "b", "C22", gear=2)
-    go(race)
+    race = go(race)
     asked = race.questions()
     assert [(q.kind.value, q.car) for q in asked] == [("bid", "a"), ("bid", "b")]
     race.apply(BidChoice(3), car="b")
@@ -139,14 +139,14 @@ def _scripted_questions() -> list[Question]:
     """A karma question and a pit question from scripted races (test_race_rules' scenes)."""
     race = start([10, 2, 4])
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(MONACO.space("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: MONACO.space("A3") in o.dangerous)
     karma = race.pending
     pit_race = start([10, 4, 12])
     place(pit_race, "a", "C151", gear=3, crossings=2)
-    go(pit_race)
+    pit_race = go(pit_race)
     pit_race.apply(TurnChoice(3))
     pick(pit_race, lambda o: o.pit)
     pit = pit_race.pending
@@ -342,7 +342,7 @@ def test_no_view_shows_another_drivers_bid_before_the_reveal() -> None:
     race = start([10], cars=("a", "b"))
     place(race, "a", "A20", gear=4)
     place(race, "b", "C22", gear=2)
-    go(race)
+    race = go(race)
     before = {car: race.view(car).to_json() for car in ("a", None)}
     race.apply(BidChoice(7), car="b")
     for car, seen in before.items():
@@ -358,7 +358,7 @@ def test_every_view_shows_a_pit_announcement() -> None:
     race = start([10, 4, 12], cars=("a", "b"))
     place(race, "a", "C148", gear=3, crossings=2)
     place(race, "b", "A40", gear=2, crossings=2)
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.car == "a" and ask.kind.value == "turn" and ask.pit_plans
     plan = PitPlan(tyre=Tyre.SOFT)

@@ -39,6 +39,7 @@ from rennleitung.formula_de.ruleset import (
     WreckRemoval,
     get_ruleset,
 )
+from tests.formula_de.scene import Scene, scene
 
 MONACO = builtin_track("monaco")
 SUN = 10  # monaco weather table: 1-4 rain, 5-8 changeable, 9-20 sun
@@ -58,38 +59,21 @@ def staged(ruleset: str) -> Ruleset:
     return replace(get_ruleset(ruleset), pre_race_order=PreRaceOrder.SETUPS_FIRST)
 
 
-def start(rolls: list[int], cars: tuple[str, ...] = ("a",), ruleset: str = "dresden-2006") -> Race:
-    """A race with the weather roll first; setups answered, the box question pending."""
-    config = RaceConfig(
-        track="monaco",
-        ruleset=ruleset,
-        entries=tuple(Entry(id=c, name=c.upper()) for c in cars),
-        qualifying=cars,
-    )
-    race = Race(config, ScriptedDice(rolls), track=MONACO, ruleset=staged(ruleset))
-    while race.pending is not None and race.pending.kind is AskKind.SETUP:
-        race.apply(SetupChoice(SETUP, Tyre.HARD))
-    return race
+def start(rolls: list[int], cars: tuple[str, ...] = ("a",), ruleset: str = "dresden-2006") -> Scene:
+    """The scene of a race on Monaco with the weather roll first (``tests/formula_de/scene.py``):
+    cars are placed in it before the race starts (``go``)."""
+    return scene(cars, rolls, ruleset=staged(ruleset), board=MONACO)
 
 
-def place(race: Race, car: str, space: str, **changes: object) -> None:
-    """Put a car somewhere with a state of our choosing (no start roll)."""
-    crossings = changes.pop("crossings", 1)
-    assert isinstance(crossings, int)
-    race.cars[car] = replace(race.cars[car], space=sp(space), **changes)  # type: ignore[arg-type]
-    info = race.info[car]
-    info.crossings = crossings
-    info.needs_start = False
-    info.launch_pending = False
-    race.cars[car] = replace(race.cars[car], laps=race.laps_done(car))
+def place(race: Scene, car: str, space: str, **changes: object) -> None:
+    """Put a car somewhere with a state of our choosing (no start roll): fields of ``CarState``
+    or ``CarInfo``; one line crossing unless ``crossings`` says otherwise."""
+    race.place(car, space, **changes)
 
 
-def go(race: Race) -> None:
-    """Answer the box questions; round 1 begins."""
-    box = 1
-    while race.pending is not None and race.pending.kind is AskKind.BOX:
-        race.apply(BoxChoice(box))
-        box += 1
+def go(race: Scene) -> Race:
+    """The race of the scene: setups and boxes answered, round 1 begun."""
+    return race.race()
 
 
 def retirement(race: Race, car: str) -> Retirement | None:
@@ -113,7 +97,7 @@ def pick(race: Race, test: object) -> None:
 
 def test_start_roll_one_stalls_and_the_next_round_starts_in_first_without_a_roll() -> None:
     race = start([SUN, 1, 2])
-    go(race)
+    race = go(race)
     assert EventKind.STALLED in kinds(race, "a")
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.gears == (1,)
@@ -130,7 +114,7 @@ def test_start_roll_twenty_is_a_super_start_of_four_spaces(
     ruleset: str, next_gears: tuple[int, ...]
 ) -> None:
     race = start([SUN, 20], ruleset=ruleset)
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.gears == (1,)
     race.apply(TurnChoice(1))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
@@ -164,7 +148,7 @@ def test_theoretiker_loses_a_space_at_the_start() -> None:
 
 def test_illegal_gear_is_refused_in_both_languages_with_the_rule() -> None:
     race = start([SUN, 10])
-    go(race)
+    race = go(race)
     with pytest.raises(DecisionError) as error:
         race.apply(TurnChoice(3))
     assert "Gang 3" in str(error.value) and "gear 3" in str(error.value)
@@ -183,7 +167,7 @@ def test_setup_must_have_22_points() -> None:
 def test_boost_not_with_the_last_engine_point() -> None:
     race = start([SUN])
     place(race, "a", "A14", gear=3, wear=replace(SETUP, engine=1))
-    go(race)
+    race = go(race)
     assert race.pending is not None and not race.pending.boost
     with pytest.raises(DecisionError):
         race.apply(TurnChoice(3, boost=True))
@@ -195,7 +179,7 @@ def test_boost_not_with_the_last_engine_point() -> None:
 def test_engine_boost_adds_the_gear_and_marks_the_start_space() -> None:
     race = start([SUN, 5])
     place(race, "a", "A14", gear=3)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, boost=True))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.spaces_moved == 8)
@@ -207,7 +191,7 @@ def test_engine_boost_adds_the_gear_and_marks_the_start_space() -> None:
 def test_skipping_two_gears_costs_fuel_and_brakes() -> None:
     race = start([SUN, 2])
     place(race, "a", "A14", gear=5)
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.gears == (1, 2, 3, 4, 5, 6)
     race.apply(TurnChoice(2))
     wear = race.cars["a"].wear
@@ -221,8 +205,8 @@ def test_skipping_two_gears_costs_fuel_and_brakes() -> None:
 def test_road_holding_test_for_a_dangerous_space_entered() -> None:
     race = start([SUN, 2, 3])
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     assert race.cars["a"].wear.road_holding == 1
@@ -233,8 +217,8 @@ def test_road_holding_test_for_a_dangerous_space_entered() -> None:
 def test_karma_plus_one_saves_a_failed_test() -> None:
     race = start([SUN, 2, 4])
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     ask = race.pending
@@ -252,9 +236,9 @@ def test_collision_the_other_car_rolls_first_and_a_lost_point_marks_its_space() 
     # b is spun at A5 and stalls again on its restart roll; a ends next to it.
     race = start([SUN, 1, 2, 1, 9], cars=("a", "b"))
     place(race, "b", "A5", gear=0, status=CarStatus.SPUN)
-    race.info["b"].needs_start = True
+    race.set("b", needs_start=True)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.car == "a"
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
@@ -271,9 +255,9 @@ def test_collision_the_other_car_rolls_first_and_a_lost_point_marks_its_space() 
 def test_collision_with_a_wreck_is_aggravated() -> None:
     race = start([SUN, 2, 2], cars=("a", "w"))
     place(race, "w", "A5", status=CarStatus.WRECK)
-    race.info["w"].retirement = Retirement.BODY
+    race.set("w", retirement=Retirement.BODY)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: sp("A5") in o.contacts)
@@ -297,7 +281,7 @@ def test_a_twenty_in_fifth_makes_every_car_in_fifth_or_sixth_test_its_engine() -
     race = start([SUN, 20, 3], cars=("a", "b"))
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
     place(race, "b", "A20", gear=4)
-    go(race)
+    race = go(race)
     _twenty_in_fifth(race)
     engine = [e for e in race.events if e.get("purpose") == RollPurpose.ENGINE]
     assert [e.car for e in engine] == ["a"]  # b is in 4th
@@ -308,7 +292,7 @@ def test_a_twenty_in_fifth_makes_every_car_in_fifth_or_sixth_test_its_engine() -
 def test_dresden_engine_failure_rolls_out_one_gear_lower_each_round() -> None:
     race = start([SUN, 20, 1, 8, 4, 2, 1, *([10] * 10)])
     place(race, "a", "A14", gear=4, crossings=2, wear=replace(SETUP, engine=1, brakes=9))
-    go(race)
+    race = go(race)
     _twenty_in_fifth(race)
     assert race.info["a"].retirement is Retirement.ENGINE
     rolling = [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT]
@@ -320,7 +304,7 @@ def test_dresden_engine_failure_rolls_out_one_gear_lower_each_round() -> None:
 def test_masters_engine_failure_is_one_inertia_move_in_fourth() -> None:
     race = start([SUN, 20, 1, 8, *([10] * 10)], ruleset="masters-2002")
     place(race, "a", "A14", gear=4, crossings=2, wear=replace(SETUP, engine=1, brakes=9))
-    go(race)
+    race = go(race)
     _twenty_in_fifth(race)
     rolling = [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT]
     assert rolling == [4]
@@ -333,7 +317,7 @@ def test_masters_engine_failure_is_one_inertia_move_in_fourth() -> None:
 def test_no_fuel_at_the_last_corner_means_rolling_out_then_a_wreck() -> None:
     race = start([SUN, 2, 1, *([10] * 5)])
     place(race, "a", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.fuel == 1)
@@ -350,7 +334,7 @@ def test_a_car_that_runs_dry_is_a_wreck_without_a_dangerous_space() -> None:
     dangerous (it used to get a sticker like an engine failure)."""
     race = start([SUN, 2, 1, *([10] * 5)])
     place(race, "a", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.fuel == 1)
@@ -366,7 +350,7 @@ def test_a_car_that_runs_dry_is_a_wreck_without_a_dangerous_space() -> None:
 def test_fuel_is_paid_when_leaving_the_last_corner() -> None:
     race = start([SUN, 2])
     place(race, "a", "C147", gear=2, corner_stops=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.fuel == 1)
@@ -379,7 +363,7 @@ def test_fuel_is_paid_when_leaving_the_last_corner() -> None:
 def test_the_last_tyre_point_spins_the_car_and_it_restarts_with_a_start_roll() -> None:
     race = start([SUN, 4, 12, 1])
     place(race, "a", "A8", gear=2, wear=replace(SETUP, tyres=1, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.spin)
@@ -396,7 +380,7 @@ def test_the_last_tyre_point_spins_the_car_and_it_restarts_with_a_start_roll() -
 def test_dresden_pit_stop_points_are_worked_off_in_fourth_gear() -> None:
     race = start([SUN, 6, 7])
     place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
     pick(race, lambda o: o.pit)
     pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
@@ -427,7 +411,7 @@ def test_a_profiles_plus_or_minus_one_on_the_roll_into_the_box_counts_towards_th
     this before issue 22; the scene proves it: the tyre change (6 points) less the leftover."""
     race = start([SUN, 6, 8, 8, 8])  # then the work in 4th (8 ≥ what is left)
     place(race, "a", "C151", gear=3, crossings=2, profile=profile)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.HARD)))
     pick(race, lambda o: o.pit)
     pit_in = next(e for e in race.events if e.kind is EventKind.PIT_IN)
@@ -437,7 +421,7 @@ def test_a_profiles_plus_or_minus_one_on_the_roll_into_the_box_counts_towards_th
 def test_dresden_unannounced_pit_stop_costs_five_more() -> None:
     race = start([SUN, 4, 12])
     place(race, "a", "C151", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))
     pick(race, lambda o: o.pit)
     assert race.pending is not None and race.pending.kind is AskKind.PIT
@@ -449,7 +433,7 @@ def test_dresden_unannounced_pit_stop_costs_five_more() -> None:
 def test_masters_quick_stop_leaves_with_half_the_roll() -> None:
     race = start([SUN, 4, 7], ruleset="masters-2002")
     place(race, "a", "C151", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))
     pick(race, lambda o: o.pit)
     race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
@@ -462,7 +446,7 @@ def test_masters_quick_stop_leaves_with_half_the_roll() -> None:
 def test_masters_long_stop_repairs_and_leaves_next_round_in_fourth_or_lower() -> None:
     race = start([SUN, 4], ruleset="masters-2002")
     place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, brakes=1))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))
     pick(race, lambda o: o.pit)
     race.apply(PitChoice(PitPlan(tyre=Tyre.RAIN, repairs=(WearArea.BRAKES,), long=True)))
@@ -474,7 +458,7 @@ def test_masters_long_stop_repairs_and_leaves_next_round_in_fourth_or_lower() ->
 def test_pit_plan_cannot_refuel_above_the_start() -> None:
     race = start([SUN])
     place(race, "a", "C151", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     with pytest.raises(DecisionError) as error:
         race.apply(TurnChoice(3, pit=PitPlan(fuel=1)))
     assert "Dresden Boxenstopp" in error.value.where
@@ -485,10 +469,10 @@ def test_pit_plan_cannot_refuel_above_the_start() -> None:
 
 def test_changeable_weather_is_rolled_again_after_a_twenty_in_fifth() -> None:
     race = start([6, 20, 15, 2])
+    place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
+    race = go(race)
     before = race.weather
     assert before.current is Weather.SUN and not before.settled
-    place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
-    go(race)
     _twenty_in_fifth(race)
     weather = [e for e in race.events if e.kind is EventKind.WEATHER]
     assert len(weather) == 2
@@ -510,7 +494,7 @@ def test_the_open_rolls_changeable_weather_again_right_after_the_twenty(
     engine test, 15, comes first). The Open used to wait for the end of the round too."""
     race = start(rolls, ruleset=ruleset)
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     _twenty_in_fifth(race)
     kinds_now = [e.kind for e in race.events]
     weather = max(n for n, k in enumerate(kinds_now) if k is EventKind.WEATHER)
@@ -526,7 +510,7 @@ def test_the_open_rolls_changeable_weather_again_right_after_the_twenty(
 def test_crossing_the_line_on_the_last_lap_finishes_and_ends_the_race() -> None:
     race = start([SUN, 8])
     place(race, "a", "A160", gear=3, crossings=3)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))
     while race.pending is not None:
         pick(race, lambda o: o.laps == 1)
@@ -541,7 +525,7 @@ def test_order_of_play_is_the_leader_first() -> None:
     race = start([SUN, 3, 3], cars=("a", "b"))
     place(race, "a", "A20", gear=2)
     place(race, "b", "A40", gear=2)
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.car == "b"
 
 
@@ -552,10 +536,10 @@ def test_a_car_in_the_pit_lane_over_the_line_is_measured_on_its_new_lap() -> Non
     race = start([SUN], cars=("track", "pit"))
     place(race, "pit", "P17", gear=4, crossings=2)
     place(race, "track", "A1", gear=4, crossings=2)
+    race = go(race)
     assert race.laps_done("pit") == race.laps_done("track") == 1
     assert race.progress_of("pit") == race.progress_of("track") + 1
     assert [p.car for p in race.classification()] == ["pit", "track"]
-    go(race)
     assert race.pending is not None and race.pending.car == "track"
 
 
@@ -565,8 +549,8 @@ def test_a_car_in_the_pit_lane_over_the_line_is_measured_on_its_new_lap() -> Non
 def test_out_before_the_end_of_the_first_corner_restarts_in_the_t_car_from_the_box() -> None:
     race = start([SUN, 4, 1, 2])
     place(race, "a", "A5", gear=2, crossings=1, wear=replace(SETUP, road_holding=1))
-    race.dangerous.add(sp("A9"))
-    go(race)
+    race.danger("A9")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A9") in o.dangerous)
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
@@ -586,7 +570,7 @@ def test_head_to_head_the_higher_secret_bid_plays_first() -> None:
     race = start([SUN], cars=("a", "b"))
     place(race, "a", "A20", gear=4)
     place(race, "b", "C22", gear=2)
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.BID and ask.rivals == ("b",)
     race.apply(BidChoice(0))
@@ -600,7 +584,7 @@ def test_without_bids_the_higher_gear_plays_first() -> None:
     race = start([SUN], cars=("a", "b"))
     place(race, "a", "A20", gear=2)
     place(race, "b", "C22", gear=4)
-    go(race)
+    race = go(race)
     race.apply(BidChoice(0))
     race.apply(BidChoice(0))
     assert race.pending is not None and race.pending.car == "b"
@@ -618,8 +602,8 @@ def _wrecked(laps_done: int) -> Race:
     place(race, "a", "A5", gear=1, crossings=1 + laps_done)
     for car, space in zip(cars[1:], CUT, strict=True):
         place(race, car, space, status=CarStatus.WRECK)
-        race.info[car].retirement = Retirement.BODY
-    go(race)
+        race.set(car, retirement=Retirement.BODY)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.spaces_moved == 3)
@@ -658,8 +642,8 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     place(race, "b", "A2", gear=1, crossings=2)
     for car, space in zip(cars[2:], CUT, strict=True):
         place(race, car, space, status=CarStatus.WRECK)
-        race.info[car].retirement = Retirement.BODY
-    go(race)
+        race.set(car, retirement=Retirement.BODY)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.spaces_moved == 3)
@@ -692,9 +676,9 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
 def test_the_causing_car_loses_a_body_point_for_each_car_its_collision_eliminated() -> None:
     race = start([SUN, 1, 2, 1], cars=("a", "b"))
     place(race, "b", "A5", gear=0, crossings=2, status=CarStatus.SPUN, wear=replace(SETUP, body=1))
-    race.info["b"].needs_start = True
+    race.set("b", needs_start=True)
     place(race, "a", "A2", gear=1, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: sp("A5") in o.contacts)
@@ -712,9 +696,9 @@ def test_wrecks_go_at_their_next_turn_in_masters_and_stay_until_passed_in_dresde
 ) -> None:
     race = start([SUN, 10, 2], cars=("a", "w"), ruleset=ruleset)
     place(race, "w", "A30", status=CarStatus.WRECK)
-    race.info["w"].retirement = Retirement.BODY
+    race.set("w", retirement=Retirement.BODY)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     assert race.cars["w"].status.value == status
 
 
@@ -722,19 +706,12 @@ def test_wreck_removal_is_its_own_ruleset_field_not_the_engine_failure() -> None
     """Dresden roll-out engine failure with Masters wreck removal (14-2, 20-3-2)."""
     ruleset = replace(get_ruleset("dresden-2006"), wreck_removal=WreckRemoval.NEXT_TURN)
     assert ruleset.engine_failure is EngineFailure.ROLL_OUT
-    config = RaceConfig(
-        track="monaco",
-        ruleset="dresden-2006",
-        entries=(Entry("a", "A"), Entry("w", "W")),
-        qualifying=("a", "w"),
-    )
-    race = Race(config, ScriptedDice([SUN, 10, 2]), track=MONACO, ruleset=ruleset)
-    while race.pending is not None and race.pending.kind is AskKind.SETUP:
-        race.apply(SetupChoice(SETUP, Tyre.HARD))
+    entries = (Entry("a", "A"), Entry("w", "W"))
+    race = scene(("a", "w"), [SUN, 10, 2], ruleset=ruleset, board=MONACO, entries=entries)
     place(race, "w", "A30", status=CarStatus.WRECK)
-    race.info["w"].retirement = Retirement.BODY
+    race.set("w", retirement=Retirement.BODY)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     assert race.cars["w"].status is CarStatus.OUT
     assert EventKind.WRECK_REMOVED in kinds(race, "w")
 
@@ -742,8 +719,8 @@ def test_wreck_removal_is_its_own_ruleset_field_not_the_engine_failure() -> None
 def test_a_natural_twenty_on_a_test_earns_karma() -> None:
     race = start([SUN, 2, 20])
     place(race, "a", "A1", gear=1)
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     assert race.info["a"].karma == 31
@@ -771,9 +748,9 @@ def test_praktiker_may_take_one_more_space_at_the_start(launch: bool, spaces: in
 
 def test_rain_slides_a_corner_stop_three_spaces_on_hard_tyres() -> None:
     race = start([1, 4])  # monaco weather 1–4: rain
-    assert race.weather.current is Weather.RAIN and race.weather.settled
     place(race, "a", "A5", gear=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
+    assert race.weather.current is Weather.RAIN and race.weather.settled
     race.apply(TurnChoice(2))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.MOVE
@@ -786,9 +763,9 @@ def test_blocked_without_brakes_is_out_and_the_car_in_front_loses_a_body_point()
     race = start([SUN, 1, 1, 4, 10], cars=("m", "f", "s"))  # 10: s holds its collision test
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
-        race.info[car].needs_start = True  # both stall again on their restart roll
+        race.set(car, needs_start=True)  # both stall again on their restart roll
     place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.car == "m"
     race.apply(TurnChoice(2))
     assert retirement(race, "m") is Retirement.BLOCKED  # Dresden Blockierte Spur
@@ -812,9 +789,9 @@ def test_an_elimination_for_blocking_cites_the_rule_of_the_preset(ruleset: str, 
     race = start([SUN, 1, 1, 4, 10, 10], cars=("m", "f", "s"), ruleset=ruleset)
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
-        race.info[car].needs_start = True  # both stall again on their restart roll
+        race.set(car, needs_start=True)  # both stall again on their restart roll
     place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     assert race.pending is not None and race.pending.car == "m"
     race.apply(TurnChoice(2))
     assert retirement(race, "m") is Retirement.BLOCKED
@@ -829,8 +806,8 @@ def test_masters_engine_failure_past_the_corner_before_last_may_still_reach_the_
     race = start([SUN, 20, 1, 10, 8], cars=("b", "a"), ruleset="masters-2002")
     place(race, "b", "C155", gear=4, crossings=3)
     place(race, "a", "C150", gear=5, crossings=3, wear=replace(SETUP, engine=1))
-    race.info["a"].passes.append(CornerPass(lap=2, corner=9, made=2, required=2, penalty=False))
-    go(race)
+    race.set("a", passes=[CornerPass(lap=2, corner=9, made=2, required=2, penalty=False)])
+    race = go(race)
     race.apply(TurnChoice(5))  # b rolls 20 in 5th and finishes; a, in 5th, tests and fails
     while race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: True)

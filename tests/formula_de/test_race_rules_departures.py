@@ -51,7 +51,7 @@ def test_fresh_tyres_fitted_before_the_line_start_their_first_lap_at_the_line() 
     once the car has crossed the line in the pit lane, and keeps its +1 in the sun."""
     race = start([SUN, 4, 12, 10], ruleset="masters-2002")
     place(race, "a", "P1", gear=2, crossings=2, tyre=Tyre.HARD, tyre_laps=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.pit)
@@ -74,9 +74,9 @@ def test_the_cars_touching_a_car_eliminated_by_blocking_roll_an_aggravated_test(
     race = start([SUN, 1, 1, 4, 2], cars=("m", "f", "s"))
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
-        race.info[car].needs_start = True  # both stall again on their restart roll
+        race.set(car, needs_start=True)  # both stall again on their restart roll
     place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.KARMA and ask.car == "s"
@@ -96,7 +96,7 @@ def test_a_car_whose_engine_just_blew_can_be_slipstreamed(ruleset: str) -> None:
     race = start([SUN, 20, 1, 20, 15], cars=("b", "a"), ruleset=ruleset)
     place(race, "b", "A109", gear=4, crossings=2, corner_stops=2, wear=replace(SETUP, engine=1))
     place(race, "a", "A108", gear=4, crossings=2, corner_stops=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(5))
     pick(race, lambda o: o.end == sp("A129") and o.brakes == 0)
     assert race.info["b"].rolling_out is Retirement.ENGINE
@@ -114,9 +114,8 @@ def test_masters_inertia_goes_round_the_car_ahead_and_rolls_its_own_collision_te
     race = start([SUN, 2, 7, 15, 15], cars=("c", "b"), ruleset="masters-2002")
     place(race, "c", "A125", gear=0, crossings=2, status=CarStatus.STALLED)
     place(race, "b", "A121", gear=5, crossings=2, corner_stops=2)
-    info = race.info["b"]
-    info.rolling_out, info.inertia, info.retirement = Retirement.ENGINE, True, Retirement.ENGINE
-    go(race)
+    race.set("b", rolling_out=Retirement.ENGINE, inertia=True, retirement=Retirement.ENGINE)
+    race = go(race)
     race.apply(TurnChoice(1))  # c: stalled, moves off in 1st and rolls 2
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.end == sp("A127"))
@@ -140,8 +139,8 @@ def test_a_car_out_on_road_holding_stays_as_a_wreck_in_dresden(
     race = start([SUN, 4, 1], cars=("a", "b"), ruleset=ruleset)
     place(race, "a", "A5", gear=2, crossings=2, wear=replace(SETUP, road_holding=1))
     place(race, "b", "A2", gear=2, crossings=2)
-    race.dangerous.add(sp("A9"))
-    go(race)
+    race.danger("A9")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: o.end == sp("A9"))
     assert retirement(race, "a") is Retirement.ROAD_HOLDING
@@ -154,8 +153,8 @@ def test_a_car_left_standing_in_its_box_is_offered_no_fifth_gear() -> None:
     the car leaves the box with 0 spaces and still stands in it next round: no 5th gear."""
     race = start([SUN, 7])
     place(race, "a", "BOX1", gear=4, crossings=2, status=CarStatus.IN_PIT)
-    race.info["a"].pit_points = 7
-    go(race)
+    race.set("a", pit_points=7)
+    race = go(race)
     assert race.cars["a"].space == sp("BOX1") and race.cars["a"].status is CarStatus.RUNNING
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.car == "a"
@@ -167,7 +166,7 @@ def test_a_missed_quick_stop_leaves_its_roll_in_the_log() -> None:
     event naming the car, so a missed quick stop (15) can be read in the log."""
     race = start([SUN, 4, 15], ruleset="masters-2002")
     place(race, "a", "C151", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))
     pick(race, lambda o: o.pit)
     race.apply(PitChoice(PitPlan(tyre=Tyre.HARD)))
@@ -227,8 +226,8 @@ def _wrecked_before_the_fourth_corner() -> Race:
     place(race, "a", "A5", gear=1, crossings=1)
     for car, space in zip(cars[1:], CUT, strict=True):
         place(race, car, space, status=CarStatus.WRECK)
-        race.info[car].retirement = Retirement.BODY
-    go(race)
+        race.set(car, retirement=Retirement.BODY)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind is AskKind.MOVE:
         pick(race, lambda o: o.spaces_moved == 3)

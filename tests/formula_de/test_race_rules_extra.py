@@ -31,6 +31,7 @@ from rennleitung.formula_de.race_questions import Ask
 from rennleitung.formula_de.race_retirement import Retirement
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.ruleset import PreRaceOrder
+from tests.formula_de.scene import Scene, scene
 from tests.formula_de.test_race_rules import (
     MONACO,
     SETUP,
@@ -56,19 +57,19 @@ def race_of(
     qualifying: tuple[str, ...] | None = None,
     qualifying_weather: Weather = Weather.SUN,
     tyre: Tyre = Tyre.HARD,
-) -> Race:
+) -> Scene:
     """Like ``start`` but with entries of our own (profiles, teams) and the grid as given."""
-    config = RaceConfig(
-        track="monaco",
-        ruleset=ruleset,
+    ids = tuple(e.id for e in entries)
+    return scene(
+        ids,
+        rolls,
+        ruleset=staged(ruleset),
+        board=MONACO,
+        tyre=tyre,
         entries=entries,
-        qualifying=tuple(e.id for e in entries) if qualifying is None else qualifying,
+        qualifying=ids if qualifying is None else qualifying,
         qualifying_weather=qualifying_weather,
     )
-    race = Race(config, ScriptedDice(rolls), track=MONACO, ruleset=staged(ruleset))
-    while race.pending is not None and race.pending.kind is AskKind.SETUP:
-        race.apply(SetupChoice(SETUP, tyre))
-    return race
 
 
 def asking(race: Race, kind: AskKind) -> bool:
@@ -105,7 +106,7 @@ def test_grid_without_qualifying_lap_is_drawn_with_the_black_die() -> None:
     """Dresden Qualifizierung: qualified drivers take the front slots in their order; the rest
     are placed by the black die (higher roll further forward, rule decision "Qualifying")."""
     entries = (Entry("x"), Entry("q"), Entry("y"))
-    race = race_of([5, 12, SUN], entries, qualifying=("q",))
+    race = race_of([5, 12, SUN], entries, qualifying=("q",)).opening()
     assert race.grid_order == ["q", "y", "x"]  # y rolled 12, x rolled 5
     draws = [r for r in race.dice.history if r.purpose == RollPurpose.GRID_DRAW]
     assert [r.result for r in draws] == [5, 12]
@@ -128,7 +129,7 @@ def test_weather_at_the_start_sun_and_rain_hold_changeable_starts_as_in_qualifyi
 ) -> None:
     """Dresden Wetter; Masters 3-2-1 to 3-2-4: the pole driver rolls against the track's table;
     sun or rain hold for the whole race, changeable starts as the qualifying weather was."""
-    race = race_of([roll], (Entry("a"),), qualifying_weather=qualifying)
+    race = race_of([roll], (Entry("a"),), qualifying_weather=qualifying).opening()
     assert (race.weather.current, race.weather.settled) == (current, settled)
     weather = [r for r in race.dice.history if r.purpose == RollPurpose.WEATHER]
     assert [r.result for r in weather] == [roll]
@@ -139,7 +140,7 @@ def test_settled_weather_is_not_rolled_again_after_a_twenty_in_fifth() -> None:
     the start holds for the whole race."""
     race = start([RAIN, 20, 10])
     place(race, "a", "A60", gear=4, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(5))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.eliminated is None)
@@ -155,7 +156,7 @@ def test_boxes_are_chosen_per_team_in_the_order_of_its_best_placed_driver() -> N
         Entry("b", team="blue"),
         Entry("a", team="red"),
     )
-    race = race_of([SUN, 10], entries)  # grid c, b, a; c makes its start roll
+    race = race_of([SUN, 10], entries).opening()  # grid c, b, a; c makes its start roll
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.BOX and ask.car == "c"
     race.apply(BoxChoice(5))
@@ -232,7 +233,7 @@ def test_skipping_gears_from_fifth_costs_fuel_then_brakes_then_engine(
     1 fuel, + 1 brakes, + 1 engine; Masters 13-3: three skipped gears mark the start space."""
     race = start([SUN, roll])
     place(race, "a", "A14", gear=5)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(gear))
     wear = race.cars["a"].wear
     assert (wear.fuel, wear.brakes, wear.engine) == (fuel, brakes, engine)
@@ -245,7 +246,7 @@ def test_never_from_sixth_straight_to_first() -> None:
     herunterzuschalten", although the car could pay for the skip."""
     race = start([SUN])
     place(race, "a", "A14", gear=6, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.gears == (2, 3, 4, 5, 6)
     with pytest.raises(DecisionError):
@@ -258,7 +259,7 @@ def test_skipping_the_last_engine_point_is_an_engine_failure() -> None:
     is "Motorschaden" (the car rolls out, Dresden Ausfälle)."""
     race = start([SUN, 8, 4, 2, 1])
     place(race, "a", "A14", gear=5, crossings=2, wear=replace(SETUP, engine=1))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(1))
     assert race.cars["a"].wear.engine == 0
     assert race.info["a"].retirement is Retirement.ENGINE
@@ -272,7 +273,7 @@ def test_masters_over_revving_away_the_last_engine_point_gives_no_inertia() -> N
     loss of the last engine, or spinout), the inertia rule doesn't apply"."""
     race = start([SUN, 8], cars=("a",), ruleset="masters-2002")
     place(race, "a", "A14", gear=5, crossings=2, wear=replace(SETUP, engine=1))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(1))  # 5th to 1st: three skipped gears, the last engine point
     assert race.info["a"].retirement is Retirement.ENGINE
     assert EventKind.ROLLING_OUT not in kinds(race, "a")
@@ -290,7 +291,7 @@ def test_dresden_over_revving_away_the_last_engine_point_rolls_out_below_the_new
     from 1st none (as Masters 16-0-3-1)."""
     race = start([SUN, 2, 2, 2, 2, 2])
     place(race, "a", "A14", gear=old, crossings=2, wear=replace(SETUP, engine=1))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(new))
     assert race.finished and race.info["a"].retirement is Retirement.ENGINE
     assert [e.get("gear") for e in race.events if e.kind is EventKind.ROLLING_OUT] == rolling
@@ -305,9 +306,9 @@ def test_karma_re_roll_replaces_a_failed_test_for_forty() -> None:
     """Dresden Karmapool: 40 karma repeat one's own event roll; the new roll counts."""
     race = start([SUN, 2, 3, 15])
     place(race, "a", "A1", gear=1)
-    race.info["a"].karma = 45
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.set("a", karma=45)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     ask = race.pending
@@ -327,9 +328,9 @@ def test_one_karma_plus_one_per_roll_and_again_after_a_re_roll() -> None:
     fails on 4, and now +1 is offered, bought, and the test is held with no further question."""
     race = start([SUN, 2, 3, 4])
     place(race, "a", "A1", gear=1)
-    race.info["a"].karma = 60
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.set("a", karma=60)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     ask = race.pending
@@ -354,9 +355,9 @@ def test_a_failed_re_roll_still_costs_the_point() -> None:
     """Dresden Karmapool: the re-roll replaces the first roll, for better or worse."""
     race = start([SUN, 2, 3, 2])
     place(race, "a", "A1", gear=1)
-    race.info["a"].karma = 40
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.set("a", karma=40)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     race.apply(KarmaChoice(KarmaAction.REROLL))
@@ -369,9 +370,9 @@ def test_no_re_roll_below_forty_karma() -> None:
     """Dresden Karmapool: a re-roll costs 40 karma; with 39 it cannot be bought."""
     race = start([SUN, 2, 4])
     place(race, "a", "A1", gear=1)
-    race.info["a"].karma = 39
-    race.dangerous.add(sp("A3"))
-    go(race)
+    race.set("a", karma=39)
+    race.danger("A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
     ask = race.pending
@@ -391,9 +392,9 @@ def _stalled_ahead(weather_roll: int, b_roll: int, a_roll: int) -> Race:
     """b spun on A5 and stalls again on its restart roll; a ends on A4 right behind it."""
     race = start([weather_roll, 1, 2, b_roll, a_roll], cars=("a", "b"))
     place(race, "b", "A5", gear=0, status=CarStatus.SPUN)
-    race.info["b"].needs_start = True
+    race.set("b", needs_start=True)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: sp("A5") in o.contacts)
@@ -423,9 +424,9 @@ def test_a_wreck_in_the_rain_is_lost_on_one_to_three(
     Regen=3" (Masters 14-3). a rolls 3 next to the wreck: held in the sun, lost in the rain."""
     race = start([weather_roll, 2, 3], cars=("a", "w"))
     place(race, "w", "A5", status=CarStatus.WRECK)
-    race.info["w"].retirement = Retirement.BODY
+    race.set("w", retirement=Retirement.BODY)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: sp("A5") in o.contacts)
@@ -449,7 +450,7 @@ def test_profile_launch_out_of_the_box(profile: DriverProfile, spaces: int) -> N
     Boxenstopp). The work roll 7 against 6 points leaves 1 space to drive out."""
     race = race_of([SUN, 6, 7], (Entry("a", profile=profile),))
     place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
     pick(race, lambda o: o.pit)
     box = MONACO.boxes[0]
@@ -468,7 +469,7 @@ def _spun(profile: DriverProfile, rolls: list[int]) -> Race:
     """The car spins on its last tyre point in corner 1 (round 1) and restarts in round 2."""
     race = race_of([SUN, 4, *rolls], (Entry("a", profile=profile),))
     place(race, "a", "A8", gear=2, wear=replace(SETUP, tyres=1, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.spin)
@@ -506,7 +507,7 @@ def test_profile_launch_after_a_spin(profile: DriverProfile, launch: bool, space
 def test_praktiker_launch_is_spent_on_the_first_move_only() -> None:
     """Dresden Fahrerprofile: the extra space belongs to the start, not to every move."""
     race = race_of([SUN, 10, 2, 2], (Entry("p", profile=DriverProfile.PRACTITIONER),))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(1, launch=True))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.spaces_moved == 3)
@@ -527,7 +528,7 @@ def test_praktiker_may_decline_the_extra_space_out_of_the_box() -> None:
     the space left over must not cost brakes."""
     race = race_of([SUN, 6, 7], (Entry("a", profile=DriverProfile.PRACTITIONER),))
     place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
     pick(race, lambda o: o.pit)
     ask = race.pending
@@ -543,7 +544,7 @@ def test_praktiker_with_nothing_left_over_may_stay_in_the_box_or_drive_one_space
     space, or not."""
     race = race_of([SUN, 5, 7, 2], (Entry("a", profile=DriverProfile.PRACTITIONER),))
     place(race, "a", "C151", gear=3, crossings=2, wear=replace(SETUP, fuel=1, tyres=2))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.SOFT, fuel=2)))
     pick(race, lambda o: o.pit)
     ask = race.pending
@@ -567,9 +568,9 @@ def test_the_tyres_chosen_at_the_start_decide_the_slide_in_the_rain(
     """Dresden Reifen: in the rain a corner stop slides on 3 spaces on hard tyres, 1 on rain
     tyres. Roll 4 from A5 either ends short of corner 1 (B8, C8) or stops on A9 and slides."""
     race = race_of([RAIN, 4], (Entry("a"),), tyre=tyre)
-    assert race.cars["a"].tyre is tyre
     place(race, "a", "A5", gear=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
+    assert race.cars["a"].tyre is tyre
     race.apply(TurnChoice(2))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.MOVE
@@ -589,7 +590,7 @@ def test_overshooting_in_the_sun_costs_more_on_rain_and_soft_tyres(
     corner 1 with its stop missing."""
     race = race_of([weather_roll, 4], (Entry("a"),), tyre=tyre)
     place(race, "a", "A8", gear=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.overshoot == 1)
@@ -600,7 +601,7 @@ def test_overshooting_in_the_sun_costs_more_on_rain_and_soft_tyres(
 def test_the_soft_tyre_bonus_only_in_the_sun(weather_roll: int, offered: bool) -> None:
     """Dresden Reifen: soft tyres may move +1 on the set's first lap, "nur bei Sonne"."""
     race = race_of([weather_roll, 10], (Entry("a"),), tyre=Tyre.SOFT)
-    go(race)
+    race = go(race)
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.TURN and ask.soft_bonus is offered
     if not offered:
@@ -618,7 +619,7 @@ def test_the_race_goes_on_until_every_running_car_has_crossed_the_line() -> None
     race = start([SUN, 8, 4, 8], cars=("a", "b"))
     place(race, "a", "A160", gear=3, crossings=3)
     place(race, "b", "A156", gear=3, crossings=3)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))  # a: 8 spaces over the line
     while asking(race, AskKind.MOVE):
         pick(race, lambda o: o.laps == 1)
@@ -647,7 +648,7 @@ def test_a_lapped_car_finishes_the_next_time_it_crosses_the_line_after_the_winne
     race = start([SUN, 8, 8], cars=("a", "c"))
     place(race, "a", "A162", gear=3, crossings=3)
     place(race, "c", "A160", gear=3, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(3))  # a: 8 spaces over the line, the winner
     while asking(race, AskKind.MOVE):
         pick(race, lambda o: o.laps == 1)
@@ -672,7 +673,7 @@ def test_lapped_finishers_rank_behind_the_cars_with_more_laps_and_need_two_laps_
     place(race, "a", "A162", gear=3, crossings=3)
     place(race, "b", "A150", gear=3, crossings=3)
     place(race, "d", "A160", gear=3, crossings=1)
-    go(race)
+    race = go(race)
     while race.pending is not None:
         race.apply(TurnChoice(3))
         while asking(race, AskKind.MOVE):
@@ -695,8 +696,8 @@ def test_classification_lists_laps_completed_and_the_reason_of_every_retirement(
     place(race, "a", "A160", gear=3, crossings=3)
     place(race, "b", "A20", gear=1, crossings=3, wear=replace(SETUP, road_holding=1))
     place(race, "c", "C147", gear=2, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
-    race.dangerous.add(sp("A22"))
-    go(race)
+    race.danger("A22")
+    race = go(race)
     assert race.pending is not None and race.pending.car == "a"
     race.apply(TurnChoice(3))
     while asking(race, AskKind.MOVE):
@@ -730,8 +731,8 @@ def test_one_road_holding_test_per_dangerous_space_entered_not_for_the_start_spa
     space the move enters costs a test, the one it ends on included, the one it starts on not."""
     race = start([SUN, 2, 10, 3])
     place(race, "a", "A1", gear=1)
-    race.dangerous.update({sp("A1"), sp("A2"), sp("A3")})
-    go(race)
+    race.danger("A1", "A2", "A3")
+    race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: o.path == (sp("A2"), sp("A3")))
     assert checks_of(race, "a") == [(10, 4), (3, 4)]
@@ -745,7 +746,7 @@ def test_a_thirty_in_sixth_makes_every_car_in_fifth_or_sixth_test_its_engine() -
     place(race, "a", "A149", gear=5, crossings=2, wear=replace(SETUP, brakes=9))
     place(race, "b", "A125", gear=5, crossings=2)
     place(race, "c", "A95", gear=4, crossings=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(6))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.eliminated is None)
@@ -766,7 +767,7 @@ def test_karma_income_points_places_gained_and_most_rounds_led() -> None:
     race = start([SUN, 4, 4, 15, 15, 8, 8], cars=("a", "b"))  # grid: a, b
     place(race, "a", "A156", gear=3, crossings=3)
     place(race, "b", "A157", gear=3, crossings=3)
-    go(race)
+    race = go(race)
     for car, laps in (("b", 0), ("a", 0), ("b", 1), ("a", 1)):
         assert race.pending is not None and race.pending.car == car
         race.apply(TurnChoice(3))
@@ -785,10 +786,10 @@ def test_a_dresden_wreck_stays_until_the_last_running_car_has_passed_it() -> Non
     the round in which b passes it."""
     race = start([SUN, 2, 2, 2, 8], cars=("a", "b", "w"))
     place(race, "w", "A20", status=CarStatus.WRECK)
-    race.info["w"].retirement = Retirement.BODY
+    race.set("w", retirement=Retirement.BODY)
     place(race, "a", "A56", gear=2)
     place(race, "b", "A12", gear=2)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))  # a
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.brakes == 0)
@@ -815,7 +816,7 @@ def test_the_last_pit_announcement_counts() -> None:
     tyres announced first are replaced by rain tyres and a fuel point announced next turn."""
     race = start([SUN, 2, 6, 12])  # 12: the work roll in the box next round
     place(race, "a", "C147", gear=2, crossings=2, corner_stops=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2, pit=PitPlan(tyre=Tyre.SOFT)))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: not o.pit and o.brakes == 0)
@@ -837,7 +838,7 @@ def test_a_super_start_after_a_spin_allows_first_or_second_gear_next(ruleset: st
     roll moves 4 spaces at once, next turn in 1st or 2nd (Masters: 2nd only after the start)."""
     race = race_of([SUN, 4, 20], (Entry("a"),), ruleset=ruleset)
     place(race, "a", "A8", gear=2, wear=replace(SETUP, tyres=1, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: o.spin)
@@ -855,9 +856,9 @@ def test_masters_a_stalled_car_aggravates_the_collision_test() -> None:
     Dresden presets raise the odds only for wrecks and rain, see the rain test above)."""
     race = start([SUN, 1, 2, 2, 9], cars=("a", "b"), ruleset="masters-2002")
     place(race, "b", "A5", gear=0, status=CarStatus.SPUN)
-    race.info["b"].needs_start = True
+    race.set("b", needs_start=True)
     place(race, "a", "A2", gear=1)
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if asking(race, AskKind.MOVE):
         pick(race, lambda o: sp("A5") in o.contacts)
@@ -871,10 +872,10 @@ def test_a_car_rolling_out_without_fuel_in_fifth_still_tests_its_engine() -> Non
     engine is intact, so it must test too."""
     race = start([SUN, 11, 20, 10, 10, 10, 10, 10], cars=("a", "b"))
     place(race, "b", "A149", gear=6, crossings=2, status=CarStatus.ROLLING_OUT)
-    race.cars["b"] = replace(race.cars["b"], wear=replace(SETUP, fuel=0))
-    race.info["b"].rolling_out = Retirement.FUEL
+    race.set("b", wear=replace(SETUP, fuel=0))
+    race.set("b", rolling_out=Retirement.FUEL)
     place(race, "a", "A60", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     while race.pending is not None and race.pending.car == "b":  # b rolls out in 5th
         pick(race, lambda o: o.brakes == 0)
     assert race.cars["b"].gear == 5
@@ -890,10 +891,10 @@ def test_a_car_rolling_on_with_a_failed_engine_takes_no_engine_test() -> None:
     (here from 6th into 5th, ahead of a) but has no engine left to test after a 20 in 5th."""
     race = start([SUN, 11, 20, 10, 10], cars=("a", "b"))
     place(race, "b", "A149", gear=6, crossings=2, status=CarStatus.ROLLING_OUT)
-    race.info["b"].rolling_out = Retirement.ENGINE
-    race.info["b"].retirement = Retirement.ENGINE
+    race.set("b", rolling_out=Retirement.ENGINE)
+    race.set("b", retirement=Retirement.ENGINE)
     place(race, "a", "A60", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     assert race.cars["b"].gear == 5  # rolled on straight ahead, no question asked
     race.apply(TurnChoice(5))  # a rolls 20
     if asking(race, AskKind.MOVE):
@@ -910,7 +911,7 @@ def test_every_twenty_in_fifth_brings_its_own_weather_roll() -> None:
     race = start([CHANGEABLE, 20, 15, 20, 15, 15, RAIN, RAIN], cars=("a", "b"))
     place(race, "b", "A149", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
     place(race, "a", "A60", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     for car in ("b", "a"):
         assert race.pending is not None and race.pending.car == car
         race.apply(TurnChoice(5))
@@ -930,7 +931,7 @@ def test_no_more_weather_rolls_in_the_round_once_the_weather_is_settled() -> Non
     place(race, "c", "A160", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
     place(race, "b", "A88", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
     place(race, "a", "A52", gear=4, crossings=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     for car in ("c", "b", "a"):
         assert race.pending is not None and race.pending.car == car
         race.apply(TurnChoice(5))
@@ -947,7 +948,7 @@ def test_a_car_without_fuel_that_reaches_its_box_is_saved() -> None:
     refuelling saves it."""
     race = start([SUN, 7, 4, 10], cars=("a",))
     place(race, "a", "C147", gear=4, crossings=2, corner_stops=1, wear=replace(SETUP, fuel=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(4, pit=PitPlan(tyre=Tyre.HARD, fuel=2)))
     pick(race, lambda o: o.end == sp("P3") and o.brakes == 0)  # 7 spaces into the pit lane
     assert race.info["a"].rolling_out is Retirement.FUEL  # the lap's fuel point was missing
@@ -968,10 +969,10 @@ def test_a_twenty_rolled_while_rolling_out_in_fifth_makes_the_cars_in_fifth_test
     5th behind it) test their engines."""
     race = start([SUN, 20, 10, 10, 10, 10, 10, 10], cars=("a", "b"))
     place(race, "b", "A149", gear=6, crossings=2, status=CarStatus.ROLLING_OUT)
-    race.cars["b"] = replace(race.cars["b"], wear=replace(SETUP, fuel=0))
-    race.info["b"].rolling_out = Retirement.FUEL
+    race.set("b", wear=replace(SETUP, fuel=0))
+    race.set("b", rolling_out=Retirement.FUEL)
     place(race, "a", "A60", gear=5, crossings=2, wear=replace(SETUP, brakes=9))
-    go(race)
+    race = go(race)
     while race.pending is not None and race.pending.car == "b":  # b rolls out in 5th: 20
         pick(race, lambda o: o.eliminated is None)
     assert race.cars["b"].gear == 5

@@ -188,9 +188,9 @@ def test_the_car_in_front_of_a_car_out_by_blocking_loses_the_set_body_points(
     race.ruleset = replace(race.ruleset, blocked_out_body_ahead=lost)
     for car, space in (("f", "A4"), ("s", "B3")):
         place(race, car, space, gear=0, crossings=2, status=CarStatus.SPUN)
-        race.info[car].needs_start = True
+        race.set(car, needs_start=True)
     place(race, "m", "A3", gear=1, crossings=2, wear=replace(SETUP, brakes=0))
-    go(race)
+    race = go(race)
     race.apply(TurnChoice(2))
     if race.pending is not None and race.pending.kind.value == "karma":
         race.apply(KarmaChoice(KarmaAction.NONE))

@@ -31,6 +31,21 @@ def test_a_race_on_an_uploaded_track_is_rebuilt_from_the_stored_file(
     assert len(fresh.race(race_id).decisions) == info.version
 
 
+def test_the_record_of_a_race_on_an_uploaded_track_carries_it_and_verifies(
+    service: RaceService,
+) -> None:
+    """Issue 21: such a record was "unknown track" to race verify; now it carries the file,
+    under the name the race was given (the file's own name is "short")."""
+    text = builtin_track_text("short")
+    spec = small_spec(persons=1, bots=1, track="hausstrecke", track_text=text)
+    race_id = started(service, spec)
+    play_on(service, race_id)
+    data = service.record(race_id)
+    assert data["config"]["track"] == "hausstrecke" and data["track_file"] == text
+    verdict = verify(record_from_data(json.loads(json.dumps(data))))
+    assert verdict.honest, verdict.problems
+
+
 def test_a_broken_track_file_is_refused_at_creation(service: RaceService) -> None:
     with pytest.raises(RennleitungError) as refused:
         service.create_race(small_spec(track="kaputt", track_text="[track]\nname = 3\n"))

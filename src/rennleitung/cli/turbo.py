@@ -18,7 +18,7 @@ import typer
 
 from rennleitung.errors import RennleitungError
 from rennleitung.inputs import read_bytes
-from rennleitung.store.turbo_games import GameDir, write_new
+from rennleitung.store.turbo_games import GameDir
 from rennleitung.textinput import decode_text
 from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
 
@@ -196,16 +196,14 @@ def new(
         raise _fail(RennleitungError(f"Verzeichnis nicht anlegbar ({error.strerror})",
                                      f"cannot create the directory ({error.strerror})",
                                      where=str(game_dir))) from error
-    write_new(game_dir / "config.json",
-              json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n")
-    write_new(game_dir / "game.json", json.dumps(
-        {"seed": seed, "seed_sha256": hashlib.sha256(seed.encode()).hexdigest()}, indent=1) + "\n")
     game = GameDir(game_dir)
     start = start_document(state, config)
-    write_new(game.round_dir(0) / "rennanzeiger.txt", as_text(start))
-    write_new(game.round_dir(0) / "rennanzeiger.html", document_page(start))
-    write_new(game.round_dir(1) / "state.json", dump_state(state))
-    (game_dir / "inbox").mkdir(exist_ok=True)
+    game.create(
+        json.dumps(config_to_dict(config), indent=1, ensure_ascii=False) + "\n",
+        json.dumps({"seed": seed, "seed_sha256": hashlib.sha256(seed.encode()).hexdigest()},
+                   indent=1) + "\n",
+        {"rennanzeiger.txt": as_text(start), "rennanzeiger.html": document_page(start)},
+        dump_state(state))
     table = _table(f"TURBO 2000: {escape(str(game_dir))}")
     table.add_column(pick("Rennstall", "team"))
     table.add_column(pick("Passwort", "password"))
@@ -280,17 +278,7 @@ def submit(
         data = read_bytes(sheet)
     except RennleitungError as error:
         raise _fail(error) from error
-    inbox = game.path / "inbox"
-    inbox.mkdir(parents=True, exist_ok=True)
-    number = len(list(inbox.iterdir())) + 1
-    target = inbox / f"{number:04d}-{sheet.name}"
-    while target.exists():
-        number += 1
-        target = inbox / f"{number:04d}-{sheet.name}"
-    partial = inbox / f".{target.name}.part"
-    partial.write_bytes(data)
-    partial.rename(target)  # a sheet appears in the inbox whole or not at all
-    console.print(escape(str(target)))
+    console.print(escape(str(game.submit_file(data, sheet.name))))
 
 
 def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
@@ -469,9 +457,7 @@ def sent(
             raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
                                    f"round {evaluated} has not been evaluated",
                                    where=str(game.round_dir(evaluated)))
-        marker = game.round_dir(evaluated) / "sent"
-        if not marker.exists():
-            marker.mkdir()
+        game.mark_sent(evaluated)
     except RennleitungError as error:
         raise _fail(error) from error
     console.print(pick(f"Runde {evaluated}: Berichte verschickt",

@@ -108,21 +108,23 @@ def header_digest(header: str) -> str:
     return hashlib.sha256(header.encode()).hexdigest()
 
 
-def own_track_file(track: Track) -> str | None:
-    """The text a record carries for ``track``: None for a built-in board (or one whose text
-    is unknown), the track file for any other."""
+def own_track_file(track: Track, name: str) -> str | None:
+    """The text a record carries for ``track``, which the configuration calls ``name``: None
+    when ``name`` is a built-in board with that very text (or the text is unknown), the track
+    file for any other (a file may be raced under a name of its own, or a built-in's name)."""
     from rennleitung.formula_de.builtin_tracks import builtin_track_names, builtin_track_text
 
     if not track.source:
         return None
-    if track.name in builtin_track_names() and track.source == builtin_track_text(track.name):
+    if name in builtin_track_names() and track.source == builtin_track_text(name):
         return None
     return track.source
 
 
 def race_digest(race: Race, rules_version: int = RULES_VERSION) -> str:
     """``summary.digest`` of ``race`` as ``record_of`` writes it (record version 3)."""
-    header = record_header(race.config, rules_version, own_track_file(race.track))
+    header = record_header(race.config, rules_version,
+                           own_track_file(race.track, race.config.track))
     return events_digest(race.events, RECORD_VERSION, header=header)
 
 
@@ -262,7 +264,7 @@ def classification_data(race: Race, keys: tuple[str, ...] | None = None) -> list
 def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
     """The record of ``race`` as JSON data; the seed is revealed only once the race is over."""
     revealed = str(seed) if seed is not None and race.finished else None
-    track_file = own_track_file(race.track)
+    track_file = own_track_file(race.track, race.config.track)
     header = record_header(race.config, RULES_VERSION, track_file)
     summary: dict[str, Any] = {
         "events": len(race.events),
@@ -366,18 +368,10 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
 
 
 def _carried_track(text: Any, name: str) -> Track:
-    """The board of the track file a record carries: refused as ``track check`` refuses it,
-    and it must be the track the configuration names."""
+    """The board of the track file a record carries, refused as ``track check`` refuses it.
+    Its own ``name`` may differ from the configuration's (a server race on an uploaded file
+    keeps the name it was given); the digest covers both."""
     if not isinstance(text, str):
         raise RecordError("Text einer Streckendatei erwartet", "the text of a track file expected",
                           "track_file")
-    track = checked_track(text, name, "track_file")
-    if track.name != name:
-        raise RecordError(
-            f"die Streckendatei heißt {clip(track.name, 60)}, die Konfiguration nennt "
-            f"{clip(name, 60)}",
-            f"the track file is named {clip(track.name, 60)}, the configuration names "
-            f"{clip(name, 60)}",
-            "track_file",
-        )
-    return track
+    return checked_track(text, name, "track_file")

@@ -14,6 +14,7 @@ import math
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.track import LANE_LETTERS, SpaceKind, Track
@@ -114,10 +115,12 @@ def check_track(text: str, default_name: str = "track") -> list[Problem]:
     return _checked(text, default_name)[1]
 
 
+@lru_cache(maxsize=16)
 def checked_track(text: str, default_name: str = "track", where: str = "") -> Track:
     """The board of a track file, or ``TrackRefused`` with the errors ``track check`` reports
     (warnings pass). Every command that reads a track file uses this, so no race runs on a
-    board the check rejects (issue 21)."""
+    board the check rejects (issue 21). Boards are immutable, so the last few are kept: a
+    replay page reads the record carrying the same file for every frame."""
     track, problems = _checked(text, default_name)
     errors = [p for p in problems if p.severity == ERROR]
     if errors or track is None:

@@ -185,6 +185,39 @@ class GameDir:
         archive = self.archive_dir(round_number)
         return [read_bytes(archive / name) for name in self.archived_names(round_number)]
 
+    # --- writing ----------------------------------------------------------------------------
+    def create(self, config_json: str, game_json: str, start: dict[str, str],
+               first_state: str) -> None:
+        """Write a new game: settings, seed file, round 0's start sheet (``start``: file name
+        -> text) and the state before round 1; an empty inbox. No file is overwritten."""
+        write_new(self.path / "config.json", config_json)
+        write_new(self.path / "game.json", game_json)
+        for name, text in start.items():
+            write_new(self.round_dir(0) / name, text)
+        write_new(self.round_dir(1) / "state.json", first_state)
+        (self.path / "inbox").mkdir(exist_ok=True)
+
+    def submit_file(self, data: bytes, name: str) -> Path:
+        """Put a sheet's bytes into the inbox as received, as ``NNNN-name`` under the next free
+        number; it appears whole or not at all (written aside, then renamed)."""
+        inbox = self.path / "inbox"
+        inbox.mkdir(parents=True, exist_ok=True)
+        number = len(list(inbox.iterdir())) + 1
+        target = inbox / f"{number:04d}-{name}"
+        while target.exists():
+            number += 1
+            target = inbox / f"{number:04d}-{name}"
+        partial = inbox / f".{target.name}.part"
+        partial.write_bytes(data)
+        partial.rename(target)
+        return target
+
+    def mark_sent(self, round_number: int) -> None:
+        """Note by hand that a round's reports went out (``rounds/NNN/sent``)."""
+        marker = self.round_dir(round_number) / "sent"
+        if not marker.exists():
+            marker.mkdir()
+
     def submit(self, text: str, label: str) -> Path:
         """Put a sheet into the inbox under the next number, never overwriting a file; written
         aside first and renamed, so an evaluation never reads half a sheet. A sheet of this
