@@ -577,11 +577,13 @@ class RaceService:
         or a spectator's (``Reader.of``)."""
         return self.view(race_id, lambda info: Reader.of(info, holder))
 
-    def view_at(self, race_id: int, version: int, reader: Reader) -> View | None:
+    def view_at(self, race_id: int, version: int, reader: Reader, *, board: bool = True
+                ) -> View | None:
         """``reader``'s view of the race in memory if it stands at ``version`` as this
         process's last change left it, without reading the store; None when it does not
         (another process moved it, or it was dropped). A reply right after a change reads what
-        that change left this way, at no database cost."""
+        that change left this way, at no database cost; ``board`` False leaves the board out
+        (``view_build.view_of``)."""
         with self._lock(race_id):
             with self._guard:
                 live = self._live.get(race_id)
@@ -590,7 +592,8 @@ class RaceService:
             if live.info.version != version:
                 return None
             info = live.info
-            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING)
+            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING,
+                           board=board)
 
     def replay_view(self, race_id: int, step: int) -> View:
         """A spectator's view of a race that is over, after ``step`` decisions, rebuilt from

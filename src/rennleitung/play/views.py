@@ -193,7 +193,9 @@ class View:
     race is open (no board yet: everything below ``info`` is empty). ``questions`` and
     ``answered`` are the reader's own (a seat's; empty for others); ``asked`` names every car
     that has a question to answer now (public: whose turn it is). ``position`` is the board as
-    a position (``render/position_svg``), the reader's car to move."""
+    a position (``render/position_svg``), the reader's car to move. A view made without its
+    board (``view_at(..., board=False)``, for ``question.json``) has no cars, order, events or
+    position."""
 
     reader: Reader
     info: RaceInfo
