@@ -134,3 +134,21 @@ def test_archive_copies_and_reports_are_on_disk_before_the_commit(tmp_path: Path
     for path in [*outputs, *archive, game / "archive" / "001", game / "archive",
                  game / "rounds" / "001" / "reports"]:
         assert str(path) in before_commit, path
+
+
+def test_check_with_a_game_lists_every_problem_in_one_pass_in_line_order(
+        tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    assert runner.invoke(app, ["new", str(game), "--teams", "Ferrari:rosso,Honda:ichi"]
+                         ).exit_code == 0
+    sheet = tmp_path / "mixed.txt"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nBau X: 2\n"
+                     "Errichtung: M\nBau M: 1000\nBau Y: 3\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", str(sheet), "--game", str(game)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if line.startswith(str(sheet))]
+    numbers = [int(line.split(":")[1]) for line in lines]
+    assert numbers == sorted(numbers) and {4, 6, 7} <= set(numbers), result.output
+    assert "needs W, M or R" in result.output and "braucht W, M oder R" in result.output
+    assert "nothing bought (§11) (preview)" in result.output
+    assert "nichts gekauft (§11) (Vorschau)" in result.output

@@ -28,10 +28,31 @@ def _raced(first_line: str) -> str:
     return run(state, sheet(state, "Ferrari", ENTRY), config=config).team_reports["Ferrari"]
 
 
+NO_DICE = "Risiko 0, keine Würfel / risk 0, no dice = 0 Würfe"
+
+
+def test_the_report_shows_the_dice_rule_with_its_numbers() -> None:
+    # rules.md §5: Würfe = risk + the dice − risk_offset, at least 0; the report shows the sum
+    import re
+
+    state = game("Ferrari", "Honda")
+    state.announcements = [Announcement("F1")]
+    hire(state, "Lauda", "Ferrari")
+    stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
+    pushed = ENTRY.replace("d=1 e=1", "d=2 e=2")
+    report = run(state, sheet(state, "Ferrari", pushed)).team_reports["Ferrari"]
+    shown = re.findall(r"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − 9(, mindestens 0 / at "
+                       r"least 0)? = (\d+) Würfe", report)
+    assert shown
+    for first, second, floor, wuerfe in shown:
+        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - 9)
+        assert bool(floor) == (2 + int(first) + int(second) < 9)
+
+
 def test_the_report_tells_each_section_of_the_race() -> None:
     report = _raced("Box")
     for number in (1, 2, 3):
-        assert f"A{number}: Würfel / dice keine / none: 0 Würfe -> Boxenstopp / pit stop, " \
+        assert f"A{number}: Würfel / dice keine / none: {NO_DICE} -> Boxenstopp / pit stop, " \
             "0 von 30 SP" in report
     assert "Qualifikation / qualifying: 1. von 1" in report
     assert "d=1 e=1, Q 20, Abschnitte / sections 30/30/30" in report
@@ -41,7 +62,7 @@ def test_the_report_tells_each_section_of_the_race() -> None:
     spun = _raced("Dreher")
     assert "Dreher / spin, 0 von 30 SP" in spun
     broken = _raced("Reifenschaden")
-    assert "A1: Würfel / dice keine / none: 0 Würfe -> Reifenschaden" in broken
+    assert f"A1: Würfel / dice keine / none: {NO_DICE} -> Reifenschaden" in broken
     assert "A2:" not in broken  # retired after the first section
     assert "back in stock: Turbo-W10 Turbo-M10\n" in broken
 

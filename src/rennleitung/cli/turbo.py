@@ -241,7 +241,7 @@ def check(
         raise _fail(error) from error
     parsed = check_sheet(text, state, config)
     preview = []
-    if state and not parsed.problems:
+    if state and not any(p.line == 0 for p in parsed.problems):  # a refused sheet: no trial
         from rennleitung.turbo2000.pipeline import preview_problems
 
         preview = preview_problems(text, state, config)
@@ -256,15 +256,17 @@ def check(
             f"{sheet}: fine ({counted(entries, 'race entry', 'race entries')}, "
             f"{counted(trades, 'trade', 'trades')})"))
         return
-    for problem in parsed.problems:
-        where = f"{sheet}:{problem.line}: [{problem.field}]"
-        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
+    # one pass, in line order: the sheet's own problems, then (marked) what the trial
+    # evaluation refuses; it runs even when some lines are faulty, as the evaluation would
+    found = sorted([(p.line, 0, p) for p in parsed.problems]
+                   + [(p.line, 1, p) for p in preview], key=lambda item: item[:2])
     if preview:
         typer.echo(pick("Vorschau, falls kein anderer Rennstall dazwischenkommt:",
                         "preview, if no other team interferes:"))
-    for problem in preview:
+    for _, from_preview, problem in found:
+        de_mark, en_mark = (" (Vorschau)", " (preview)") if from_preview else ("", "")
         where = f"{sheet}:{problem.line}: [{problem.field}]"
-        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
+        _echo(f"{where} {problem.de}{de_mark}", f"{where} {problem.en}{en_mark}")
     raise typer.Exit(code=1)
 
 
@@ -347,6 +349,11 @@ def status(
                 if entry.problems else ""
             if entry.leaving:
                 why = (why + "; " if why else "") + pick("steigt aus (§19)", "leaves (§19)")
+            if entry.long_contact:
+                why = (why + "; " if why else "") + pick(
+                    f"Kontakte {entry.long_contact} Zeichen, über {config.contact_limit} (§18)",
+                    f"contacts of {entry.long_contact} characters, over {config.contact_limit} "
+                    "(§18)")
         table.add_row(escape(entry.team), pick(*STATUS_WORDS[entry.status]),
                       escape(files[entry.sheet - 1].name) if entry.sheet else "",
                       escape(why), _arrived(files[entry.sheet - 1]) if entry.sheet else "")

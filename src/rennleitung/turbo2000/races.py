@@ -25,6 +25,7 @@ from rennleitung.turbo2000.performance import (
     dice_for,
     risk,
     wuerfe_from_dice,
+    wuerfe_rule,
 )
 from rennleitung.turbo2000.sheet import RaceEntry
 from rennleitung.turbo2000.standings import still_scoring
@@ -241,7 +242,8 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     if result != "-":
         turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
     rolled = " ".join(map(str, dice)) if dice else "keine / none"
-    car.story.append(f"    A{number}: Würfel / dice {rolled}: {wuerfe} Würfe -> "
+    car.story.append(f"    A{number}: Würfel / dice {rolled}: "
+                     f"{wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
                      f" von {track_points} SP")
 
