@@ -124,3 +124,43 @@ def test_ratings_chart_does_not_drop_to_zero_before_a_driver_signed() -> None:
     prost = next(line for line in svg.splitlines() if 'data-driver="Prost"' in line)
     heights = {part.split(",")[1] for part in prost.split('points="')[1].split('"')[0].split()}
     assert len(heights) == 1  # flat at his first known rating, not from zero
+
+
+def test_the_report_warns_that_contracts_end_with_the_year() -> None:
+    # contracts hold for the running year; the driver leaves after round 6 unless bid Folgejahr
+    state = game("Ferrari", "Honda")
+    state.round = 5
+    hire(state, "Lauda", "Ferrari")
+    warned = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "ACHTUNG / WARNING: Verträge enden nach Runde 6 (Jahresende): Lauda" in warned
+    assert "contracts end after round 6 (end of the year): Lauda without a contract" in warned
+    state.round = 6
+    gone = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Lauda's contract ended with year 1" in gone
+    assert "Vertrag von Lauda endete mit dem Jahr 1" in gone
+    state.round = 2
+    early = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Verträge enden nach Runde 6" in early and "ACHTUNG" not in early
+    state.drivers["Lauda"].next_team = "Ferrari"
+    kept = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Verträge enden" not in kept
+
+
+def test_charts_are_not_empty_after_round_1_and_qualifying_is_published(tmp_path: Path) -> None:
+    import re
+
+    directory = _evaluated(tmp_path)
+    page = (directory / "rounds" / "001" / "reports" / "Ferrari.html").read_text()
+    charts = [part.split("</svg>")[0] for part in page.split("<svg")[1:]]
+    assert len(charts) == 3
+    for chart in charts:  # one round: every line still shows its point
+        assert '<circle class="point"' in chart
+    wm = next(chart for chart in charts if 'aria-label="WM-Punkte' in chart)
+    line = re.search(r'data-driver="Ferrari"[^>]*points="([^"]*)"', wm)
+    assert line and len(line.group(1).split()) == 2  # from round 0 (0 points) to round 1
+    results = (directory / "rounds" / "001" / "rennanzeiger.txt").read_text()
+    published = re.findall(r"\d+\. \S+ \((Ferrari|Honda)\) Q (\d+)", results)
+    assert {team for team, _ in published} == {"Ferrari", "Honda"}
+    sheets = [p.read_text() for p in (directory / "archive" / "001").glob("*-*.txt")]
+    written = {int(q) for text in sheets for q in re.findall(r" Q=(\d+)", text)}
+    assert {int(q) for _, q in published} <= written

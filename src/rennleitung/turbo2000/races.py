@@ -398,6 +398,13 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
         sheet.rows.append((f"{car.place}.", car.started_as, car.team, str(score),
                            " ".join(p.notation() for p in car.parts.values())))
     turn.races.append(sheet)
+    if order and not dragster:  # a Dragster's score column is its Q already
+        grid = min(template.grid, len(order))
+        out = " (nicht qualifiziert / not qualified)"
+        turn.race_note(f"Qualifikation / qualifying ({grid} von / of {len(order)} am Start / "
+                       "on the grid): " + ", ".join(
+                           f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
+                           + ("" if c.grid_place <= grid else out) for c in order))
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
         turn.race_note("qualifiziert: " + ", ".join(
