@@ -164,3 +164,28 @@ def test_charts_are_not_empty_after_round_1_and_qualifying_is_published(tmp_path
     sheets = [p.read_text() for p in (directory / "archive" / "001").glob("*-*.txt")]
     written = {int(q) for text in sheets for q in re.findall(r" Q=(\d+)", text)}
     assert {int(q) for _, q in published} <= written
+
+
+def test_each_team_gets_a_machine_readable_json_report(tmp_path: Path) -> None:
+    import json
+
+    directory = _evaluated(tmp_path)
+    path = directory / "rounds" / "002" / "reports" / "Ferrari.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "rennleitung-turbo2000-team-report" and data["version"] == 1
+    assert data["team"] == "Ferrari" and data["round"] == 2 and data["next_round"] == 3
+    state = json.loads((directory / "rounds" / "003" / "state.json").read_text())
+    ferrari = next(team for team in state["teams"] if team["name"] == "Ferrari")
+    assert data["money"]["balance"] == ferrari["money"]
+    assert sum(item["count"] for item in data["stock"]) == sum(s[3] for s in ferrari["stock"])
+    assert data["money"]["start"] + sum(e["amount"] for e in data["money"]["entries"]) \
+        == data["money"]["balance"]
+    text = (directory / "rounds" / "002" / "reports" / "Ferrari.txt").read_text()
+    for driver in data["drivers"]:
+        assert driver["name"] in text
+    assert data["races"] and all(line in text for line in data["races"])
+    assert data["wm"]["teams"] == 2 and data["wm"]["place"] in (1, 2)
+    shown = CliRunner().invoke(app, ["report", str(directory), "--team", "Ferrari", "--json"])
+    assert shown.exit_code == 0 and json.loads(shown.output) == data
+    replayed = CliRunner().invoke(app, ["replay", str(directory)])
+    assert replayed.exit_code == 0, replayed.output

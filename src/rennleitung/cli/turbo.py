@@ -298,6 +298,7 @@ def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
     }
     for team, text in sorted(outcome.team_reports.items()):
         outputs[f"reports/{team}.txt"] = text
+        outputs[f"reports/{team}.json"] = outcome.team_json[team]
         outputs[f"reports/{team}.html"] = document_page(outcome.team_documents[team], history,
                                                         team)
     return outputs
@@ -503,12 +504,14 @@ def report(
     round_number: int = typer.Option(-1, "--round",
                                      help="Runde / round (0: Start, ohne: die letzte / last)"),
     html_output: bool = typer.Option(False, "--html", help="HTML statt Text / HTML instead"),
+    json_output: bool = typer.Option(False, "--json",
+                                     help="Bericht als JSON (mit --team) / report as JSON"),
 ) -> None:
     """Bericht einer ausgewerteten Runde zeigen / show a report of an evaluated round."""
     try:
         game = _open(game_dir)
         evaluated = round_number if round_number >= 0 else game.current_round() - 1
-        suffix = "html" if html_output else "txt"
+        suffix = "json" if json_output and team else "html" if html_output else "txt"
         here = game.round_dir(evaluated)
         path = here / "reports" / f"{team}.{suffix}" if team else here / f"rennanzeiger.{suffix}"
         if "/" in team or "\\" in team or team.startswith(".") or not path.is_file() \
