@@ -157,7 +157,7 @@ def main() -> None:
         sender.start()  # the MTA side runs in a process of its own: its CPU is not counted
         sender.join()
         while True:
-            with service.read() as session:
+            with service.store.sessions.read() as session:
                 waiting = session.scalar(select(func.count()).select_from(MailInRow)
                                          .where(MailInRow.status == "new"))
             if not waiting:
@@ -167,7 +167,7 @@ def main() -> None:
         wall = time.perf_counter() - wall0
         cpu = time.process_time() - cpu0
         listener.stop()
-        with service.read() as session:
+        with service.store.sessions.read() as session:
             stored = session.scalar(select(func.count()).select_from(MailInRow))
             answers = session.scalar(select(func.count()).select_from(MailOutRow))
             applied = session.scalar(select(func.count()).select_from(MailInRow)

@@ -63,7 +63,7 @@ def main() -> int:
                 service.process_pending()
         service.process_pending()
         seconds = time.perf_counter() - start
-        with service.read() as session:
+        with service.store.sessions.read() as session:
             rows = session.execute(select(MailInRow.status, MailInRow.sender,
                                           MailInRow.outcome)).all()
             answered = session.scalar(select(func.count(func.distinct(MailOutRow.reply_to_in))))

@@ -56,6 +56,18 @@ def test_views_are_json_and_the_seed_shows_after_the_flag(service: RaceService) 
     assert frame.version == 3 and frame.reader.kind is ReaderKind.SPECTATOR
 
 
+def test_a_view_at_a_version_reads_the_race_in_memory_only(service: RaceService) -> None:
+    race_id = started(service)
+    car, answer, version = person_answer(service, race_id)
+    applied = service.apply(race_id, car, answer, version, holder=f"acc-{car}")
+    seen = service.view_at(race_id, applied.version, Reader.seat(car))
+    assert seen is not None and seen.version == applied.version
+    assert seen.to_json() == service.view(race_id, Reader.seat(car)).to_json()
+    assert service.view_at(race_id, applied.version + 1, Reader.seat(car)) is None
+    service.forget(race_id)
+    assert service.view_at(race_id, applied.version, Reader.seat(car)) is None
+
+
 def _readers() -> list[Reader]:
     return [Reader.seat("car1"), Reader.seat("car2"), Reader.seat("car3"),
             Reader.organiser(), Reader.spectator()]

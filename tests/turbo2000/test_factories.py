@@ -108,3 +108,20 @@ def test_building_without_money_builds_what_can_be_paid() -> None:
     state.teams["Ferrari"].money = 1_000_000
     outcome = run(state, sheet(state, "Ferrari", "Bau W: 5"))
     assert "money only enough for 2 of 5 pieces" in notes(outcome, "Ferrari")
+
+
+def test_an_amount_too_small_for_one_piece_or_step_is_noted_with_its_line() -> None:
+    # §11: from 1,000 on the amount is money; Bau M: 1000 and Entwicklung M: 150.000 buy nothing
+    state = game("Ferrari", "Honda")
+    state.factories.append(Factory("Ferrari", "M", 12))
+    outcome = run(state, sheet(state, "Ferrari", "Bau M: 1000", "Entwicklung M: 150.000"))
+    problems = outcome.rejections["Ferrari"]
+    build = next(p for p in problems if p.field == "Bau M")
+    develop = next(p for p in problems if p.field == "Entwicklung M")
+    assert build.line == 4 and develop.line == 5
+    assert "pays for no piece" in build.en and "kein Stück" in build.de
+    assert "200.000 per step" in develop.en and "nichts gekauft" in develop.de
+    assert "Zeile 4 / line 4" in outcome.team_reports["Ferrari"]
+    assert "1.000 is money from 1.000 on" in outcome.team_reports["Ferrari"]
+    factory = outcome.state.factory("Ferrari", "M")
+    assert factory is not None and sum(factory.digits) == 0

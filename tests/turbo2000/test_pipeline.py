@@ -187,14 +187,26 @@ def test_joining_with_a_taken_or_bad_name_is_refused() -> None:
     assert "reserved" in bad.problems[0].en
 
 
-def test_long_contacts_are_cut_and_published() -> None:
+def test_long_contacts_are_flagged_for_the_game_master_not_cut() -> None:
+    # §18: the limit is the game master's setting; a long contact and a second one appear whole
     from dataclasses import replace
+
+    from rennleitung.turbo2000.intake import check_sheet, inbox_status
     config = replace(CONFIG, contact_limit=10)
     state = game("Ferrari", "Honda", config=config)
-    outcome = run(state, sheet(state, "Ferrari", "Kontakt: Wer verkauft Motoren?"),
-                  config=config)
-    assert "Ferrari: Wer verkau\n" in outcome.results_sheet
-    assert "(§18)" in notes(outcome, "Ferrari")
+    text = sheet(state, "Ferrari", "Kontakt: Wer verkauft Motoren?", "Kontakt: Und Reifen?")
+    outcome = run(state, text, config=config)
+    assert "Ferrari: Wer verkauft Motoren?\n" in outcome.results_sheet
+    assert "Ferrari: Und Reifen?\n" in outcome.results_sheet
+    assert "Ferrari" not in outcome.rejections
+    assert any("game master: Ferrari: Kontakte 32 Zeichen über 10 (§18)" in line
+               for line in outcome.log)
+    checked = check_sheet(text, state, config)
+    assert checked.warnings[0].line == 4 and "game master's 10 (§18)" in checked.warnings[0].en
+    assert "Spielleiters (§18)" in checked.warnings[0].de
+    assert inbox_status([text], state, config)[0].long_contact == 32
+    within = run(state, text, config=CONFIG)
+    assert not any("game master" in line for line in within.log)
 
 
 def test_results_sheet_names_the_winner_when_the_game_ends() -> None:

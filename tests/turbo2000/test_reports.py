@@ -28,10 +28,31 @@ def _raced(first_line: str) -> str:
     return run(state, sheet(state, "Ferrari", ENTRY), config=config).team_reports["Ferrari"]
 
 
+NO_DICE = "Risiko 0, keine Würfel / risk 0, no dice = 0 Würfe"
+
+
+def test_the_report_shows_the_dice_rule_with_its_numbers() -> None:
+    # rules.md §5: Würfe = risk + the dice − risk_offset, at least 0; the report shows the sum
+    import re
+
+    state = game("Ferrari", "Honda")
+    state.announcements = [Announcement("F1")]
+    hire(state, "Lauda", "Ferrari")
+    stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
+    pushed = ENTRY.replace("d=1 e=1", "d=2 e=2")
+    report = run(state, sheet(state, "Ferrari", pushed)).team_reports["Ferrari"]
+    shown = re.findall(r"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − 9(, mindestens 0 / at "
+                       r"least 0)? = (\d+) Würfe", report)
+    assert shown
+    for first, second, floor, wuerfe in shown:
+        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - 9)
+        assert bool(floor) == (2 + int(first) + int(second) < 9)
+
+
 def test_the_report_tells_each_section_of_the_race() -> None:
     report = _raced("Box")
     for number in (1, 2, 3):
-        assert f"A{number}: Würfel / dice keine / none: 0 Würfe -> Boxenstopp / pit stop, " \
+        assert f"A{number}: Würfel / dice keine / none: {NO_DICE} -> Boxenstopp / pit stop, " \
             "0 von 30 SP" in report
     assert "Qualifikation / qualifying: 1. von 1" in report
     assert "d=1 e=1, Q 20, Abschnitte / sections 30/30/30" in report
@@ -41,7 +62,7 @@ def test_the_report_tells_each_section_of_the_race() -> None:
     spun = _raced("Dreher")
     assert "Dreher / spin, 0 von 30 SP" in spun
     broken = _raced("Reifenschaden")
-    assert "A1: Würfel / dice keine / none: 0 Würfe -> Reifenschaden" in broken
+    assert f"A1: Würfel / dice keine / none: {NO_DICE} -> Reifenschaden" in broken
     assert "A2:" not in broken  # retired after the first section
     assert "back in stock: Turbo-W10 Turbo-M10\n" in broken
 
@@ -103,3 +124,68 @@ def test_ratings_chart_does_not_drop_to_zero_before_a_driver_signed() -> None:
     prost = next(line for line in svg.splitlines() if 'data-driver="Prost"' in line)
     heights = {part.split(",")[1] for part in prost.split('points="')[1].split('"')[0].split()}
     assert len(heights) == 1  # flat at his first known rating, not from zero
+
+
+def test_the_report_warns_that_contracts_end_with_the_year() -> None:
+    # contracts hold for the running year; the driver leaves after round 6 unless bid Folgejahr
+    state = game("Ferrari", "Honda")
+    state.round = 5
+    hire(state, "Lauda", "Ferrari")
+    warned = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "ACHTUNG / WARNING: Verträge enden nach Runde 6 (Jahresende): Lauda" in warned
+    assert "contracts end after round 6 (end of the year): Lauda without a contract" in warned
+    state.round = 6
+    gone = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Lauda's contract ended with year 1" in gone
+    assert "Vertrag von Lauda endete mit dem Jahr 1" in gone
+    state.round = 2
+    early = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Verträge enden nach Runde 6" in early and "ACHTUNG" not in early
+    state.drivers["Lauda"].next_team = "Ferrari"
+    kept = run(state, sheet(state, "Ferrari")).team_reports["Ferrari"]
+    assert "Verträge enden" not in kept
+
+
+def test_charts_are_not_empty_after_round_1_and_qualifying_is_published(tmp_path: Path) -> None:
+    import re
+
+    directory = _evaluated(tmp_path)
+    page = (directory / "rounds" / "001" / "reports" / "Ferrari.html").read_text()
+    charts = [part.split("</svg>")[0] for part in page.split("<svg")[1:]]
+    assert len(charts) == 3
+    for chart in charts:  # one round: every line still shows its point
+        assert '<circle class="point"' in chart
+    wm = next(chart for chart in charts if 'aria-label="WM-Punkte' in chart)
+    line = re.search(r'data-driver="Ferrari"[^>]*points="([^"]*)"', wm)
+    assert line and len(line.group(1).split()) == 2  # from round 0 (0 points) to round 1
+    results = (directory / "rounds" / "001" / "rennanzeiger.txt").read_text()
+    published = re.findall(r"\d+\. \S+ \((Ferrari|Honda)\) Q (\d+)", results)
+    assert {team for team, _ in published} == {"Ferrari", "Honda"}
+    sheets = [p.read_text() for p in (directory / "archive" / "001").glob("*-*.txt")]
+    written = {int(q) for text in sheets for q in re.findall(r" Q=(\d+)", text)}
+    assert {int(q) for _, q in published} <= written
+
+
+def test_each_team_gets_a_machine_readable_json_report(tmp_path: Path) -> None:
+    import json
+
+    directory = _evaluated(tmp_path)
+    path = directory / "rounds" / "002" / "reports" / "Ferrari.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["format"] == "rennleitung-turbo2000-team-report" and data["version"] == 1
+    assert data["team"] == "Ferrari" and data["round"] == 2 and data["next_round"] == 3
+    state = json.loads((directory / "rounds" / "003" / "state.json").read_text())
+    ferrari = next(team for team in state["teams"] if team["name"] == "Ferrari")
+    assert data["money"]["balance"] == ferrari["money"]
+    assert sum(item["count"] for item in data["stock"]) == sum(s[3] for s in ferrari["stock"])
+    assert data["money"]["start"] + sum(e["amount"] for e in data["money"]["entries"]) \
+        == data["money"]["balance"]
+    text = (directory / "rounds" / "002" / "reports" / "Ferrari.txt").read_text()
+    for driver in data["drivers"]:
+        assert driver["name"] in text
+    assert data["races"] and all(line in text for line in data["races"])
+    assert data["wm"]["teams"] == 2 and data["wm"]["place"] in (1, 2)
+    shown = CliRunner().invoke(app, ["report", str(directory), "--team", "Ferrari", "--json"])
+    assert shown.exit_code == 0 and json.loads(shown.output) == data
+    replayed = CliRunner().invoke(app, ["replay", str(directory)])
+    assert replayed.exit_code == 0, replayed.output

@@ -125,6 +125,7 @@ def test_hostile_clients_leave_nothing_behind(process: ServerProcess) -> None:
 
     # 12 connections that send their head one byte a second: cut off after HEAD_SECONDS
     dribblers = [raw(port) for _ in range(12)]
+    silent = [raw(port) for _ in range(3)]  # connected, never a byte: closed as well
     started = time.monotonic()
     for conn in dribblers:
         conn.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
@@ -147,6 +148,10 @@ def test_hostile_clients_leave_nothing_behind(process: ServerProcess) -> None:
     assert len(answers) == 12, "every slow head was cut off"
     assert all(a == b"closed" or status_of(a) == 408 for a in answers), answers
     for conn in dribblers:
+        conn.close()
+    for conn in silent:
+        conn.settimeout(5)
+        assert conn.recv(1024) == b"", "a silent connection is closed without a word"
         conn.close()
 
     assert client_.get("/healthz").text == "ok"  # still serving

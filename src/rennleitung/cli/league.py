@@ -450,10 +450,7 @@ def add_organiser(
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
-    """Webkonto darf Rennen eintragen und korrigieren / let a web account organise the league.
-
-    Nur ein bestehendes Konto; wer noch keins hat, bekommt einen Link (invite-organiser) /
-    existing accounts only; someone without one gets a link (invite-organiser)."""
+    """Bestehendes Webkonto darf die Liga organisieren / an existing web account organises it."""
     store = _store(db)
     spelt = run_guarded(lambda: store.add_organiser(league, account))
     say(f"{spelt!r} organisiert jetzt {league!r} im Web",
@@ -483,8 +480,7 @@ def invite_organiser(
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
-    """Einladungslink zum Organisieren (einmal, sieben Tage) / a link to organise the league
-    for someone without an account yet (works once, for seven days)."""
+    """Einladungslink zum Organisieren (einmal, 7 Tage) / one-time link to organise (7 days)."""
     store = _store(db)
     token = run_guarded(lambda: store.invite_organiser(league))
     base = (base_url or os.environ.get("RENNLEITUNG_BASE_URL")

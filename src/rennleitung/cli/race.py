@@ -261,7 +261,16 @@ def verify_command(
         for note in verdict.notes:
             de, _, en = note.partition(" / ")
             console.print(f"[yellow]{escape(pick(de, en))}[/yellow]")
+        _print_checked(console, verdict.checked)
         return
     for problem in verdict.problems:
         console.print(f"[red]{escape(problem)}[/red]")
+    _print_checked(console, verdict.checked)
     raise typer.Exit(code=1)
+
+
+def _print_checked(console: Console, lines: list[str]) -> None:
+    """Which rounds were checked under which rules version (``replay.Verdict.checked``)."""
+    for line in lines:
+        de, _, en = line.partition(" / ")
+        console.print(escape(pick(de, en or de)))

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
+    from rennleitung.turbo2000.model import GameState
     from rennleitung.turbo2000.pipeline import RoundOutcome
 
 app = typer.Typer(
@@ -240,7 +241,7 @@ def check(
         raise _fail(error) from error
     parsed = check_sheet(text, state, config)
     preview = []
-    if state and not parsed.problems:
+    if state and not any(p.line == 0 for p in parsed.problems):  # a refused sheet: no trial
         from rennleitung.turbo2000.pipeline import preview_problems
 
         preview = preview_problems(text, state, config)
@@ -255,15 +256,17 @@ def check(
             f"{sheet}: fine ({counted(entries, 'race entry', 'race entries')}, "
             f"{counted(trades, 'trade', 'trades')})"))
         return
-    for problem in parsed.problems:
-        where = f"{sheet}:{problem.line}: [{problem.field}]"
-        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
+    # one pass, in line order: the sheet's own problems, then (marked) what the trial
+    # evaluation refuses; it runs even when some lines are faulty, as the evaluation would
+    found = sorted([(p.line, 0, p) for p in parsed.problems]
+                   + [(p.line, 1, p) for p in preview], key=lambda item: item[:2])
     if preview:
         typer.echo(pick("Vorschau, falls kein anderer Rennstall dazwischenkommt:",
                         "preview, if no other team interferes:"))
-    for problem in preview:
+    for _, from_preview, problem in found:
+        de_mark, en_mark = (" (Vorschau)", " (preview)") if from_preview else ("", "")
         where = f"{sheet}:{problem.line}: [{problem.field}]"
-        _echo(f"{where} {problem.de}", f"{where} {problem.en}")
+        _echo(f"{where} {problem.de}{de_mark}", f"{where} {problem.en}{en_mark}")
     raise typer.Exit(code=1)
 
 
@@ -295,6 +298,7 @@ def round_outputs(outcome: RoundOutcome, round_number: int, config: GameConfig
     }
     for team, text in sorted(outcome.team_reports.items()):
         outputs[f"reports/{team}.txt"] = text
+        outputs[f"reports/{team}.json"] = outcome.team_json[team]
         outputs[f"reports/{team}.html"] = document_page(outcome.team_documents[team], history,
                                                         team)
     return outputs
@@ -316,8 +320,7 @@ def status(
         round_number = game.current_round()
         config = game.config()
         state = game.state(round_number)
-        files = game.inbox()
-        texts = [_read_sheet(p) for p in files]
+        files, texts, waiting = _this_round(game.inbox(), state, config)
         leftovers = game.leftovers()
     except RennleitungError as error:
         raise _fail(error) from error
@@ -347,11 +350,17 @@ def status(
                 if entry.problems else ""
             if entry.leaving:
                 why = (why + "; " if why else "") + pick("steigt aus (§19)", "leaves (§19)")
+            if entry.long_contact:
+                why = (why + "; " if why else "") + pick(
+                    f"Kontakte {entry.long_contact} Zeichen, über {config.contact_limit} (§18)",
+                    f"contacts of {entry.long_contact} characters, over {config.contact_limit} "
+                    "(§18)")
         table.add_row(escape(entry.team), pick(*STATUS_WORDS[entry.status]),
                       escape(files[entry.sheet - 1].name) if entry.sheet else "",
                       escape(why), _arrived(files[entry.sheet - 1]) if entry.sheet else "")
     console.print(table)
     missing = missing_teams(statuses, state)
+    _show_waiting(waiting)
     console.print(pick("Es fehlen (kein gültiger Bogen)", "missing (no valid sheet)") + ": "
                   + (", ".join(missing) or pick("niemand", "nobody")))
 
@@ -391,8 +400,7 @@ def evaluate(
         round_number = game.current_round()
         config = game.config()
         state = game.state(round_number)
-        files = game.inbox()
-        texts = [_read_sheet(p) for p in files]
+        files, texts, waiting = _this_round(game.inbox(), state, config)
         missing = missing_teams(inbox_status(texts, state, config), state)
         if missing and not force and not state.finished:
             raise RennleitungError(  # the round in each language (was "Runde 1" in English)
@@ -409,6 +417,31 @@ def evaluate(
     console.print(pick(f"Runde {round_number} ausgewertet: {counted(len(files), 'Bogen', 'Bögen')}",
                        f"round {round_number} evaluated: "
                        f"{counted(len(files), 'sheet', 'sheets')}"))
+    _show_waiting(waiting)
+
+
+def _this_round(files: list[Path], state: GameState, config: GameConfig
+                ) -> tuple[list[Path], list[str], list[tuple[Path, int]]]:
+    """The inbox split: this round's sheets (and their texts), and the sheets written for a
+    later round, which stay in the inbox for it (``intake.later_round``)."""
+    from rennleitung.turbo2000.intake import later_round
+
+    now: list[tuple[Path, str]] = []
+    waiting: list[tuple[Path, int]] = []
+    for path in files:
+        text = _read_sheet(path)
+        later = later_round(text, state, config)
+        if later:
+            waiting.append((path, later))
+        else:
+            now.append((path, text))
+    return [p for p, _ in now], [t for _, t in now], waiting
+
+
+def _show_waiting(waiting: list[tuple[Path, int]]) -> None:
+    for path, later in waiting:
+        console.print(pick(f"{escape(path.name)} wartet auf Runde {later}",
+                           f"{escape(path.name)} waits for round {later}"))
 
 
 @app.command("undo")
@@ -471,12 +504,14 @@ def report(
     round_number: int = typer.Option(-1, "--round",
                                      help="Runde / round (0: Start, ohne: die letzte / last)"),
     html_output: bool = typer.Option(False, "--html", help="HTML statt Text / HTML instead"),
+    json_output: bool = typer.Option(False, "--json",
+                                     help="Bericht als JSON (mit --team) / report as JSON"),
 ) -> None:
     """Bericht einer ausgewerteten Runde zeigen / show a report of an evaluated round."""
     try:
         game = _open(game_dir)
         evaluated = round_number if round_number >= 0 else game.current_round() - 1
-        suffix = "html" if html_output else "txt"
+        suffix = "json" if json_output and team else "html" if html_output else "txt"
         here = game.round_dir(evaluated)
         path = here / "reports" / f"{team}.{suffix}" if team else here / f"rennanzeiger.{suffix}"
         if "/" in team or "\\" in team or team.startswith(".") or not path.is_file() \

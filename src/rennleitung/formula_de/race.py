@@ -710,13 +710,15 @@ class Race:
         yield from self._setup()
         yield from self._rounds()
 
-    def _rounds(self) -> Flow:
+    def _rounds(self, resumed: bool = False) -> Flow:
         """Round after round until no car is left moving: the top of this loop is a round
-        boundary, where the whole race is its ``RaceState``."""
+        boundary, where the whole race is its ``RaceState`` (a race ``resumed`` there does not
+        hand out the boundary it came from again)."""
         cfg = self.config
         while True:
-            if self.keep_boundaries:
+            if self.keep_boundaries and not resumed:
                 self._boundaries.append(self._boundary())
+            resumed = False
             if not any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
                 break
             if self.round >= cfg.max_rounds:
@@ -789,7 +791,7 @@ class Race:
         now = rules_version.RULES_VERSION
         if self.rules[-1][1] != now:
             self.rules.append((state.round + 1, now))
-        yield from self._rounds()
+        yield from self._rounds(resumed=True)
 
     def _round_of_play(self, bids: dict[str, int]) -> Flow:
         """One round of play (Masters 6-2-2 to 6-2-6): a sweep from the leader back round the

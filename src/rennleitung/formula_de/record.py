@@ -32,7 +32,6 @@ from rennleitung.formula_de.events_v1 import v1_form
 from rennleitung.formula_de.race import Placing, Race
 from rennleitung.formula_de.race_decisions import Decision, decision_from_data, decision_to_data
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
-from rennleitung.formula_de.rules_version import RULES_VERSION
 from rennleitung.formula_de.ruleset import PreRaceOrder, get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.formula_de.trackcheck import checked_track
@@ -54,6 +53,18 @@ class RecordError(RennleitungError):
 
 
 @dataclass(frozen=True)
+class Stretch:
+    """Rounds played under one rules version, from ``from_round`` on (0: the setup); a stretch
+    after the first names the state it began from and the count and digest of its events."""
+
+    from_round: int
+    rules_version: int
+    state: dict[str, Any] | None = None
+    events: int | None = None
+    digest: str | None = None
+
+
+@dataclass(frozen=True)
 class RaceRecord:
     """A parsed record. ``seed`` is None while the race runs (not yet revealed)."""
 
@@ -63,6 +74,8 @@ class RaceRecord:
     seed: str | None
     summary: dict[str, Any]
     rules_version: int = 1
+    rules: tuple[Stretch, ...] = ()
+    """The rules version of each stretch of rounds (empty: all under ``rules_version``)."""
     track: Track | None = None
     """The board the record was read against (a track of one's own; None: built-in)."""
     record_version: int = 1
@@ -121,10 +134,11 @@ def own_track_file(track: Track, name: str) -> str | None:
     return track.source
 
 
-def race_digest(race: Race, rules_version: int = RULES_VERSION) -> str:
-    """``summary.digest`` of ``race`` as ``record_of`` writes it (record version 3)."""
-    header = record_header(race.config, rules_version,
-                           own_track_file(race.track, race.config.track))
+def race_digest(race: Race, rules_version: int | None = None) -> str:
+    """``summary.digest`` of ``race`` as ``record_of`` writes it (record version 3; by default
+    under the rules version the race was played under last)."""
+    version = race.rules[-1][1] if rules_version is None else rules_version
+    header = record_header(race.config, version, own_track_file(race.track, race.config.track))
     return events_digest(race.events, RECORD_VERSION, header=header)
 
 
@@ -261,11 +275,16 @@ def classification_data(race: Race, keys: tuple[str, ...] | None = None) -> list
     return rows if keys is None else [{k: row[k] for k in keys} for row in rows]
 
 
-def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
-    """The record of ``race`` as JSON data; the seed is revealed only once the race is over."""
+def record_of(
+    race: Race, seed: int | str | None = None, starts: Mapping[int, dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The record of ``race`` as JSON data; the seed is revealed only once the race is over.
+    ``starts`` holds, by first round, the state (JSON form) each stretch of rounds under newer
+    rules began from (``Race.rules``); with it, each stretch carries its state and the count
+    and digest of its events, so ``verify`` can replay the stretches the current rules play."""
     revealed = str(seed) if seed is not None and race.finished else None
     track_file = own_track_file(race.track, race.config.track)
-    header = record_header(race.config, RULES_VERSION, track_file)
+    header = record_header(race.config, race.rules[-1][1], track_file)
     summary: dict[str, Any] = {
         "events": len(race.events),
         "digest": events_digest(race.events, RECORD_VERSION, header=header),
@@ -276,7 +295,8 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "record_version": RECORD_VERSION,
-        "rules_version": RULES_VERSION,
+        "rules_version": race.rules[-1][1],
+        "rules": _stretches(race, starts or {}),
         "config": config_to_data(race.config),
         **({"track_file": track_file} if track_file is not None else {}),
         "commitment": race.commitment,
@@ -288,6 +308,21 @@ def record_of(race: Race, seed: int | str | None = None) -> dict[str, Any]:
         "finished": race.finished,
         "summary": summary,
     }
+
+
+def _stretches(race: Race, starts: Mapping[int, dict[str, Any]]) -> list[dict[str, Any]]:
+    """``Race.rules`` in the record: the rules version of each stretch of rounds."""
+    rules: list[dict[str, Any]] = [{"from_round": r, "rules_version": v} for r, v in race.rules]
+    if len(rules) == 1 or any(r["from_round"] not in starts for r in rules[1:]):
+        return rules
+    bounds = [0, *(int(starts[r["from_round"]]["events"]) for r in rules[1:]), len(race.events)]
+    for n, stretch in enumerate(rules):
+        events = race.events[bounds[n] : bounds[n + 1]]
+        if n:
+            stretch["state"] = starts[stretch["from_round"]]
+        stretch["events"] = len(events)
+        stretch["digest"] = events_digest(events)
+    return rules
 
 
 def _summary(value: Any) -> dict[str, Any]:
@@ -355,6 +390,7 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
             "record_version",
         )
     return RaceRecord(
+        rules=_read_stretches(data.get("rules", [])),
         config=config,
         commitment=str(data.get("commitment", "")),
         decisions=tuple(decisions),
@@ -365,6 +401,35 @@ def record_from_data(data: Any, track_for: Any = None) -> RaceRecord:
         record_version=record_version,
         track_file=track_file,
     )
+
+
+def _read_stretches(value: Any) -> tuple[Stretch, ...]:
+    if not isinstance(value, list):
+        raise RecordError("Liste erwartet", "list expected", "rules")
+    found = []
+    for n, item in enumerate(value):
+        where = f"rules[{n}]"
+        if not isinstance(item, dict):
+            raise RecordError("Objekt erwartet", "object expected", where)
+        first, version = item.get("from_round"), item.get("rules_version")
+        for key, number in (("from_round", first), ("rules_version", version)):
+            if not isinstance(number, int) or isinstance(number, bool) or number < 0:
+                raise RecordError(
+                    "eine ganze Zahl ab 0 erwartet", "a whole number from 0 on expected",
+                    f"{where}.{key}",
+                )
+        state = item.get("state")
+        events = item.get("events")
+        digest = item.get("digest")
+        if state is not None and not isinstance(state, dict):
+            raise RecordError("Objekt erwartet", "object expected", f"{where}.state")
+        if events is not None and (not isinstance(events, int) or isinstance(events, bool)):
+            raise RecordError("ganze Zahl erwartet", "whole number expected", f"{where}.events")
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError("Text erwartet", "text expected", f"{where}.digest")
+        assert isinstance(first, int) and isinstance(version, int)
+        found.append(Stretch(first, version, state, events, digest))
+    return tuple(found)
 
 
 def _carried_track(text: Any, name: str) -> Track:

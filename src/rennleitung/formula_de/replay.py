@@ -9,14 +9,20 @@ the event log and the classification with its driver names. The claims are requi
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de import rules_version
+from rennleitung.formula_de.builtin_tracks import builtin_track
+from rennleitung.formula_de.commitment import seed_text
 from rennleitung.formula_de.commitment import verify as verify_commitment
-from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.dice import DICE, Dice
+from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Halt
+from rennleitung.formula_de.race_state_json import state_from_data
 from rennleitung.formula_de.record import (
     CLASSIFICATION_KEYS,
     RECORD_VERSION,
@@ -28,7 +34,7 @@ from rennleitung.formula_de.record import (
     record_header,
     rolls_data,
 )
-from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
+from rennleitung.formula_de.rules_version import changes_since
 from rennleitung.textinput import clip
 
 
@@ -68,6 +74,8 @@ class Verdict:
     problems: list[str] = field(default_factory=list)
     rolls: int = 0
     events: int = 0
+    checked: list[str] = field(default_factory=list)
+    """Which rounds were checked under which rules version, and how (one bilingual line each)."""
     notes: list[str] = field(default_factory=list)
     """What an honest verdict does not cover (an old record's digest leaves fields out)."""
 
@@ -86,13 +94,17 @@ def verify(record: RaceRecord) -> Verdict:
         verdict.problems.append(
             "der Seed passt nicht zum Hash / the seed does not match the commitment"
         )
-    if record.rules_version > RULES_VERSION:
+    current = rules_version.RULES_VERSION
+    newest = max([record.rules_version, *(s.rules_version for s in record.rules)])
+    if newest > current:
         verdict.problems.append(
-            f"gespielt nach Regelversion {record.rules_version}, dieses Programm kennt nur bis "
-            f"{RULES_VERSION} / played under rules version {record.rules_version}, this program "
-            f"knows up to {RULES_VERSION}"
+            f"gespielt nach Regelversion {newest}, dieses Programm kennt nur bis "
+            f"{current} / played under rules version {newest}, this program "
+            f"knows up to {current}"
         )
         return verdict
+    if len(record.rules) > 1:
+        return _verify_stretches(record, verdict)
     header = (record_header(record.config, record.rules_version, record.track_file)
               if record.record_version >= 3 else "")
     try:
@@ -101,6 +113,7 @@ def verify(record: RaceRecord) -> Verdict:
         if header and record.summary.get("config_digest") not in (None, header_digest(header)):
             verdict.problems.append(HEADER_CHANGED)  # the likely cause of the departure
         verdict.problems.append(str(error))
+        verdict.problems.extend(rolls_from_seed(record))
         _name_rule_changes(record, verdict)
         return verdict
     verdict.rolls = len(race.dice.history)
@@ -112,7 +125,117 @@ def verify(record: RaceRecord) -> Verdict:
     _name_rule_changes(record, verdict)
     if record.record_version < 3:
         verdict.notes.append(OLD_DIGEST_NOTE.format(version=record.record_version))
+    played = record.rules_version
+    how_de, how_en = (
+        ("nachgespielt", "replayed")
+        if played == current
+        else (f"nachgespielt nach Stand {current}", f"replayed under version {current}")
+    )
+    verdict.checked.append(
+        f"Runden 0–{race.round}: Regelstand {played}, {how_de} / "
+        f"rounds 0–{race.round}: rules version {played}, {how_en}"
+    )
     return verdict
+
+
+def rolls_from_seed(record: RaceRecord) -> list[str]:
+    """Every recorded roll recomputed from the revealed seed alone, whatever rules the race was
+    played under: the dice stream does not depend on the rules, only on which die was rolled."""
+    rolls = record.summary.get("rolls")
+    if record.seed is None or not isinstance(rolls, list):
+        return []
+    rng = random.Random(seed_text(record.seed))
+    for n, roll in enumerate(rolls):
+        die = DICE.get(roll[0]) if isinstance(roll, list) and roll else None
+        if die is None or len(roll) < 3:
+            return [f"Wurf {n + 1}: unlesbar {clip(roll)} / roll {n + 1}: unreadable {clip(roll)}"]
+        result = die.faces[rng.randrange(len(die.faces))]
+        if roll[2] != result:
+            return [
+                f"Wurf {n + 1}: Protokoll {clip(roll)}, Seed ergibt {result} / "
+                f"roll {n + 1}: record says {clip(roll)}, the seed gives {result}"
+            ]
+    return []
+
+
+def _verify_stretches(record: RaceRecord, verdict: Verdict) -> Verdict:
+    """A race played under more than one rules version (a rule fix while it ran): every roll
+    from the seed; each stretch the current rules play replayed from the state it began from;
+    the others named as not replayed."""
+    current = rules_version.RULES_VERSION
+    problems = verdict.problems
+    problems.extend(rolls_from_seed(record))
+    rolls = record.summary.get("rolls")
+    verdict.rolls = len(rolls) if isinstance(rolls, list) else 0
+    verdict.events = record.summary.get("events", 0) if isinstance(
+        record.summary.get("events"), int
+    ) else 0
+    stretches = record.rules
+    for n, stretch in enumerate(stretches):
+        last = stretches[n + 1].from_round - 1 if n + 1 < len(stretches) else None
+        span = f"{stretch.from_round}–{last if last is not None else '…'}"
+        if stretch.rules_version != current or stretch.state is None or n == 0:
+            verdict.checked.append(
+                f"Runden {span}: Regelstand {stretch.rules_version} (dieses Programm spielt "
+                f"{current}): Würfe aus dem Seed nachgerechnet, nicht nachgespielt / rounds "
+                f"{span}: rules version {stretch.rules_version} (this program plays {current}): "
+                "rolls recomputed from the seed, not replayed"
+            )
+            continue
+        try:
+            race = _replay_from(record, stretch.state)
+        except RennleitungError as error:
+            problems.append(f"Runden {span} / rounds {span}: {error}")
+            continue
+        begun = int(stretch.state["events"])
+        events = race.events_since(begun)
+        if stretch.digest is not None and events_digest(events) != stretch.digest:
+            problems.append(
+                f"die Ereignisse ab Runde {stretch.from_round} weichen vom Protokoll ab / the "
+                f"events from round {stretch.from_round} on differ from the record"
+            )
+        if last is None:
+            if not race.finished:
+                problems.append("das Rennen endet nicht / the race does not end")
+            problems.extend(_classification_problems(record.summary.get("classification"), race))
+            last = race.round
+        verdict.checked.append(
+            f"Runden {stretch.from_round}–{last}: Regelstand {current}, nachgespielt ab dem "
+            f"Stand nach Runde {stretch.from_round - 1} / rounds {stretch.from_round}–{last}: "
+            f"rules version {current}, replayed from the state after round "
+            f"{stretch.from_round - 1}"
+        )
+    return verdict
+
+
+def _replay_from(record: RaceRecord, data: dict[str, Any]) -> Race:
+    """The race of ``record`` from the state ``data`` on (its decisions after the state)."""
+    board = record.track if record.track is not None else builtin_track(record.config.track)
+    state = state_from_data(data, board)
+    if state.version > len(record.decisions):
+        raise RecordError("Stand nach dem letzten Zug", "state after the last decision", "rules")
+
+    def earlier_events() -> list[Event]:
+        raise RecordError(
+            "ältere Ereignisse sind nicht nachgespielt", "older events are not replayed", "rules"
+        )
+
+    race = Race.resume(
+        state,
+        track=record.track,
+        decisions=record.decisions[: state.version],
+        events=earlier_events,
+        rolls=lambda: [],
+    )
+    for n, (car, decision) in enumerate(record.decisions[state.version :], start=state.version):
+        try:
+            if isinstance(decision, Halt):
+                race.halt(car)
+            else:
+                race.apply(decision, car=car)
+        except RennleitungError as error:
+            raise RecordError(error.de, error.en, f"decisions[{n}] ({error.where})") from None
+    return race
 
 
 OLD_DIGEST_NOTE = (
@@ -133,9 +256,9 @@ def _name_rule_changes(record: RaceRecord, verdict: Verdict) -> None:
     de = "; ".join(f"{c.version}: {c.rule} ({c.de})" for c in changes)
     en = "; ".join(f"{c.version}: {c.rule} ({c.en})" for c in changes)
     verdict.problems.append(
-        f"gespielt nach Regelversion {record.rules_version}, heute gilt {RULES_VERSION}; "
-        f"seither geändert: {de} / played under rules version {record.rules_version}, now "
-        f"{RULES_VERSION}; changed since: {en}"
+        f"gespielt nach Regelversion {record.rules_version}, heute gilt "
+        f"{rules_version.RULES_VERSION}; seither geändert: {de} / played under rules version "
+        f"{record.rules_version}, now {rules_version.RULES_VERSION}; changed since: {en}"
     )
 
 

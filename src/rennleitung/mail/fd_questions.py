@@ -17,6 +17,7 @@ from rennleitung.formula_de.race_decisions import Ask, AskKind
 from rennleitung.formula_de.track import Track
 from rennleitung.mail.fd_orders import kind_label, option_cost
 from rennleitung.mail.texts import pick
+from rennleitung.play import RulesNotice
 from rennleitung.play.views import View
 from rennleitung.render.mail_message import Attachment
 from rennleitung.render.position_svg import render_position
@@ -95,13 +96,20 @@ def _move_rows(track: Track, moves: tuple[MoveOption, ...], language: str) -> li
     return _table(rows)
 
 
+def recent_notices(seen: View) -> list[RulesNotice]:
+    """The rule fixes that changed the race in the round now played: the question mails of the
+    round asked again say why (``RulesNotice``)."""
+    return [n for n in seen.info.notices if seen.round <= n.round + 1]
+
+
 def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
     """The body of a question mail (without greeting and signature), from the asked driver's
     view."""
     de = language == "de"
-    lines = [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
-                  f"(Stand {version}).", f"Asked is: the {kind_label(ask.kind, 'en')} of car "
-                  f"{ask.car} (version {version})."), ""]
+    lines = [notice.text("de" if de else "en") for notice in recent_notices(seen)]
+    lines += [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
+                   f"(Stand {version}).", f"Asked is: the {kind_label(ask.kind, 'en')} of car "
+                   f"{ask.car} (version {version})."), ""]
     lines += [*dashboard(seen, ask.car, language), ""]
     example = ""
     if ask.kind is AskKind.TURN:

@@ -225,8 +225,3 @@ def question_to_json(race: Race, ask: Question) -> dict[str, Any]:
     data = ask.to_json()
     data["options"] = [decision_to_data(race.track, d) for d in race.legal_decisions(ask.car)]
     return data
-
-
-def view_json(race: Race, car: str | None) -> dict[str, Any]:
-    """What ``car``'s driver may know now (None: the spectators' view), as JSON."""
-    return race.view(car).to_json()

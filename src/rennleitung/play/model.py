@@ -148,6 +148,8 @@ class RaceInfo:
     seed: str | None = None
     custom_track: bool = False
     rules_version: int = 1
+    notices: tuple[RulesNotice, ...] = ()
+    """Rule fixes that changed the running race, oldest first (``RulesNotice``)."""
 
     def seat(self, car: str) -> Seat:
         """The seat of ``car``."""
@@ -167,6 +169,99 @@ class Applied:
     state: RaceState
     stored: tuple[StoredDecision, ...] = ()
     asked: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RulesNotice:
+    """Why a running race changed under a rule fix (``docs/formula_de/records.md``, "A rule fix
+    in a running race"): from ``round`` + 1 on it is played under rules version ``rules_to``
+    instead of ``rules_from``; ``version`` is the race's version after the change. ``dropped``
+    are the stored decisions that no longer applied, the first of them the question asked again
+    (empty when every decision still applied); ``changes`` the fixes made in between, each
+    ``(version, rule, German, English)``."""
+
+    at: datetime
+    rules_from: int
+    rules_to: int
+    round: int
+    version: int
+    dropped: tuple[StoredDecision, ...] = ()
+    changes: tuple[tuple[int, str, str, str], ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        """One sentence for people, in ``lang`` (``de`` or ``en``)."""
+        rules = "; ".join(f"{r} ({de if lang == 'de' else en})" for _, r, de, en in self.changes)
+        if lang == "de":
+            head = (
+                f"Regelkorrektur: ab Spielrunde {self.round + 1} gilt Regelstand {self.rules_to} "
+                f"statt {self.rules_from}"
+            )
+            tail = (
+                f"; {len(self.dropped)} gespeicherte Entscheidung(en) gelten nicht mehr, die "
+                f"Frage an {self.dropped[0].car} wird neu gestellt"
+                if self.dropped
+                else "; alle Entscheidungen gelten weiter"
+            )
+            return f"{head}{tail}. Geändert: {rules}"
+        head = (
+            f"Rule fix: from round {self.round + 1} the race is played under rules version "
+            f"{self.rules_to} instead of {self.rules_from}"
+        )
+        tail = (
+            f"; {len(self.dropped)} stored decision(s) no longer apply, {self.dropped[0].car} "
+            "is asked that question again"
+            if self.dropped
+            else "; every decision still applies"
+        )
+        return f"{head}{tail}. Changed: {rules}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "at": self.at.isoformat(),
+            "rules_from": self.rules_from,
+            "rules_to": self.rules_to,
+            "round": self.round,
+            "version": self.version,
+            "dropped": [
+                {
+                    "seq": d.seq,
+                    "car": d.car,
+                    "actor": d.actor.value,
+                    "decision": d.decision,
+                    "made_at": d.made_at.isoformat(),
+                    "holder": d.holder,
+                }
+                for d in self.dropped
+            ],
+            "changes": [
+                {"version": v, "rule": r, "de": de, "en": en} for v, r, de, en in self.changes
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> RulesNotice:
+        return cls(
+            at=datetime.fromisoformat(data["at"]),
+            rules_from=int(data["rules_from"]),
+            rules_to=int(data["rules_to"]),
+            round=int(data["round"]),
+            version=int(data["version"]),
+            dropped=tuple(
+                StoredDecision(
+                    seq=int(d["seq"]),
+                    car=str(d["car"]),
+                    actor=Actor(d["actor"]),
+                    decision=d["decision"],
+                    made_at=datetime.fromisoformat(d["made_at"]),
+                    holder=d.get("holder"),
+                )
+                for d in data.get("dropped", [])
+            ),
+            changes=tuple(
+                (int(c["version"]), str(c["rule"]), str(c["de"]), str(c["en"]))
+                for c in data.get("changes", [])
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,13 +29,14 @@ from typing import Any, TypeVar
 from sqlalchemy import Connection, Engine
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de import rules_version
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision, Halt
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
-from rennleitung.formula_de.rules_version import RULES_VERSION, changes_since
+from rennleitung.formula_de.rules_version import changes_since
 from rennleitung.formula_de.ruleset import get_ruleset
 from rennleitung.formula_de.track import Track
 from rennleitung.play import engine as eng
@@ -51,6 +52,7 @@ from rennleitung.play.model import (
     RaceInfo,
     RaceSpec,
     RaceState,
+    RulesNotice,
     Seat,
     SeatKind,
     StoredDecision,
@@ -70,6 +72,8 @@ from rennleitung.store.race_store import (
     add_race,
     add_snapshots,
     decision_texts,
+    drop_after,
+    drop_snapshots,
     due_seats,
     latest_snapshot,
     load_decisions,
@@ -78,10 +82,12 @@ from rennleitung.store.race_store import (
     race_ids,
     race_versions,
     races_organised,
+    rewind_race,
     save_race,
     save_seats,
     seat_changes,
     snapshot_logs,
+    snapshot_state,
 )
 
 log = logging.getLogger(__name__)
@@ -224,7 +230,7 @@ class RaceService:
             organiser=spec.organiser,
             created_at=moment,
             updated_at=moment,
-            rules_version=RULES_VERSION,
+            rules_version=rules_version.RULES_VERSION,
         )
         seats = [
             SeatData(
@@ -354,7 +360,7 @@ class RaceService:
             )
             tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
             tx.row.state = RaceState.RUNNING.value
-            tx.row.rules_version = RULES_VERSION  # the rules the race is played under
+            tx.row.rules_version = rules_version.RULES_VERSION  # the rules it is played under
             tx.live = _Live(eng.new_race(config, tx.row.seed, _row_track(tx.row)))
             tx.changed = True
 
@@ -439,7 +445,7 @@ class RaceService:
             tx.row.state = RaceState.CLOSED.value
             tx.changed = True
 
-        return self._transact(race_id, now, work)
+        return self._transact(race_id, now, work, needs_race=False)  # closing always works
 
     def run_due_deadlines(self, now: datetime | None = None) -> list[TimedOut]:
         """Let the bot decide for every person whose time ran out by ``now``; each such
@@ -523,6 +529,7 @@ class RaceService:
     def race(self, race_id: int) -> Race:
         """The race in memory, brought up to the stored version (rebuilt after a restart).
         For reading and rendering only: changes go through the service."""
+        self._ensure_current(race_id)
         with self._lock(race_id), self.store.read() as connection:
             row = _row(connection, race_id)
             live = self._sync(connection, row)
@@ -534,6 +541,7 @@ class RaceService:
         """``reader(info, race)`` on one read of the store: the race as anyone may see it and
         the race in memory at that version (None while open). It runs under the race's lock,
         so no change is applied halfway through what it reads; it must not change the race."""
+        self._ensure_current(race_id)
         with self._lock(race_id), self.store.read() as connection:
             row = _row(connection, race_id)
             info = _info(row, load_seats(connection, race_id))
@@ -555,6 +563,7 @@ class RaceService:
         """What ``reader`` may know of the race now (``play/views.py``), on one read of the
         store; ``reader`` may be chosen from the race's info (``Reader.of``). This is what the
         faces read: never the race itself."""
+        self._ensure_current(race_id)
         with self._lock(race_id), self.store.read() as connection:
             row = _row(connection, race_id)
             info = _info(row, load_seats(connection, race_id))
@@ -568,11 +577,13 @@ class RaceService:
         or a spectator's (``Reader.of``)."""
         return self.view(race_id, lambda info: Reader.of(info, holder))
 
-    def view_at(self, race_id: int, version: int, reader: Reader) -> View | None:
+    def view_at(self, race_id: int, version: int, reader: Reader, *, board: bool = True
+                ) -> View | None:
         """``reader``'s view of the race in memory if it stands at ``version`` as this
         process's last change left it, without reading the store; None when it does not
         (another process moved it, or it was dropped). A reply right after a change reads what
-        that change left this way, at no database cost."""
+        that change left this way, at no database cost; ``board`` False leaves the board out
+        (``view_build.view_of``)."""
         with self._lock(race_id):
             with self._guard:
                 live = self._live.get(race_id)
@@ -581,7 +592,8 @@ class RaceService:
             if live.info.version != version:
                 return None
             info = live.info
-            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING)
+            return view_of(live.race, info, reader, asking=info.state is RaceState.RUNNING,
+                           board=board)
 
     def replay_view(self, race_id: int, step: int) -> View:
         """A spectator's view of a race that is over, after ``step`` decisions, rebuilt from
@@ -601,9 +613,14 @@ class RaceService:
     def record(self, race_id: int) -> dict[str, Any]:
         """The race record (``rennleitung-race/1``); the seed is in it once the race is over."""
         race = self.race(race_id)
+        starts: dict[int, dict[str, Any]] = {}
         with self.store.read() as connection:
             seed = _row(connection, race_id).seed
-        return record_of(race, seed)
+            for first, _version in race.rules[1:]:  # stretches under newer rules: their start
+                text = snapshot_state(connection, race_id, first - 1)
+                if text is not None:
+                    starts[first] = json.loads(text)
+        return record_of(race, seed, starts)
 
     def forget(self, race_id: int | None = None) -> None:
         """Drop a race (or all) from memory; the next use rebuilds it from the store."""
@@ -615,7 +632,13 @@ class RaceService:
 
     # --- the transaction ------------------------------------------------------------------
 
-    def _transact(self, race_id: int, now: datetime | None, work: Callable[[_Tx], None]) -> Applied:
+    def _transact(
+        self,
+        race_id: int,
+        now: datetime | None,
+        work: Callable[[_Tx], None],
+        needs_race: bool = True,
+    ) -> Applied:
         """Read, work in memory, then write in a short transaction that first checks nothing
         moved meanwhile. The engine's work (the bots' moves above all) happens outside the
         write transaction, so on SQLite, where one writer at a time holds the whole file, the
@@ -623,13 +646,14 @@ class RaceService:
         the race's lock keeps its changes in line; a change by another process in between is
         found by the check and the whole step is done again on the stored state."""
         moment = utc(now or self._clock())
+        self._ensure_current(race_id)
         with self._lock(race_id):
             for attempt in range(1 + RETRIES):
                 tx: _Tx | None = None
                 try:
                     with self.store.read() as connection:
                         row = _row(connection, race_id)
-                        live = self._sync(connection, row)
+                        live = self._sync(connection, row, strict=needs_race)
                         seats = {s.car: s for s in load_seats(connection, race_id)}
                     tx = _Tx(
                         row=row,
@@ -793,9 +817,15 @@ class RaceService:
 
     # --- races in memory ------------------------------------------------------------------
 
-    def _sync(self, connection: Connection, row: RaceData) -> _Live | None:
+    def _sync(self, connection: Connection, row: RaceData, strict: bool = True) -> _Live | None:
         """The race in memory at the stored version: kept, caught up with decisions stored by
-        another process, or rebuilt from all of them."""
+        another process, or rebuilt from its latest snapshot; without ``strict`` a race that
+        does not rebuild is None instead of an error (closing a race needs no race)."""
+        if not strict:
+            try:
+                return self._sync(connection, row)
+            except RennleitungError:
+                return None
         if row.state == RaceState.OPEN.value:
             return None
         with self._guard:
@@ -825,6 +855,68 @@ class RaceService:
         self._keep(row.id, live)
         return live
 
+    def _ensure_current(self, race_id: int) -> None:
+        """A running race stored under older rules goes on under this program's rules from its
+        latest snapshot (``docs/formula_de/records.md``, "A rule fix in a running race"): the
+        decisions after the snapshot are replayed under the new rules; the first that no longer
+        applies and all after it are dropped, so that question is asked again; a notice names
+        the change. Done once, in one transaction, by the first process to rebuild the race."""
+        with self._guard:
+            if race_id in self._live:
+                return  # built by this process, under its rules
+        with self.store.read() as connection:
+            row = load_race(connection, race_id)
+        now = rules_version.RULES_VERSION
+        if row is None or row.state != RaceState.RUNNING.value or row.rules_version == now:
+            return
+        with self._lock(race_id):
+            moment = self.now()
+            with self.store.write() as connection:
+                current = _row(connection, race_id, lock=True)
+                if current.state != RaceState.RUNNING.value or current.rules_version == now:
+                    return  # another process was first
+                live, round_ = _rebuilt_from_snapshot(connection, current)
+                race = live.race
+                after = eng.version(race)
+                for stored in load_decisions(connection, race_id, after=after):
+                    try:
+                        decision = eng.decision_from_json(
+                            race, json.loads(stored.decision), f"decisions[{stored.seq}]"
+                        )
+                        eng.apply(race, stored.car, decision)
+                    except RennleitungError:
+                        break
+                version = eng.version(race)
+                dropped = drop_after(connection, race_id, version)
+                passed, live.logged = eng.snapshots(race, live.logged)  # under the new rules
+                add_snapshots(connection, [_snapshot_row(race_id, p) for p in passed])
+                notice = RulesNotice(
+                    at=moment,
+                    rules_from=current.rules_version,
+                    rules_to=now,
+                    round=round_,
+                    version=version,
+                    dropped=tuple(_stored(d) for d in dropped),
+                    changes=tuple(
+                        (c.version, c.rule, c.de, c.en)
+                        for c in changes_since(current.rules_version)
+                        if c.version <= now
+                    ),
+                )
+                notices = [*json.loads(current.notices), notice.to_json()]
+                text = json.dumps(notices, ensure_ascii=False)
+                if not rewind_race(
+                    connection, race_id, current.version, version, now, text, moment
+                ):
+                    raise eng.stale(current.version, version)  # cannot pass the lock above
+            self._keep(race_id, live)
+            log.info("race %s goes on under rules version %s at version %s", race_id, now, version)
+
+        def settle(tx: _Tx) -> None:
+            tx.changed = True  # bots answer, the question asked again gets its deadline
+
+        self._transact(race_id, moment, settle)
+
     def _keep(self, race_id: int, live: _Live) -> None:
         with self._guard:
             self._live[race_id] = live
@@ -851,12 +943,27 @@ class RaceService:
 # --- helpers ------------------------------------------------------------------------------
 
 
-def _rebuilt(connection: Connection, row: RaceData) -> _Live:
+def _rebuilt_from_snapshot(connection: Connection, row: RaceData) -> tuple[_Live, int]:
+    """The race at its latest snapshot (or at the start, when it has none or its snapshot no
+    longer reads), and the rounds of play done there (-1: from the start)."""
+    try:
+        live = _rebuilt(connection, row, upto=row.version)
+    except RennleitungError:
+        live = None
+    if live is None or (eng.version(live.race) == 0 and not live.race.round):
+        drop_snapshots(connection, row.id)  # none, or none that reads: made anew from the start
+        config = config_from_data(json.loads(row.config))
+        return _Live(eng.new_race(config, row.seed, _row_track(row))), -1
+    latest = latest_snapshot(connection, row.id, row.version)
+    return live, latest[0] if latest is not None else -1
+
+
+def _rebuilt(connection: Connection, row: RaceData, upto: int | None = None) -> _Live:
     """The race from its latest snapshot (its older logs read only when someone reads them),
     or from the start for a race stored before snapshots were kept."""
     config = config_from_data(json.loads(row.config))
     track = _row_track(row)
-    latest = latest_snapshot(connection, row.id, row.version)
+    latest = latest_snapshot(connection, row.id, row.version if upto is None else upto)
     if latest is None:
         return _Live(eng.new_race(config, row.seed, track))
     round_, version, _rules, state = latest
@@ -938,9 +1045,11 @@ def _unreplayable(row: RaceData, error: RennleitungError) -> PlayError:
     rules = ", ".join(c.rule for c in changes)
     return PlayError(
         f"Rennen {row.id} wurde nach Regelstand {row.rules_version} gespielt und lässt sich "
-        f"nach Stand {RULES_VERSION} nicht nachspielen ({error.de}); geändert: {rules}",
+        f"nach Stand {rules_version.RULES_VERSION} nicht nachspielen ({error.de}); geändert: "
+        f"{rules}",
         f"race {row.id} was played under rules version {row.rules_version} and does not "
-        f"replay under version {RULES_VERSION} ({error.en}); changed since: {rules}",
+        f"replay under version {rules_version.RULES_VERSION} ({error.en}); changed since: "
+        f"{rules}",
         f"race {row.id}: {error.where}",
     )
 
@@ -1035,6 +1144,11 @@ def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
         seed=row.seed if over else None,
         custom_track=row.track_text is not None,
         rules_version=row.rules_version,
+        notices=(
+            ()
+            if row.notices == "[]"
+            else tuple(RulesNotice.from_json(n) for n in json.loads(row.notices))
+        ),
     )
 
 

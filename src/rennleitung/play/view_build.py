@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.position import CarState, Position
@@ -23,14 +24,50 @@ from rennleitung.play import engine as eng
 from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
 from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
 
+_REVEALED: WeakKeyDictionary[Race, tuple[int, frozenset[str]]] = WeakKeyDictionary()
+"""Per race in memory: how many events were read and the cars whose setup they revealed, so
+a view reads only the events since the last one (events are only ever appended)."""
 
-def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool = True) -> View:
+
+def revealed_setups(race: Race) -> frozenset[str]:
+    """The cars whose setup a ``setup`` event has shown (Dresden "Rennen")."""
+    read, cars = _REVEALED.get(race, (0, frozenset()))
+    events = race.events
+    if read > len(events):  # not the race this entry was made for
+        read, cars = 0, frozenset()
+    if read < len(events):
+        cars = cars | {e.car for e in events[read:] if e.kind is EventKind.SETUP}
+        _REVEALED[race] = (len(events), cars)
+    return cars
+
+
+def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool = True,
+            board: bool = True) -> View:
     """What ``reader`` may know of ``race`` (None: the race is still open) as ``info`` tells
-    it. ``asking`` False: the race asks nothing (it is not running)."""
+    it. ``asking`` False: the race asks nothing (it is not running). ``board`` False: the
+    reader's questions and waiting answers and who is asked only, without cars, order, events
+    and position (what ``question.json`` needs, at a fraction of the cost)."""
     if race is None:
         return View(reader=reader, info=info, version=info.version, started=False)
     mine = reader.car
-    revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
+    open_questions = eng.questions(race) if asking else ()
+    own = tuple(
+        QuestionView(ask, eng.opened_at(race), _options(race, ask.car))
+        for ask in open_questions
+        if mine is not None and ask.car == mine
+    )
+    answered: tuple[dict[str, Any], ...] = tuple(
+        {"car": car, **decision_to_data(race.track, d)}
+        for car, d in race.open_answers().items()
+        if car == mine
+    )
+    asked = tuple(q.car for q in open_questions)
+    if not board:
+        return View(reader=reader, info=info, version=race.version, started=True,
+                    round=race.round, laps=race.laps, track=race.track, ruleset=race.ruleset,
+                    questions=own, answered=answered, asked=asked, finished=race.finished,
+                    names=race.driver_names())
+    revealed = revealed_setups(race)
     cars = []
     for car in race.grid_order:
         state = race.cars[car]
@@ -66,17 +103,6 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         )
         for p in race.classification()
     )
-    open_questions = eng.questions(race) if asking else ()
-    own = tuple(
-        QuestionView(ask, eng.opened_at(race), _options(race, ask.car))
-        for ask in open_questions
-        if mine is not None and ask.car == mine
-    )
-    answered: tuple[dict[str, Any], ...] = tuple(
-        {"car": car, **decision_to_data(race.track, d)}
-        for car, d in race.open_answers().items()
-        if car == mine
-    )
     return View(
         reader=reader,
         info=info,
@@ -95,7 +121,7 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         events=tuple(race.events),
         questions=own,
         answered=answered,
-        asked=tuple(q.car for q in open_questions),
+        asked=asked,
         position=_position(race, mine, revealed),
         finished=race.finished,
         names=race.driver_names(),
@@ -106,7 +132,7 @@ def _options(race: Race, car: str) -> tuple[dict[str, Any], ...]:
     return tuple(decision_to_data(race.track, d) for d in race.legal_decisions(car))
 
 
-def _position(race: Race, mine: str | None, revealed: set[str]) -> Position:
+def _position(race: Race, mine: str | None, revealed: frozenset[str]) -> Position:
     """The board as a position with the reader's car to move; another car's setup (wear and
     tyres) is the standard one until the setups are revealed."""
     position = race.to_position(mine or "")

@@ -30,7 +30,7 @@ from rennleitung.formula_de.race_decisions import PitPlan, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.ruleset import Ruleset
 from rennleitung.formula_de.track import Track
-from rennleitung.play.model import RaceInfo, RaceState
+from rennleitung.play.model import RaceInfo, RaceState, RulesNotice
 
 
 class ReaderKind(StrEnum):
@@ -178,13 +178,24 @@ class QuestionView:
         return data
 
 
+def notice_json(notice: RulesNotice) -> dict[str, Any]:
+    """A rule-fix notice as every reader may see it: which decisions no longer applied by number
+    and car only (a dropped secret bid stays secret), with its sentence in both languages."""
+    data = notice.to_json()
+    data["dropped"] = [{"seq": d.seq, "car": d.car} for d in notice.dropped]
+    data["de"], data["en"] = notice.text("de"), notice.text("en")
+    return data
+
+
 @dataclass(frozen=True)
 class View:
     """A stored race as one reader may know it at ``version``. ``started`` is False while the
     race is open (no board yet: everything below ``info`` is empty). ``questions`` and
     ``answered`` are the reader's own (a seat's; empty for others); ``asked`` names every car
     that has a question to answer now (public: whose turn it is). ``position`` is the board as
-    a position (``render/position_svg``), the reader's car to move."""
+    a position (``render/position_svg``), the reader's car to move. A view made without its
+    board (``view_at(..., board=False)``, for ``question.json``) has no cars, order, events or
+    position."""
 
     reader: Reader
     info: RaceInfo
@@ -253,6 +264,7 @@ class View:
                 for s in info.seats
             ],
             "started": self.started,
+            "notices": [notice_json(n) for n in info.notices],
         }
         if not self.started:
             return data

@@ -29,8 +29,10 @@ def points_chart_svg(
     title: str = "",
     axis_race: str = "Rennen / Race",
     axis_points: str = "Punkte / Points",
+    dots: bool = False,
 ) -> str:
-    """A line per driver through (race, points after that race), drivers in legend order."""
+    """A line per driver through (race, points after that race), drivers in legend order;
+    ``dots`` marks every point too, so a chart of a single race or round is not empty."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     height = max(HEIGHT, TOP + LEGEND_ROW * len(drivers) + BOTTOM // 2)
     top_points = max([1, *(p for _, totals in steps for p in totals.values())])
@@ -79,6 +81,10 @@ def points_chart_svg(
             f'<polyline class="driver" data-driver="{escape(driver)}" fill="none" '
             f'stroke="{colour}" stroke-width="2"{dash} points="{points}"/>'
         )
+        if dots:
+            parts += [f'<circle class="point" cx="{x(index):.1f}" '
+                      f'cy="{y(totals.get(driver, 0)):.1f}" r="3" fill="{colour}"/>'
+                      for index, (_, totals) in enumerate(steps)]
         legend_y = TOP + LEGEND_ROW * number
         parts.append(
             f'<line x1="{WIDTH - RIGHT + 12}" y1="{legend_y}" x2="{WIDTH - RIGHT + 30}" '

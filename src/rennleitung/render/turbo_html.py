@@ -53,9 +53,11 @@ def wm_chart(history: Sequence[HistoryPoint], team: str | None = None) -> str:
     names = sorted(last, key=lambda name: (-last[name], name))[:MAX_LINES]
     if team and team not in names and team in last:
         names.append(team)
-    steps = [(point.round, point.wm_points) for point in history]
+    # every team starts at 0 WM points: drawn as round 0, so the chart after round 1 has lines
+    steps = [(0, {name: 0 for name in last}),
+             *((point.round, point.wm_points) for point in history)]
     return points_chart_svg(steps, names, "WM-Punkte / WM points",
-                            "Runde / round", "WM-Punkte / WM points")
+                            "Runde / round", "WM-Punkte / WM points", dots=True)
 
 
 def money_chart(history: Sequence[HistoryPoint], team: str) -> str:
@@ -65,7 +67,7 @@ def money_chart(history: Sequence[HistoryPoint], team: str) -> str:
     if not steps:
         return ""
     return points_chart_svg(steps, [team], "Konto / account", "Runde / round",
-                            "Tausend / thousands (≥ 0)")
+                            "Tausend / thousands (≥ 0)", dots=True)
 
 
 def ratings_chart(history: Sequence[HistoryPoint], team: str) -> str:
@@ -84,7 +86,7 @@ def ratings_chart(history: Sequence[HistoryPoint], team: str) -> str:
             filled[i][name] = known[nearest][name]
     steps = [(point.round, filled[i]) for i, point in enumerate(history)]
     return points_chart_svg(steps, drivers, "Fahrer / drivers", "Runde / round",
-                            "Kennzahl × 10 / rating × 10")
+                            "Kennzahl × 10 / rating × 10", dots=True)
 
 
 def _chart(section: Section, history: Sequence[HistoryPoint], team: str | None) -> str:

@@ -56,6 +56,7 @@ class RaceData:
     created_at: datetime
     updated_at: datetime
     rules_version: int = 1
+    notices: str = "[]"
 
 
 @dataclass
@@ -378,3 +379,33 @@ def drop_after(connection: Connection, race_id: int, version: int) -> list[Decis
         SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.version > version)
     )
     return dropped
+
+
+def rewind_race(
+    connection: Connection, race_id: int, seen: int, version: int, rules_version: int,
+    notices: str, now: datetime,
+) -> bool:
+    """Compare-and-set: the race at ``version`` under ``rules_version`` with ``notices``, if it
+    is still at version ``seen``; every seat's question and deadline cleared (asked anew)."""
+    result = connection.execute(
+        update(RACES)
+        .where(RACES.c.id == race_id, RACES.c.version == seen)
+        .values(version=version, rules_version=rules_version, notices=notices, updated_at=now)
+    )
+    connection.execute(
+        update(SEATS).where(SEATS.c.race_id == race_id).values(asked_at=None, deadline_at=None)
+    )
+    return result.rowcount == 1
+
+
+def drop_snapshots(connection: Connection, race_id: int) -> None:
+    """Remove every snapshot of the race (it is replayed from the start and snapshotted anew)."""
+    connection.execute(SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id))
+
+
+def snapshot_state(connection: Connection, race_id: int, round_: int) -> str | None:
+    """The state text of the race's snapshot after ``round_`` rounds, if there is one."""
+    found = connection.scalar(
+        select(SNAPSHOTS.c.state).where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.round == round_)
+    )
+    return None if found is None else str(found)

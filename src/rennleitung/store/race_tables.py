@@ -41,6 +41,8 @@ class PlayRaceRow(Base):
     stored under older rules may not replay under newer ones (revision play_rules_version)."""
     organiser: Mapped[str | None] = mapped_column(String(200), nullable=True)
     """Opaque key of the account that created the race (set by web, mail or CLI)."""
+    notices: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    """JSON list of the rule fixes that changed the running race (revision play_notices)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 

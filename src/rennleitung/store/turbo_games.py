@@ -16,8 +16,15 @@ The layout (documented in ``docs/turbo2000/game-master.md``)::
 killed at any moment leaves either the old round (plus leftovers, detected by ``leftovers``) or
 the new one (plus inbox sheets already archived, removed by ``tidy_inbox``); never half a state.
 
-**Undo** copies the archived sheets back into the inbox, then renames ``rounds/N+1/`` aside
-(the undo's one commit) and removes round N's outputs.
+**Undo** copies the archived sheets back into the inbox, checks that every one of them is
+there byte for byte, then renames ``rounds/N+1/`` aside (the undo's one commit) and removes round
+N's outputs. Sheet numbers (``NNNN-name``) count on over the whole game, so a sheet submitted
+after the evaluation never takes an archived sheet's name; should a sheet dropped by hand still
+take one, the round's sheets come back under ``0000-undo-NNN-IIII-name`` (read before every
+later sheet, in their old order) and nothing is skipped.
+
+**Durability.** Every output, archive copy and the manifest are fsynced, and so are their
+folders, before the commit rename: a power cut cannot leave a committed round with empty files.
 """
 
 from __future__ import annotations
@@ -56,11 +63,28 @@ def _error(de: str, en: str, where: Path | str) -> RennleitungError:
     return RennleitungError(de, en, where=str(where))
 
 
-def write_new(path: Path, text: str) -> None:
-    """Write a file that must not exist yet (inputs and outputs are never overwritten)."""
+def write_new(path: Path, text: str, durable: bool = False) -> None:
+    """Write a file that must not exist yet (inputs and outputs are never overwritten);
+    ``durable``: on the disk (fsynced) before returning."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("x", encoding="utf-8") as handle:
         handle.write(text)
+        if durable:
+            handle.flush()
+            os.fsync(handle.fileno())
+
+
+def _copy_durably(source: Path, target: Path) -> None:
+    """Copy a file byte for byte and fsync the copy."""
+    shutil.copyfile(source, target)
+    with target.open("rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def _sheet_number(name: str) -> int:
+    """The arrival number a sheet's name starts with (``0012-ferrari.txt``: 12), else 0."""
+    digits, dash, _ = name.partition("-")
+    return int(digits) if dash and digits.isdigit() else 0
 
 
 def _fsync_dir(path: Path) -> None:
@@ -185,6 +209,18 @@ class GameDir:
         archive = self.archive_dir(round_number)
         return [read_bytes(archive / name) for name in self.archived_names(round_number)]
 
+    def next_sheet_number(self) -> int:
+        """The number the next sheet gets: one more than any sheet in the inbox or in an
+        archive, so a name once used is never given again in this game (undo puts archived
+        sheets back under their names)."""
+        folders = [self.path / "inbox"]
+        archives = self.path / "archive"
+        if archives.is_dir():
+            folders += [p for p in archives.iterdir() if p.is_dir()]
+        numbers = [_sheet_number(p.name.lstrip(".")) for folder in folders if folder.is_dir()
+                   for p in folder.iterdir()]
+        return max(numbers, default=0) + 1
+
     # --- writing ----------------------------------------------------------------------------
     def create(self, config_json: str, game_json: str, start: dict[str, str],
                first_state: str) -> None:
@@ -202,7 +238,7 @@ class GameDir:
         number; it appears whole or not at all (written aside, then renamed)."""
         inbox = self.path / "inbox"
         inbox.mkdir(parents=True, exist_ok=True)
-        number = len(list(inbox.iterdir())) + 1
+        number = self.next_sheet_number()
         target = inbox / f"{number:04d}-{name}"
         while target.exists():
             number += 1
@@ -229,7 +265,7 @@ class GameDir:
             return existing[0]
         aside = inbox / f".{label}.part"
         aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
-        number = len(self.inbox()) + 1
+        number = self.next_sheet_number()
         while True:
             target = inbox / f"{number:04d}-{label}"
             try:
@@ -324,15 +360,21 @@ class GameDir:
         archive = self.archive_dir(round_number)
         staging = self.staging_dir(round_number + 1)
         for name, text in outputs.items():
-            write_new(here / name, text)
+            write_new(here / name, text, durable=True)
             if name == "log.txt":
                 checkpoint("outputs")
+        for folder in {(here / name).parent for name in outputs}:
+            _fsync_dir(folder)
+        _fsync_dir(here.parent)
         checkpoint("outputs-written")
         archive.mkdir(parents=True)
         for path in files:
-            shutil.copyfile(path, archive / path.name)
+            _copy_durably(path, archive / path.name)
         write_new(archive / "manifest.json", json.dumps(
-            {"round": round_number, "sheets": [p.name for p in files]}, indent=1) + "\n")
+            {"round": round_number, "sheets": [p.name for p in files]}, indent=1) + "\n",
+            durable=True)
+        _fsync_dir(archive)
+        _fsync_dir(archive.parent)
         checkpoint("archived")
         write_new(staging / "state.json", next_state)
         with (staging / "state.json").open("rb") as handle:
@@ -346,15 +388,33 @@ class GameDir:
             if index == 0:
                 checkpoint("inbox")
 
+    def _undo_targets(self, round_number: int, names: list[str]) -> list[tuple[Path, Path]]:
+        """Where undo puts each archived sheet: its own name, or, if a different sheet in the
+        inbox has taken any of the names, all of them under names read before every later
+        sheet, in their old order."""
+        archive, inbox = self.archive_dir(round_number), self.path / "inbox"
+        taken = any((inbox / name).is_file()
+                    and (inbox / name).read_bytes() != (archive / name).read_bytes()
+                    for name in names)
+        return [(archive / name, inbox / (f"0000-undo-{round_number:03d}-{index:04d}-{name}"
+                                          if taken else name))
+                for index, name in enumerate(names, start=1)]
+
     def undo_round(self, round_number: int) -> None:
         """Take back the evaluation of ``round_number`` (the last committed one)."""
         archive = self.archive_dir(round_number)
         inbox = self.path / "inbox"
         inbox.mkdir(exist_ok=True)
         names = self.archived_names(round_number) if archive.is_dir() else []
-        for name in names:
-            if not (inbox / name).exists():
-                shutil.copyfile(archive / name, inbox / name)
+        for source, target in self._undo_targets(round_number, names):
+            if not target.exists():
+                _copy_durably(source, target)
+        _fsync_dir(inbox)
+        for source, target in self._undo_targets(round_number, names):
+            if not target.is_file() or target.read_bytes() != source.read_bytes():
+                raise _error(f"Bogen {source.name} nicht zurück im Eingang, Runde bleibt "
+                             "ausgewertet", f"sheet {source.name} is not back in the inbox; "
+                             "the round stays evaluated", target)
         checkpoint("undo-copied")
         aside = self.path / "rounds" / f".undone-{round_number + 1:03d}"
         if aside.exists():

@@ -110,7 +110,8 @@ class GameConfig:
     """April 2000 §19: rounds the material of a leaving team is offered before the rest goes."""
     contact_limit: int = 2000
     """April 2000 §18: characters of contacts a team may publish per round (the game master's
-    "reasonable measure"); longer contacts are cut and the team is told."""
+    "reasonable measure"); longer contacts are flagged for him (``turbo status``, the log,
+    ``turbo check``) and published whole."""
     joining_drivers: int = 3
     """Free drivers added to the pool when a team joins during the game (reconstructed)."""
 

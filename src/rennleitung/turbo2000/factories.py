@@ -69,6 +69,20 @@ def _refuse(turn: Turn, team: str, order: KindOrder, de: str, en: str) -> None:
     turn.reject(team, Problem(order.line, f"Entwicklung {order.kind}", de, en))
 
 
+def _nothing_bought(turn: Turn, team: str, order: KindOrder, field: str, unit: int,
+                    noun: tuple[str, str]) -> None:
+    """April 2000 §11: an amount from the threshold on is money; one below the price of a
+    single piece or step buys nothing, and the team is told so (it was silent: ``Bau M: 1000``
+    built 0 pieces, ``Entwicklung M: 150.000`` bought 0 steps)."""
+    limit = turn.config.count_threshold
+    turn.reject(team, Problem(
+        order.line, field,
+        f"{amount(order.amount)} ist ab {amount(limit)} ein Geldbetrag und reicht für kein "
+        f"{noun[0]} ({amount(unit)} je {noun[0]}); nichts gekauft (§11)",
+        f"{amount(order.amount)} is money from {amount(limit)} on and pays for no {noun[1]} "
+        f"({amount(unit)} per {noun[1]}); nothing bought (§11)"))
+
+
 def _eliminate(turn: Turn, team: str, order: KindOrder) -> None:
     factory = turn.state.factory(team, order.kind)
     if factory is None:
@@ -106,6 +120,10 @@ def _develop(turn: Turn, team: str, order: KindOrder) -> None:
         _refuse(turn, team, order, "keine Fabrik dieses Typs", "no factory of this kind")
         return
     steps = pieces_ordered(order.amount, config.development_step_cost, config)
+    if not steps:
+        _nothing_bought(turn, team, order, f"Entwicklung {order.kind}",
+                        config.development_step_cost, ("Schritt", "step"))
+        return
     for done in range(steps):
         if not turn.can_pay(team, config.development_step_cost):
             _refuse(turn, team, order, f"Geld reicht nur für {done} Schritte",
@@ -144,6 +162,9 @@ def _build(turn: Turn, team: str, order: KindOrder) -> None:
     best = max(f.rating for f in state.factories if f.kind == order.kind)
     unit = build_cost(order.kind, factory.rating, best, config)
     wanted = pieces_ordered(order.amount, unit, config)
+    if not wanted:
+        _nothing_bought(turn, team, order, f"Bau {order.kind}", unit, ("Stück", "piece"))
+        return
     affordable = max(0, state.teams[team].money) // unit
     count = min(wanted, affordable)
     if count < wanted:

@@ -17,7 +17,7 @@ from rennleitung.turbo2000.errors import Problem, TurboError
 from rennleitung.turbo2000.game import check_team_name
 from rennleitung.turbo2000.model import Driver, GameState, Team
 from rennleitung.turbo2000.notation import PartSpec
-from rennleitung.turbo2000.sheet import OrderSheet, parse_sheet
+from rennleitung.turbo2000.sheet import OrderSheet, contacts_too_long, parse_sheet
 from rennleitung.turbo2000.turn import Turn
 
 
@@ -62,6 +62,14 @@ def sender_problems(sheet: OrderSheet, state: GameState,
     return problems
 
 
+def later_round(text: str, state: GameState, config: GameConfig) -> int:
+    """The later round a sheet is written for (0: this round or no round). Such a sheet waits
+    in the inbox for its round instead of being refused now: a team may send next round's
+    orders early, also while the game master undoes and re-evaluates a round."""
+    written = parse_sheet(text, config).round
+    return written if written > state.round else 0
+
+
 def check_sheet(text: str, state: GameState | None, config: GameConfig) -> OrderSheet:
     """What ``turbo check`` shows: the parse problems plus, with a game, the sender checks."""
     sheet = parse_sheet(text, config)
@@ -85,20 +93,15 @@ def _join(turn: Turn, sheet: OrderSheet) -> None:
     turn.publish("Rennställe", f"{sheet.team} steigt in die Partie ein")
 
 
-def _limit_contacts(turn: Turn, team: str, sheet: OrderSheet) -> None:
-    """April 2000 §18: contacts are public and of reasonable length (setting ``contact_limit``)."""
-    room = turn.config.contact_limit
-    kept: list[tuple[int, str]] = []
-    for line, text in sheet.contacts:
-        if len(text) > room:
-            turn.reject(team, Problem(line, "Kontakt", f"Kontakte über {turn.config.contact_limit}"
-                                      " Zeichen werden gekürzt (§18)", "contacts beyond "
-                                      f"{turn.config.contact_limit} characters are cut (§18)"))
-            text = text[:room]
-        if text:
-            kept.append((line, text))
-        room -= len(text)
-    sheet.contacts[:] = kept
+def _flag_contacts(turn: Turn, team: str, sheet: OrderSheet) -> None:
+    """April 2000 §18: contacts beyond the game master's ``contact_limit`` are flagged for him
+    in the log; they are published whole (every contact, a second one too), never cut."""
+    if contacts_too_long(sheet, turn.config):
+        total = sum(len(text) for _, text in sheet.contacts)
+        turn.say(f"Spielleiter / game master: {team}: Kontakte {total} Zeichen über "
+                 f"{turn.config.contact_limit} (§18) / contacts of {total} characters beyond "
+                 f"{turn.config.contact_limit} (§18)")
+        turn.count("contacts_flagged")
 
 
 def _canonical(names: list[str], written: str) -> str:
@@ -159,7 +162,7 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
     for name, sheet in sorted(turn.sheets.items()):
         for problem in sheet.problems:
             turn.reject(name, problem)
-        _limit_contacts(turn, name, sheet)
+        _flag_contacts(turn, name, sheet)
     for team in turn.state.active_teams():
         if team.name not in turn.sheets:
             turn.say(f"{team.name}: kein Blatt / no sheet")
@@ -181,6 +184,8 @@ class TeamSheetStatus:
     reasons: tuple[Problem, ...] = ()
     problems: int = 0
     leaving: bool = False
+    long_contact: int = 0
+    """Characters of contacts beyond the game master's limit (§18), 0 if within it."""
 
 
 def inbox_status(texts: Sequence[str], state: GameState, config: GameConfig
@@ -196,8 +201,10 @@ def inbox_status(texts: Sequence[str], state: GameState, config: GameConfig
         refused = sender_problems(sheet, state, config)
         name = sheet.team or "?"
         if not refused:
+            over = sum(len(text) for _, text in sheet.contacts) \
+                if contacts_too_long(sheet, config) else 0
             found[name] = TeamSheetStatus(name, "accepted", index, (), len(sheet.problems),
-                                          bool(sheet.leave_line))
+                                          bool(sheet.leave_line), over)
         elif found.get(name, TeamSheetStatus(name, "missing")).status != "accepted":
             found[name] = TeamSheetStatus(name, "refused", index, tuple(refused))
     for team in state.active_teams():

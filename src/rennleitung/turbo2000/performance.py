@@ -59,6 +59,20 @@ def wuerfe_from_dice(risk_value: int, dice: list[int], config: GameConfig) -> in
     return max(0, risk_value + sum(dice) - config.risk_offset)
 
 
+def wuerfe_rule(risk_value: int, dice: list[int], config: GameConfig) -> str:
+    """The rule that made a section's Würfe, with its numbers, for the team report (a player
+    plans his push from it; "Würfel 5 5: 2 Würfe" alone did not say why)."""
+    wuerfe = wuerfe_from_dice(risk_value, dice, config)
+    if config.risk_model == "sixes":
+        return f"{wuerfe} × {config.wurf_face} unter {len(dice)} Würfeln / {wuerfe} × " \
+            f"{config.wurf_face} among {len(dice)} dice = {wuerfe} Würfe"
+    if risk_value <= 0:
+        return "Risiko 0, keine Würfel / risk 0, no dice = 0 Würfe"
+    terms = " + ".join(map(str, dice))
+    floor = ", mindestens 0 / at least 0" if risk_value + sum(dice) < config.risk_offset else ""
+    return f"Risiko / risk {risk_value} + {terms} − {config.risk_offset}{floor} = {wuerfe} Würfe"
+
+
 def dice_for(risk_value: int, config: GameConfig) -> int:
     """How many dice a section rolls for a car of this risk (none without push)."""
     if config.risk_model == "sixes":

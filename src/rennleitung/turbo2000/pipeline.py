@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.contracts import run_contracts
@@ -24,6 +24,7 @@ from rennleitung.turbo2000.races import run_races
 from rennleitung.turbo2000.reports import history_point, results_document, team_document
 from rennleitung.turbo2000.season import close_round
 from rennleitung.turbo2000.sheet import parse_sheet
+from rennleitung.turbo2000.team_data import as_json, team_data
 from rennleitung.turbo2000.training import run_training
 from rennleitung.turbo2000.turn import Turn, round_random
 
@@ -43,6 +44,8 @@ class RoundOutcome:
     """The same reports as sections and tables, for the HTML pages."""
     tally: dict[str, int]
     """Counts for the balance study: sections, risk-table rows, Formel N races and caps."""
+    team_json: dict[str, str] = field(default_factory=dict)
+    """The machine-readable report of each team (``team_data``), as JSON text."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -71,7 +74,8 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     results = results_document(turn, evaluated)
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
-                        results, documents, dict(turn.tally))
+                        results, documents, dict(turn.tally),
+                        {name: as_json(team_data(turn, name, evaluated)) for name in documents})
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

@@ -25,6 +25,7 @@ from rennleitung.turbo2000.performance import (
     dice_for,
     risk,
     wuerfe_from_dice,
+    wuerfe_rule,
 )
 from rennleitung.turbo2000.sheet import RaceEntry
 from rennleitung.turbo2000.standings import still_scoring
@@ -241,7 +242,8 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     if result != "-":
         turn.say(f"{code} A{number} {car.driver.name}: {wuerfe} Würfe -> {result}")
     rolled = " ".join(map(str, dice)) if dice else "keine / none"
-    car.story.append(f"    A{number}: Würfel / dice {rolled}: {wuerfe} Würfe -> "
+    car.story.append(f"    A{number}: Würfel / dice {rolled}: "
+                     f"{wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
                      f" von {track_points} SP")
 
@@ -396,6 +398,13 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
         sheet.rows.append((f"{car.place}.", car.started_as, car.team, str(score),
                            " ".join(p.notation() for p in car.parts.values())))
     turn.races.append(sheet)
+    if order and not dragster:  # a Dragster's score column is its Q already
+        grid = min(template.grid, len(order))
+        out = " (nicht qualifiziert / not qualified)"
+        turn.race_note(f"Qualifikation / qualifying ({grid} von / of {len(order)} am Start / "
+                       "on the grid): " + ", ".join(
+                           f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
+                           + ("" if c.grid_place <= grid else out) for c in order))
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
         turn.race_note("qualifiziert: " + ", ".join(

@@ -177,6 +177,26 @@ def _standing(state: GameState, team_name: str) -> tuple[str, ...]:
                                      if gap else "Sie selbst / yourselves"))
 
 
+def _contracts_ending(state: GameState, team_name: str, evaluated_round: int,
+                      config: GameConfig) -> tuple[str, ...]:
+    """Contracts hold for the running year only: the drivers that leave the team after the
+    year's last round unless it bids for them with ``Folgejahr`` (the driver used to leave
+    silently after round 6)."""
+    if state.finished:
+        return ()
+    leaving = sorted(d.name for d in state.drivers.values()
+                     if d.team == team_name and d.next_team != team_name)
+    if not leaving:
+        return ()
+    coming = evaluated_round + 1
+    last = coming + config.rounds_per_year - config.round_in_year(coming)
+    names = ", ".join(leaving)
+    urgent = "  ACHTUNG / WARNING: " if coming == last else "  "
+    return (f"{urgent}Verträge enden nach Runde {last} (Jahresende): {names} ohne Vertrag "
+            f"für das Folgejahr ('Vertrag: NAME BETRAG Folgejahr') / contracts end after round "
+            f"{last} (end of the year): {names} without a contract for the next year",)
+
+
 def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
     """What one team learns: account, stock, drivers, factories, its races section by section,
     its WM standing, and every note."""
@@ -197,6 +217,7 @@ def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
             drivers.append((d.notation(), money(d.salary), d.next_team or ""))
         elif d.next_team == team_name:
             drivers.append((d.notation(), f"ab Folgejahr {money(d.next_salary)}", team_name))
+    contract_notes = _contracts_ending(state, team_name, evaluated_round, turn.config)
     factories = tuple((f.kind, str(f.rating), "".join(map(str, f.digits)))
                       for f in state.factories if f.owner == team_name)
     races = tuple(turn.race_log.get(team_name, [])) or ("  keine Rennen / no races",)
@@ -205,7 +226,8 @@ def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
         Section("Lager / stock", table=stock),
         Section("Fahrer / drivers",
                 table=Table(("Fahrer / driver", "Gehalt / salary", "Folgejahr / next year"),
-                            tuple(drivers), frozenset({1})), chart="ratings"),
+                            tuple(drivers), frozenset({1})), chart="ratings",
+                notes=contract_notes),
         Section("Fabriken / factories",
                 table=Table(("Typ / kind", "Kennzahl / rating", "Ziffern / digits"), factories,
                             frozenset({1})) if factories else None,

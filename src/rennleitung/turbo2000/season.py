@@ -65,6 +65,10 @@ def close_round(turn: Turn) -> None:
     if config.round_in_year(current) == config.rounds_per_year:
         for driver in state.drivers.values():
             driver.rating += config.year_end_gain
+            if driver.team and driver.team != driver.next_team:
+                turn.tell(driver.team, f"Vertrag von {driver.name} endete mit dem Jahr "
+                          f"{config.year_of(current)}; er fährt nicht mehr für Sie / "
+                          f"{driver.name}'s contract ended with year {config.year_of(current)}")
             driver.team, driver.salary = driver.next_team, driver.next_salary
             driver.next_team, driver.next_salary = None, 0
         state.rally, state.rally_stage_done, state.rally_closed = {}, 0, False

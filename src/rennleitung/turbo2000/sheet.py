@@ -489,7 +489,34 @@ def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
     _check_header(sheet)
     _check_leave(sheet)
     _check_combinations(sheet)
+    _check_contacts(sheet, config)
     return sheet
+
+
+def contacts_too_long(sheet: OrderSheet, config: GameConfig) -> int:
+    """The line of the contact that takes a sheet's contacts past the game master's limit
+    (April 2000 §18, setting ``contact_limit``), or 0."""
+    total = 0
+    for line, text in sheet.contacts:
+        total += len(text)
+        if total > config.contact_limit:
+            return line
+    return 0
+
+
+def _check_contacts(sheet: OrderSheet, config: GameConfig) -> None:
+    """§18: contacts are of reasonable length; the game master decides, so a long one is
+    flagged (for the player by ``turbo check``, for the game master by ``turbo status`` and
+    the log) and published whole, never cut."""
+    line = contacts_too_long(sheet, config)
+    if line:
+        total = sum(len(text) for _, text in sheet.contacts)
+        sheet.warnings.append(Problem(
+            line, "Kontakt",
+            f"Kontakte zusammen {total} Zeichen, mehr als die {config.contact_limit} des "
+            "Spielleiters (§18): er entscheidet, ob sie erscheinen",
+            f"contacts of {total} characters together, more than the game master's "
+            f"{config.contact_limit} (§18): he decides whether they appear"))
 
 
 def _check_leave(sheet: OrderSheet) -> None:

@@ -472,7 +472,7 @@ def next_question(request: Request, p: Page, race_id: int, now: Applied | RaceIn
     """What ``question.json`` says now: after a driver's answer from the race in memory at the
     version the answer made (no read), else (or if the race moved on meanwhile) from a read."""
     if isinstance(now, Applied) and car:
-        seen = service(request).view_at(race_id, now.version, Reader.seat(car))
+        seen = service(request).view_at(race_id, now.version, Reader.seat(car), board=False)
         if seen is not None:
             return asked_json(seen)
     seen = looked(request, race_id, p.user)

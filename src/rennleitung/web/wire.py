@@ -100,8 +100,12 @@ class GuardedHttp(HttpToolsProtocol):
 
     def _head_too_slow(self) -> None:
         self._head_timer = None
-        if not self._head_done():  # begun and unfinished, or connected and silent
+        if self._head_done():
+            return
+        if self._head_bytes:  # begun and unfinished
             self._hang_up(408)
+        elif not self.transport.is_closing():  # connected and silent: closed without a word,
+            self.transport.close()  # as a browser's idle preconnection expects
 
     def _hang_up(self, status: int) -> None:
         self._disarm()
