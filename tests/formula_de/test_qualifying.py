@@ -35,8 +35,12 @@ Pick = Callable[[Sequence[MoveOption], TimedLap], MoveOption]
 
 
 def lane_b(moves: Sequence[MoveOption], lap: TimedLap) -> MoveOption:
-    """The first offered move that ends in lane B (the generator lists lane B first here)."""
-    return next(m for m in moves if lap.track.name_of(m.end).startswith("B"))
+    """The offered move that keeps to lane B, else the first that ends in lane B (the options
+    come in the generator's canonical order, movement.md)."""
+    name = lap.track.name_of
+    ending = [m for m in moves if name(m.end).startswith("B")]
+    keeping = [m for m in ending if all(name(s).startswith("B") for s in m.path)]
+    return (keeping or ending)[0]
 
 
 def drive(lap: TimedLap, gears: Sequence[int], pick: Pick = lane_b) -> TimedLap:

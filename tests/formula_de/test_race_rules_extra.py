@@ -819,7 +819,8 @@ def test_the_last_pit_announcement_counts() -> None:
     race = go(race)
     race.apply(TurnChoice(2, pit=PitPlan(tyre=Tyre.SOFT)))
     if asking(race, AskKind.MOVE):
-        pick(race, lambda o: not o.pit and o.brakes == 0)
+        # unbraked along lane C, the pit side (the options come in the canonical order)
+        pick(race, lambda o: not o.pit and o.brakes == 0 and o.end == race.track.space("C149"))
     assert race.cars["a"].wear.fuel == 3  # paid on leaving the last corner
     race.apply(TurnChoice(3, pit=PitPlan(tyre=Tyre.RAIN, fuel=1)))
     pick(race, lambda o: o.pit)

@@ -734,7 +734,7 @@ def _options_for(
             best = _first_to_play(query, ends) if first is None else first
             ends = [n for n in ends if _play_key(query, n) == best]
         _add_blocked(query, ends, distance - depth, options)
-    return list(options.by_key.values())
+    return sorted(options.by_key.values(), key=MoveOption.order_key)
 
 
 def waits(query: Query, walk: Walk) -> bool:

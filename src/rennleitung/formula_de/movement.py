@@ -178,6 +178,33 @@ class MoveOption(NamedTuple):
         """How many spaces the car moved."""
         return len(self.path)
 
+    def order_key(self) -> tuple[object, ...]:
+        """Where the option stands in the generator's canonical order (issue 25): options that
+        keep the car in the race first, then by spaces moved, end space (index), brake points,
+        tyre points, fuel, the corner stop and stops made, overshoot, dangerous spaces (sorted),
+        wall tests, slipstreams, blocked spaces, spin, pit, and the elimination's rule. It holds
+        every part of the folding key, so no two options of one answer tie, and the order does
+        not depend on how the generator searched (docs/formula_de/movement.md)."""
+        rule = "" if self.eliminated is None else self.eliminated.value
+        return (
+            self.eliminated is not None,
+            len(self.path),
+            self.end,
+            self.brakes,
+            self.tyres,
+            self.fuel,
+            self.stop_corner,
+            self.corner_stops,
+            self.overshoot,
+            tuple(sorted(self.dangerous)),
+            self.wall_tests,
+            self.slipstreams,
+            self.blocked,
+            self.spin,
+            self.pit,
+            rule,
+        )
+
     def cost_key(self) -> tuple[object, ...]:
         """Everything that makes two options with the same end different for the driver."""
         return cost_key_of(
