@@ -129,13 +129,17 @@ def _read_sheet(path: Path) -> str:
     return decode_sheet(read_bytes(path), str(path))
 
 
-def _parse_teams(text: str) -> list[tuple[str, str]]:
-    teams = []
+def _parse_teams(text: str) -> tuple[list[tuple[str, str]], list[str]]:
+    """``Name[/Reserve][:Passwort],…``: the teams with passwords, and each one's reserve name
+    (June 1996: used if an earlier team took the name)."""
+    teams, reserves = [], []
     for item in (part.strip() for part in text.split(",")):
         if item:
-            name, _, password = item.partition(":")
+            names, _, password = item.partition(":")
+            name, _, reserve = names.partition("/")
             teams.append((name.strip(), password.strip() or secrets.token_hex(4)))
-    return teams
+            reserves.append(reserve.strip())
+    return teams, reserves
 
 
 def _open(game_dir: Path) -> GameDir:
@@ -164,7 +168,8 @@ def _refuse_leftovers(game: GameDir) -> None:
 def new(
     game_dir: Path = typer.Argument(..., help="Neues Spielverzeichnis / new game directory"),
     teams: str = typer.Option(..., "--teams",
-                              help="Rennställe 'Name[:Passwort],…' / teams 'name[:password],…'"),
+                              help="Rennställe 'Name[/Reserve][:Passwort],…' / teams "
+                                   "'name[/reserve][:password],…'"),
     seed: str = typer.Option("", "--seed", help="Startwert der Würfel / dice seed"),
     config_file: Path | None = typer.Option(None, "--config",
                                             help="Einstellungen (JSON) / settings file"),
@@ -186,8 +191,9 @@ def new(
             raise RennleitungError("Einstellungen müssen ein JSON-Objekt sein",
                                    "settings must be a JSON object", where=str(config_file))
         config = config_from_dict(data)
-        team_list = _parse_teams(teams)
-        state = new_game(team_list, config)
+        team_list, reserves = _parse_teams(teams)
+        state = new_game(team_list, config, reserves)
+        team_list = [(name, team.password) for name, team in state.teams.items()]
     except RennleitungError as error:
         raise _fail(error) from error
     seed = seed or secrets.token_hex(8)

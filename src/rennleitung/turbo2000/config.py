@@ -99,6 +99,20 @@ class GameConfig:
     """June 1996: at most 13 letters and digits."""
     reserved_maker: str = "Turbo"
     """The game master's own maker name (June 1996); no team may use it."""
+    team_name_letters_digits: bool = True
+    """June 1996 start sheet: team names of letters and digits only (off: any characters but
+    spaces, ':', '/', ',' and '-', which the sheets and "Maker-W12" use)."""
+    reserve_team_names: bool = True
+    """June 1996 start sheet: a player names a reserve team name (``turbo new --teams
+    "Name/Reserve:password"``, ``Reserve:`` on a joining sheet), used if the name is taken."""
+    start_drivers: int = 0
+    """Free drivers at the start of the game (the 1996 start sheet: 24); 0 means
+    ``start_drivers_per_team`` per team."""
+    direct_contract_round: int = 0
+    """Reconstructed from the 1996 start sheet's one-round "Direktvertrag" special rule: in this
+    round (1: the first; 0: off) every contract bid is a direct contract, which, when outbid or
+    the driver is taken, gets another free driver of the same rating at the salary bid, as a
+    Blankovertrag does (April 2000 §16)."""
     storage_fee: dict[str, int] = field(
         default_factory=lambda: {"W": 5_000, "M": 2_000, "R": 500})
     """Per component and round, so that teams eliminate what they do not need."""

@@ -3,7 +3,8 @@ ties by lot (reconstructed). A bid is an order that costs money, so one round's 
 the account when contracts are made (rules.md, section 1). The Blankovertrag follows April 2000
 §16: only in a team's entry turn, at most one, for the running year (the next one when entering
 in a year's last round); if the named driver goes elsewhere the team gets another free driver of
-the same rating.
+the same rating. In the round of the setting ``direct_contract_round`` (the 1996 start sheet's
+"Direktvertrag") every bid is treated so.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ def _sign(turn: Turn, driver: Driver, team: str, salary: int, next_year: bool) -
 def _valid_bids(turn: Turn) -> list[Bid]:
     state, config = turn.state, turn.config
     last_round = config.round_in_year(state.round) == config.rounds_per_year
+    direct = state.round == config.direct_contract_round
     bids: list[Bid] = []
     for team, sheet in sorted(turn.sheets.items()):
         for bid in sheet.contracts:
@@ -57,7 +59,7 @@ def _valid_bids(turn: Turn) -> list[Bid]:
                 turn.reject(team, Problem(bid.line, "Blankovertrag",
                                           "Blankovertrag nur im Einstiegszug (§16)",
                                           "blank contract only in the entry turn (§16)"))
-            elif not _is_free(driver, next_year) and not bid.blank:
+            elif not _is_free(driver, next_year) and not bid.blank and not direct:
                 turn.reject(team, Problem(bid.line, bid.driver,
                                           "Fahrer hat für dieses Jahr schon einen Vertrag",
                                           "driver already has a contract for that year"))
@@ -80,11 +82,12 @@ def run_contracts(turn: Turn) -> None:
     groups: dict[tuple[str, bool], list[Bid]] = {}
     for bid in bids:
         groups.setdefault((bid.bid.driver, bid.next_year), []).append(bid)
+    direct = state.round == turn.config.direct_contract_round  # every bid is a direct one
     losers_blank: list[Bid] = []
     for (name, next_year), group in sorted(groups.items()):
         driver = state.drivers[name]
         if not _is_free(driver, next_year):
-            losers_blank.extend(b for b in group if b.bid.blank)
+            losers_blank.extend(b for b in group if b.bid.blank or direct)
             continue
         ranked = sorted(((-b.bid.salary, turn.lot(f"Vertrag {name} {b.team}"), b) for b in group),
                         key=lambda item: (item[0], item[1]))
@@ -94,7 +97,7 @@ def run_contracts(turn: Turn) -> None:
         _sign(turn, driver, winner.team, winner.bid.salary, next_year)
         for _, _, loser in ranked[1:]:
             turn.reject(loser.team, Problem(loser.bid.line, name, "überboten", "outbid"))
-            if loser.bid.blank:
+            if loser.bid.blank or direct:
                 losers_blank.append(loser)
     for bid in losers_blank:
         _assign_blank(turn, bid)

@@ -40,6 +40,17 @@ def _joining_problems(sheet: OrderSheet, state: GameState, config: GameConfig) -
     return problems
 
 
+def take_reserve(sheet: OrderSheet, state: GameState, config: GameConfig) -> OrderSheet:
+    """June 1996: a joining team whose name is taken plays under its reserve name (setting
+    ``reserve_team_names``); a second sheet of a team that joined this round keeps its name."""
+    known = next((team for name, team in state.teams.items()
+                  if name.lower() == sheet.team.lower()), None)
+    if sheet.join_line and sheet.reserve and config.reserve_team_names and known \
+            and not (known.entry_round == state.round and known.password == sheet.password):
+        sheet.team = _canonical([*state.teams], sheet.reserve)
+    return sheet
+
+
 def sender_problems(sheet: OrderSheet, state: GameState,
                     config: GameConfig | None = None) -> list[Problem]:
     """Why a sheet cannot be accepted at all (empty list: it can)."""
@@ -74,7 +85,7 @@ def check_sheet(text: str, state: GameState | None, config: GameConfig) -> Order
     """What ``turbo check`` shows: the parse problems plus, with a game, the sender checks."""
     sheet = parse_sheet(text, config)
     if state is not None:
-        canonical_names(sheet, state, config.reserved_maker)
+        canonical_names(take_reserve(sheet, state, config), state, config.reserved_maker)
     if state is not None and sheet.team:
         sheet.problems[:0] = sender_problems(sheet, state, config)
     return sheet
@@ -140,8 +151,8 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
     """Parse the sheets in the order received; a later sheet of a team replaces the earlier."""
     turn.begin("1 Zugabgabe")
     for index, text in enumerate(texts, start=1):
-        sheet = canonical_names(parse_sheet(text, turn.config), turn.state,
-                                turn.config.reserved_maker)
+        sheet = canonical_names(take_reserve(parse_sheet(text, turn.config), turn.state,
+                                             turn.config), turn.state, turn.config.reserved_maker)
         refused = sender_problems(sheet, turn.state, turn.config)
         label = sheet.team or "?"
         if sheet.join_line and not refused and sheet.team not in turn.state.teams:
@@ -197,7 +208,8 @@ def inbox_status(texts: Sequence[str], state: GameState, config: GameConfig
     """
     found: dict[str, TeamSheetStatus] = {}
     for index, text in enumerate(texts, start=1):
-        sheet = canonical_names(parse_sheet(text, config), state, config.reserved_maker)
+        sheet = canonical_names(take_reserve(parse_sheet(text, config), state, config), state,
+                                config.reserved_maker)
         refused = sender_problems(sheet, state, config)
         name = sheet.team or "?"
         if not refused:

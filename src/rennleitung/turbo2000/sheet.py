@@ -140,6 +140,8 @@ class OrderSheet:
     leave_line: int = 0
     leave_text: str = ""
     join_line: int = 0
+    reserve: str = ""
+    """June 1996: the reserve team name of a joining team (``Reserve: NAME``)."""
     problems: list[Problem] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     """Valid orders a player should look at twice (``turbo check`` shows them)."""
@@ -416,6 +418,8 @@ def _header(sheet: OrderSheet, number: int, key: str, rest: str) -> None:
         sheet.team = value
     elif key == "passwort":
         sheet.password = value
+    elif key == "reserve":
+        sheet.reserve = value
     else:
         parsed = parse_amount(value)
         if parsed is None:
@@ -479,7 +483,7 @@ def parse_sheet(text: str, config: GameConfig) -> OrderSheet:
         qualifier = words[1] if len(words) > 1 else ""
         if keyword in NUMERIC_LINES and not _numbers_ok(sheet, number, line):
             continue
-        if keyword in ("rennstall", "passwort", "runde") and colon:
+        if keyword in ("rennstall", "passwort", "runde", "reserve") and colon:
             _header(sheet, number, keyword, rest)
         elif keyword in HANDLERS and (colon or keyword in ("ausstieg", "einstieg")):
             HANDLERS[keyword](sheet, number, qualifier, rest, config)
