@@ -1,7 +1,7 @@
 """Transfers: a league driver drives for another team from a race on (issue 26).
 
 Revision ID: league_transfers
-Revises: play_notices
+Revises: mail_seat_tokens
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "league_transfers"
-down_revision = "play_notices"
+down_revision = "mail_seat_tokens"
 branch_labels = None
 depends_on = None
 
