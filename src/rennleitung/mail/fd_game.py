@@ -20,7 +20,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
-from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
+from rennleitung.mail.fd_orders import STANDING, order_text, read_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.fd_standing import brake_keep_lane
 from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
@@ -99,7 +99,8 @@ class FdAdapter:
                           {"refused": "not asked"})
         quoted = _VERSION.search(order.decoded.subject)
         expected = int(quoted.group(1)) if quoted else None
-        data, problems = parse_orders(order.text, asked.question, seen.track)
+        reading = read_orders(order.text, asked.question, seen.track)
+        data, problems = reading.data, reading.problems
         if data is None:
             lines = [texts.pick(language, "Ihre Antwort konnte nicht angenommen werden:",
                                 "Your answer could not be accepted:")]
@@ -117,7 +118,11 @@ class FdAdapter:
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
+        if reading.ignored:
+            body += "\n\n" + reading.ignored_text(language)
         outcome: dict[str, object] = {"applied": decision, "version": applied.version}
+        if reading.ignored:
+            outcome["ignored"] = [number for number, _line in reading.ignored]
         if data.get(STANDING):
             note, moved = self._standing_order(race_id, car, binding, language)
             body += "\n\n" + note
