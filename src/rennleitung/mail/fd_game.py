@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
@@ -42,6 +43,15 @@ def _race_id(game: GameInfo) -> int:
         raise RennleitungError(f"Rennen {game.location!r} ist keine Nummer",
                                f"race {game.location!r} is not a number", "location")
     return int(game.location)
+
+
+def status_word(status: str, language: str) -> str:
+    """A car's status (``CarStatus``) in the reader's language."""
+    try:
+        known = CarStatus(status)
+    except ValueError:
+        return status
+    return known.label_de if language == "de" else known.label_en
 
 
 def code(binding: Binding) -> str:
@@ -114,7 +124,9 @@ class FdAdapter:
                                        holder=holder_of(binding.address))
         except RennleitungError as error:
             return answer(texts.pick(language, "Nicht angewendet: ", "Not applied: ")
-                          + texts.error_text(language, error), {"refused": "race"})
+                          + texts.error_text(language, error),
+                          {"refused": "race", "reason_de": error.message_de[:300],
+                           "reason_en": error.message_en[:300]})
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
@@ -242,7 +254,7 @@ class FdAdapter:
                                 "The race is over. Result:")]
             for placing in places:
                 status = texts.pick(language, placing.reason_de, placing.reason_en) \
-                    or placing.status
+                    or status_word(placing.status, language)
                 laps = texts.pick(language, count(placing.laps, "Runde", "Runden"),
                                   count(placing.laps, "lap", "laps"))
                 points = texts.pick(language, count(placing.points, "Punkt", "Punkte"),
