@@ -78,12 +78,14 @@ def bind(
     replace: bool = typer.Option(False, "--replace",
                                  help="Platz einer anderen Adresse übernehmen / take the seat "
                                       "from another address"),
+    name: str = typer.Option("", "--name", help="Formula Dé: Name des Fahrers vor dem Start / "
+                                                "the driver's name before the start"),
     db: DbOption = None,
 ) -> None:
     """Adresse an einen Platz binden / bind an address to a seat."""
     def act() -> None:
         service = _service(db)
-        bound = service.bind_seat(key, address, seat, language, replace)
+        bound = service.bind_seat(key, address, seat, language, replace, name)
         say(bound.text("de"), bound.text("en"))
     run_guarded(act)
 

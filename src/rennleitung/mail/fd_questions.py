@@ -68,10 +68,34 @@ def dashboard(seen: View, car: str, language: str) -> list[str]:
     ]
     on_track = {c.car: c for c in seen.cars if c.status.on_track}
     order = [on_track[o.car] for o in seen.order if o.car in on_track]  # the running order
-    others = ", ".join(f"{c.car} {c.space_name}" for c in order)
+    others = ", ".join(f"{seen.driver(c.car)} ({c.car}) {c.space_name}" for c in order)
     lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
                       f"Order on the track: {others}"))
     return lines
+
+
+def worn_out(seen: View, car: str, language: str) -> list[str]:
+    """The warning the gear mail gives when the brakes or the tyres are used up (Masters
+    5-1-2, 11-0-4: no brake points, no braking; 5-1-4: the last tyre point spins the car, a
+    further one is paid in brakes or ends the race)."""
+    line = seen.car(car)
+    wear = line.wear if line is not None else None
+    if wear is None:
+        return []
+    lines = []
+    if wear.brakes == 0:
+        lines.append(pick(language, "Achtung: 0 Bremspunkte. Sie können nicht mehr bremsen "
+                          "(Masters 5-1-2, 11-0-4): der Wagen fährt die ganze gewürfelte Zahl, "
+                          "wer dabei zu weit kommt, zahlt mit Reifenpunkten oder scheidet aus.",
+                          "Warning: 0 brake points. You can no longer brake (Masters 5-1-2, "
+                          "11-0-4): the car moves the whole roll; overshooting is paid in tyre "
+                          "points or ends the race."))
+    if wear.tyres == 0:
+        lines.append(pick(language, "Achtung: 0 Reifenpunkte. Wer eine Kurve überschießt, "
+                          "scheidet aus, wenn er nicht bremsen kann (Masters 5-1-4).",
+                          "Warning: 0 tyre points. Overshooting a corner ends the race unless "
+                          "you can brake (Masters 5-1-4)."))
+    return ["", *lines] if lines else []
 
 
 def setup_lines(ask: SetupQuestion, language: str) -> list[str]:
@@ -140,6 +164,7 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
         lines.append(pick(language, "Mögliche Gänge und was der Würfel zeigen kann:",
                           "Possible gears and what the die can show:"))
         lines += _table(rows)
+        lines += worn_out(seen, ask.car, language)
         extras = []
         if ask.boost:
             extras.append(pick(language, "\"Boost\" (1 Motorpunkt, +1 Feld)",
