@@ -19,13 +19,25 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from rennleitung.formula_de.movement import (
     Elimination,
     MoveOption,
     MoveRequest,
     cost_key_of,
+)
+from rennleitung.formula_de.movesearch import (
+    FUEL,
+    WALL,
+    Node,
+    Search,
+    State,
+    StateStep,
+    Stepped,
+    Walk,
+    search,
+    state_of,
 )
 from rennleitung.formula_de.straights import (
     SharedDistances,
@@ -40,38 +52,9 @@ MAX_LANES_AWAY = 2
 """A move never goes more than two lanes away from where it entered a straight (Masters 7-2-1)."""
 
 
-class Walk(NamedTuple):
-    """The situation of a car part-way through a move; equal walks have equal futures."""
-
-    space: int
-    run_start: int
-    run_len: int
-    run_crossed: frozenset[int]
-    entry_lane: int
-    made: int
-    over: int
-    danger: tuple[int, ...]
-    wall_tests: int
-    fuel: int
-    slip_brake: int
-    slips: int
-    in_box: bool
-
-
 SPACE: Final = 0
 IN_BOX: Final = 12
-"""Positions of ``Walk.space`` and ``Walk.in_box`` for the hot loop (indexing beats names)."""
-
-
-class Node(NamedTuple):
-    """A walk with the path that led to it and what the path counted on the way (lane changes,
-    laps): not part of the walk, so paths that differ only in these fold into the first one
-    found."""
-
-    walk: Walk
-    path: tuple[int, ...]
-    changes: int = 0
-    laps: int = 0
+"""Positions of ``Walk.space`` and ``Walk.in_box`` (indexing beats names)."""
 
 
 TRACK_SPACE, PIT_SPACE, BOX_SPACE = 0, 1, 2
@@ -160,6 +143,7 @@ class Query:
         self.wall = track.wall
         self.shortest = self.oracle.shortest
         self.slip_brakes = request.slipstream_corner_brakes
+        self.state_step = make_state_step(self)
         self.step = make_step(self)
 
     def initial(self) -> Walk:
@@ -196,10 +180,11 @@ class Query:
 Step = Callable[[Walk, int, bool], "Walk | Elimination | None"]
 
 
-def make_step(query: Query) -> Step:
-    """The step function of one query: the walk after moving from ``walk.space`` to ``nxt``,
-    an elimination, or None if the rules forbid the step. This is the hot loop, so every table
-    it reads is bound once per query as a local of the closure."""
+def make_state_step(query: Query) -> StateStep:
+    """The step function of one query on states (movesearch.py): the state after moving from
+    ``state[0]`` to ``nxt`` with what the step adds to the tally, an elimination, or None if
+    the rules forbid the step. This is the hot loop, so every table it reads is bound once per
+    query as a local of the closure."""
     tables = query.tables
     occupied = query.occupied
     kind_of, corner_of, lane_of = tables.kind, tables.corner, tables.lane
@@ -215,28 +200,12 @@ def make_step(query: Query) -> Step:
     wall = query.wall
     shortest = query.shortest
     free_distance = tables.free_distance
-    slip_brakes = query.slip_brakes
     no_crossing: frozenset[int] = frozenset()
-    new_walk = tuple.__new__
 
-    def step(walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+    def step(state: State, nxt: int, slipstream: bool) -> Stepped | Elimination | None:
         if nxt in occupied:
             return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
-        (
-            here,
-            run_start,
-            run_len,
-            run_crossed,
-            entry_lane,
-            made,
-            over,
-            danger,
-            wall_tests,
-            fuel,
-            slip_brake,
-            slips,
-            _in_box,
-        ) = walk
+        here, run_start, run_len, run_crossed, entry_lane, made, over, _in_box = state
         kind = kind_of[nxt]
         if kind == BOX_SPACE:
             if nxt != box:
@@ -249,6 +218,7 @@ def make_step(query: Query) -> Step:
             # may carry the car into it (Masters 19-1-3, annex 3 2002; Dresden silent)
             return None
         # corners (Masters 7-1, 10)
+        add = 0
         was_over = over
         if over:
             if nxt != ahead_of[here]:
@@ -264,7 +234,7 @@ def make_step(query: Query) -> Step:
                 if missing == 1:
                     over = 1
                 if corner_here == last_corner:
-                    fuel += 1  # Dresden "Verschleiß": one fuel point per lap at the last corner
+                    add = FUEL  # Dresden "Verschleiß": one fuel point per lap at the last corner
             if corner_there:
                 made = 0
         # straights (rule decision "Straights, exactly"; Masters 7-2-1)
@@ -290,105 +260,68 @@ def make_step(query: Query) -> Step:
         else:
             run_start, run_len, entry_lane = nxt, 0, lane_of[nxt]
             run_crossed = frozenset({nxt}) if nxt in hazards else no_crossing
-        if slipstream and corner_there and not corner_here:
-            slip_brake = slip_brakes  # Masters 18-1-4: late braking
-        if nxt in dangerous:
-            danger = (*danger, nxt)
         if nxt in wall and here not in wall:
-            wall_tests += 1
-        return new_walk(
-            Walk,
-            (
-                nxt,
-                run_start,
-                run_len,
-                run_crossed,
-                entry_lane,
-                made,
-                over,
-                danger,
-                wall_tests,
-                fuel,
-                slip_brake,
-                slips,
-                kind == BOX_SPACE,
-            ),
+            add += WALL
+        return (
+            (nxt, run_start, run_len, run_crossed, entry_lane, made, over, kind == BOX_SPACE),
+            add,
+            nxt if nxt in dangerous else -1,
+            slipstream and bool(corner_there) and not corner_here,  # Masters 18-1-4: late braking
         )
 
     return step
 
 
-Layers = list[list[Node]]
+def make_step(query: Query) -> Step:
+    """The step function on whole walks, for the few places that try one step of one walk."""
+    state_step = query.state_step
+    late_brakes = query.slip_brakes
+
+    def step(walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+        result = state_step(state_of(walk), nxt, slipstream)
+        if result is None or isinstance(result, Elimination):
+            return result
+        after, add, entered, late = result
+        return Walk(
+            after[0],
+            after[1],
+            after[2],
+            after[3],
+            after[4],
+            after[5],
+            after[6],
+            (*walk.danger, entered) if entered >= 0 else walk.danger,
+            walk.wall_tests + add // WALL,
+            walk.fuel + add % WALL,
+            late_brakes if late else walk.slip_brake,
+            walk.slips,
+            after[7],
+        )
+
+    return step
 
 
 def walk_forward(
     query: Query, roots: list[Node], steps: int, slipstream: bool, free: bool = False
-) -> tuple[Layers, list[tuple[tuple[int, ...], Elimination]]]:
-    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there. ``free``
-    ignores the path being checked (how far could the car get at all?)."""
-    layers: Layers = [roots]
-    eliminations: list[tuple[tuple[int, ...], Elimination]] = []
-    edges = query.tables.edges
-    step = query.step
+) -> tuple[Search, list[tuple[tuple[int, ...], Elimination]]]:
+    """All distinct walks after 0 … ``steps`` steps from the one root; nodes in a box stop
+    there. ``free`` ignores the path being checked (how far could the car get at all?)."""
+    (root,) = roots
     follow = None if free else query.follow
-    occupied = query.occupied
-    for _ in range(steps):
-        layer: dict[Walk, Node] = {}
-        for node in layers[-1]:
-            walk, path, changes, laps = node
-            if walk[IN_BOX]:
-                continue
-            choices = edges[walk[SPACE]]
-            if follow is not None:
-                depth = len(path)
-                if depth < len(follow):
-                    choices = tuple(e for e in choices if e[0] == follow[depth])
-                elif depth > len(follow) or query.request.slide >= 0:
-                    choices = ()  # one step beyond lets a slide of −1 find its nominal end
-            for nxt, change, lap in choices:
-                if nxt in occupied:
-                    continue  # Masters 7-0-1 (also checked in ``step``; skipped here for speed)
-                result = step(walk, nxt, slipstream)
-                if result is None:
-                    continue
-                if isinstance(result, Elimination):
-                    eliminations.append(((*path, nxt), result))
-                elif result not in layer:
-                    layer[result] = tuple.__new__(  # Node(...) without its Python-level __new__
-                        Node, (result, (*path, nxt), changes + change, laps + lap)
-                    )
-        if not layer:
-            break
-        layers.append(_undominated(layer) if query.hazards and follow is None
-                      else list(layer.values()))
-    return layers, eliminations
-
-
-CROSSED: Final = 3
-"""Index of ``run_crossed`` in a walk."""
-
-
-def _undominated(layer: dict[Walk, Node]) -> list[Node]:
-    """The layer without walks that another walk dominates: equal in everything but the hazards
-    crossed on the current straight, with a proper subset of them. Crossing fewer hazards only
-    widens what the shortest-way test allows later (rule decision "Straights, exactly"), and
-    the crossed set grows alike on both, so the dominated walk reaches no end at no cost that
-    the other does not reach too. On wide straights with a wall this keeps the walks from
-    multiplying by every subset of wall spaces passed."""
-    groups: dict[tuple[object, ...], list[Walk]] = {}
-    for walk in layer:
-        if walk[CROSSED]:
-            groups.setdefault((*walk[:CROSSED], *walk[CROSSED + 1:]), []).append(walk)
-    dropped: set[Walk] = set()
-    for walks in groups.values():
-        if len(walks) > 1:
-            for walk in walks:
-                crossed = walk[CROSSED]
-                if any(other[CROSSED] < crossed for other in walks):
-                    dropped.add(walk)
-    if not dropped:
-        return list(layer.values())
-    return [node for walk, node in layer.items() if walk not in dropped]
+    found = search(
+        root,
+        steps,
+        query.state_step,
+        query.tables.edges,
+        query.occupied,
+        slipstream,
+        query.dangerous,
+        query.slip_brakes,
+        prune=bool(query.hazards) and follow is None,
+        follow=follow,
+        follow_beyond=query.request.slide < 0,
+    )
+    return found, found.eliminations
 
 
 class _Options:
@@ -563,7 +496,35 @@ def ends_one_short(query: Query, layer: list[Node]) -> list[Node]:
     return found
 
 
-def _nominal_ends(query: Query, layers: Layers, moved: int) -> list[Node]:
+def _distinct_ends(
+    query: Query, layers: Search, moved: int, waiting: set[tuple[int, State]]
+) -> list[Node]:
+    """The nominal ends of ``moved`` spaces that can add an option: of the walks that differ
+    only in their straight run (start, length, hazards crossed, entry lane), the first found.
+    The others end on the same space with the same stops, overshoot and tally, so they finish
+    at the same costs, and their slipstreams, which ignore the straight rule (Masters 18-1-2),
+    add the same options: in the order the options are filed, the first one's come first and
+    the others fold into them. Not so for walks that wait in the pit lane or slide from a
+    corner stop (the slide walks on), nor with a slide of −1 (``_nominal_ends``)."""
+    if query.request.slide < 0:
+        return _nominal_ends(query, layers, moved)
+    sliding = query.request.slide > 0
+    corner_of, stops = query.tables.corner, query.tables.stops
+
+    def group(state: State) -> object:
+        if state[7] and moved:
+            return None  # in a box: filed as a box end
+        if (moved, state) in waiting:
+            return state
+        corner = corner_of[state[0]]
+        if sliding and corner and not state[6] and state[5] < stops[corner]:
+            return state
+        return (state[0], state[5], state[6], state[7])
+
+    return layers.first_nodes(moved, group)
+
+
+def _nominal_ends(query: Query, layers: Search, moved: int) -> list[Node]:
     """The nodes where a move of ``moved`` spaces really ends, after a slide of −1."""
     layer = [n for n in layers[moved] if not (n.walk.in_box and n.path)]
     if query.request.slide >= 0:
@@ -601,8 +562,8 @@ def add_slipstreams(
     layers, eliminations = walk_forward(query, [root], request.slipstream_spaces, slipstream=True)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
-    for used, layer in enumerate(layers[1:], start=1):
-        for end in layer:
+    for used in range(1, len(layers)):
+        for end in layers[used]:
             if end.walk.in_box:
                 # into the own box (rule decision "Slipstream in the pit lane into the own
                 # box"): the move ends there, what the slipstream has not used is left over
@@ -660,15 +621,19 @@ def generate_moves(
     return _options_for(query, layers, eliminations, distance, blocked, reach, first)
 
 
+def _in_box(state: State) -> bool:
+    return state[7]
+
+
 def _is_blocked(
-    layers: Layers, eliminations: list[tuple[tuple[int, ...], Elimination]], distance: int
+    layers: Search, eliminations: list[tuple[tuple[int, ...], Elimination]], distance: int
 ) -> bool:
     """Whether no way reaches the full distance (Masters 12-0-1): no walk that deep, no
     elimination and no box on the way."""
     depth = min(len(layers) - 1, distance)
     if depth >= distance or any(len(path) <= distance for path, _ in eliminations):
         return False
-    return not any(n.walk.in_box for layer in layers[1 : depth + 1] for n in layer)
+    return not any(layers.select(k, _in_box) for k in range(1, depth + 1))
 
 
 def generate_moves_for_rolls(
@@ -692,7 +657,7 @@ def generate_moves_for_rolls(
 
 def _options_for(
     query: Query,
-    layers: Layers,
+    layers: Search,
     eliminations: list[tuple[tuple[int, ...], Elimination]],
     distance: int,
     blocked: bool | None = None,
@@ -708,7 +673,7 @@ def _options_for(
     for path, reason in relevant:
         options.eliminated(request.start, path, reason)
     depth = min(len(layers) - 1, distance)
-    box_ends = [n for layer in layers[1 : depth + 1] for n in layer if n.walk.in_box]
+    box_ends = [n for k in range(1, depth + 1) for n in layers.select(k, _in_box)]
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
     waiting = _add_waiting(query, layers, depth, distance, options)
@@ -716,8 +681,8 @@ def _options_for(
     deferred = int(request.soft_bonus)
     for moved in range(max(0, distance - max(request.brakes, deferred)), depth + 1):
         braking = distance - moved
-        for node in _nominal_ends(query, layers, moved):
-            if (moved, node.walk) in waiting:
+        for node in _distinct_ends(query, layers, moved, waiting):
+            if (moved, state_of(node.walk)) in waiting:
                 continue
             slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
@@ -738,36 +703,40 @@ def _options_for(
 
 
 def waits(query: Query, walk: Walk) -> bool:
-    """Whether a car on ``walk`` stands in the pit lane with no step left because a car is in
+    """Whether a car on ``walk`` waits in the pit lane (``waits_state``)."""
+    return waits_state(query, state_of(walk))
+
+
+def waits_state(query: Query, state: State) -> bool:
+    """Whether a car in ``state`` stands in the pit lane with no step left because a car is in
     the way: ahead of it in the lane or in its own box (Dresden "Boxenstopp": "Ein zweiter
     Fahrer muß vor der Box warten"; Masters 19-1-5: no passing in the pit lane)."""
-    here = walk[SPACE]
+    here = state[0]
     if query.tables.kind[here] != PIT_SPACE:
         return False
-    step = query.step
+    step = query.state_step
     request = query.request
     stopped_by_car = False
     for nxt in query.track.successors[here]:
         if nxt in query.occupied or (nxt == request.box and request.box_taken):
             stopped_by_car = True
-        elif step(walk, nxt, False) is not None:
+        elif step(state, nxt, False) is not None:
             return False
     return stopped_by_car
 
 
 def _add_waiting(
-    query: Query, layers: Layers, depth: int, distance: int, options: _Options
-) -> set[tuple[int, Walk]]:
+    query: Query, layers: Search, depth: int, distance: int, options: _Options
+) -> set[tuple[int, State]]:
     """The ends where a car waits in the pit lane short of its roll (rule decision "Waiting
     in the pit lane"): the move simply ends there, no brake or tyre points for the spaces
     left, so a car with 0 brakes may enter the pit lane too. Returns them as (spaces moved,
-    walk), which the ordinary braking ends skip."""
-    found: set[tuple[int, Walk]] = set()
+    state), which the ordinary braking ends skip."""
+    found: set[tuple[int, State]] = set()
     for moved in range(min(depth, distance - 1) + 1):
-        for node in layers[moved]:
-            if waits(query, node.walk):
-                found.add((moved, node.walk))
-                finish(query, node, 0, blocked=distance - moved, into=options)
+        for node in layers.select(moved, lambda state: waits_state(query, state)):
+            found.add((moved, state_of(node.walk)))
+            finish(query, node, 0, blocked=distance - moved, into=options)
     return found
 
 

@@ -1,0 +1,339 @@
+"""The generator's search over states: walks that reach the same space in the same state merge.
+
+A walk of the generator (movegen.py) is split in two. Its *state* is what decides where it may
+go next: the space, the straight run it is on (start, length, hazards crossed, entry lane), the
+corner stops made, the overshoot, whether it is in a box. Its *tally* is what it has counted
+and what makes options differ without changing what follows: the dangerous spaces entered (in
+order), the wall tests, the fuel, the late-braking point of a slipstream (Masters 15, 17, 18-1-4;
+Dresden "Verschleiß"). The rules are applied once per state and arrow (``StateStep``); the
+tallies of all walks in that state follow along as small integers.
+
+The walks, their representative paths and their order are exactly those of a walk-by-walk
+search that visits the walks of a layer in order, tries the arrows of each space in order and
+keeps the first path to reach a walk: each walk carries a key, the digits of its path's arrow
+choices, and keeping the smallest key per walk is keeping the first path found. Layers are
+turned into nodes (a walk with its path) only where the generator asks for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from typing import Final, NamedTuple
+
+from rennleitung.formula_de.movement import Elimination
+
+
+class Walk(NamedTuple):
+    """The situation of a car part-way through a move; equal walks have equal futures."""
+
+    space: int
+    run_start: int
+    run_len: int
+    run_crossed: frozenset[int]
+    entry_lane: int
+    made: int
+    over: int
+    danger: tuple[int, ...]
+    wall_tests: int
+    fuel: int
+    slip_brake: int
+    slips: int
+    in_box: bool
+
+
+class Node(NamedTuple):
+    """A walk with the path that led to it and what the path counted on the way (lane changes,
+    laps): not part of the walk, so paths that differ only in these fold into the first one
+    found."""
+
+    walk: Walk
+    path: tuple[int, ...]
+    changes: int = 0
+    laps: int = 0
+
+
+State = tuple[int, int, int, frozenset[int], int, int, int, bool]
+"""A walk without its tally: space, run start, run length, hazards crossed on the run, entry
+lane, stops made, overshoot, in a box."""
+
+Stepped = tuple[State, int, int, bool]
+"""The state after one step, the walls (``WALL``) and fuel (``FUEL``) it adds, the dangerous
+space entered (-1 if none) and whether a slipstream brakes late into a corner."""
+
+StateStep = Callable[[State, int, bool], "Stepped | Elimination | None"]
+
+FUEL: Final = 1
+WALL: Final = 1 << 8
+LATE: Final = 1 << 16
+DANGER_SHIFT: Final = 17
+LOW: Final = (1 << DANGER_SHIFT) - 1
+"""A tally as one integer: fuel in bits 0-7, wall tests in 8-15, the late-braking flag in bit
+16, the dangerous spaces entered above, as digits of base (dangerous spaces + 1), in order."""
+
+Edges = tuple[tuple[tuple[int, int, int], ...], ...]
+"""Per space: each arrow as (next space, lane changes, laps)."""
+
+Layer = dict[State, dict[int, int]]
+"""The walks of one depth: per state, each tally with its key."""
+
+
+def state_of(walk: Walk) -> State:
+    """The state part of a walk."""
+    return (walk[0], walk[1], walk[2], walk[3], walk[4], walk[5], walk[6], walk[12])
+
+
+CROSSED: Final = 3
+
+
+def undominated(layer: Layer) -> None:
+    """Drop the walks that another walk dominates: equal in everything but the hazards crossed
+    on the current straight, with a proper subset of them. Crossing fewer hazards only widens
+    what the shortest-way test allows later (rule decision "Straights, exactly"), and the
+    crossed set grows alike on both, so the dominated walk reaches no end at no cost that the
+    other does not reach too. On wide straights with a wall this keeps the walks from
+    multiplying by every subset of wall spaces passed. Equal tallies are part of "equal in
+    everything", so a state loses only the tallies its dominating states have too."""
+    groups: dict[tuple[object, ...], list[State]] = {}
+    for state in layer:
+        if state[CROSSED]:
+            groups.setdefault((*state[:CROSSED], *state[CROSSED + 1 :]), []).append(state)
+    for states in groups.values():
+        if len(states) < 2:
+            continue
+        losses: list[tuple[State, set[int]]] = []
+        for state in states:
+            crossed = state[CROSSED]
+            lost: set[int] = set()
+            for other in states:
+                if other[CROSSED] < crossed:
+                    lost.update(layer[other])
+            if lost:
+                losses.append((state, lost))
+        for state, lost in losses:
+            tallies = layer[state]
+            for tally in lost.intersection(tallies):
+                del tallies[tally]
+            if not tallies:
+                del layer[state]
+
+
+class Search:
+    """The walks after 0 … ``steps`` steps from one root (``search``), as nodes on demand."""
+
+    def __init__(
+        self,
+        root: Node,
+        edges: Edges,
+        bits: int,
+        dangerous: Iterable[int],
+        late_brakes: int,
+    ) -> None:
+        self.root = root
+        self.edges = edges
+        self.bits = bits
+        self.mask = (1 << bits) - 1
+        ordered = sorted(dangerous)
+        self.code = {space: n + 1 for n, space in enumerate(ordered)}
+        self.spaces = (-1, *ordered)
+        self.base = len(ordered) + 1
+        self.late_brakes = late_brakes
+        self.layers: list[Layer] = []
+        self.eliminations: list[tuple[tuple[int, ...], Elimination]] = []
+        self._nodes: dict[int, list[Node]] = {}
+        self._paths: list[dict[int, tuple[tuple[int, ...], int, int]]] = [
+            {0: (root.path, root.changes, root.laps)}
+        ]
+        self._danger: dict[int, tuple[int, ...]] = {0: ()}
+        walk = root.walk
+        self.root_tally = self._encode(walk)
+
+    def _encode(self, walk: Walk) -> int:
+        seq = 0
+        for space in walk.danger:
+            seq = seq * self.base + self.code[space]
+        return (seq << DANGER_SHIFT) | walk.wall_tests * WALL | walk.fuel * FUEL
+
+    def __len__(self) -> int:
+        return len(self.layers)
+
+    def danger_of(self, seq: int) -> tuple[int, ...]:
+        """The dangerous spaces entered, in order, from their digits."""
+        found = self._danger.get(seq)
+        if found is None:
+            digits = []
+            rest = seq
+            while rest:
+                rest, digit = divmod(rest, self.base)
+                digits.append(self.spaces[digit])
+            found = self._danger[seq] = tuple(reversed(digits))
+        return found
+
+    def walk_of(self, state: State, tally: int) -> Walk:
+        """The walk of ``state`` with ``tally``."""
+        root = self.root.walk
+        return tuple.__new__(
+            Walk,
+            (
+                state[0],
+                state[1],
+                state[2],
+                state[3],
+                state[4],
+                state[5],
+                state[6],
+                self.danger_of(tally >> DANGER_SHIFT),
+                (tally >> 8) & 255,
+                tally & 255,
+                self.late_brakes if tally & LATE else root.slip_brake,
+                root.slips,
+                state[7],
+            ),
+        )
+
+    def path_of(self, depth: int, key: int) -> tuple[tuple[int, ...], int, int]:
+        """The path of the walk with ``key`` at ``depth``, with its lane changes and laps."""
+        paths = self._paths
+        while len(paths) <= depth:
+            paths.append({})
+        found = paths[depth].get(key)
+        if found is None:
+            path, changes, laps = self.path_of(depth - 1, key >> self.bits)
+            here = path[-1] if path else self.root.walk.space
+            nxt, change, lap = self.edges[here][key & self.mask]
+            found = paths[depth][key] = ((*path, nxt), changes + change, laps + lap)
+        return found
+
+    def node(self, depth: int, key: int, state: State, tally: int) -> Node:
+        path, changes, laps = self.path_of(depth, key)
+        return tuple.__new__(Node, (self.walk_of(state, tally), path, changes, laps))
+
+    def __getitem__(self, depth: int) -> list[Node]:
+        """The nodes of one depth in the order of their keys (first found first)."""
+        if depth < 0:
+            depth += len(self.layers)
+        nodes = self._nodes.get(depth)
+        if nodes is None:
+            nodes = self._nodes[depth] = self.select(depth, None)
+        return nodes
+
+    def select(self, depth: int, test: Callable[[State], bool] | None) -> list[Node]:
+        """The nodes of one depth whose state passes ``test``, in the order of their keys."""
+        items: list[tuple[int, State, int]] = []
+        for state, tallies in self.layers[depth].items():
+            if test is not None and not test(state):
+                continue
+            items.extend((key, state, tally) for tally, key in tallies.items())
+        items.sort(key=itemgetter(0))
+        node = self.node
+        return [node(depth, key, state, tally) for key, state, tally in items]
+
+    def first_nodes(self, depth: int, state_key: Callable[[State], object]) -> list[Node]:
+        """Per (``state_key`` of the state, tally), only the node found first; in key order.
+        States whose key is None are left out."""
+        best: dict[tuple[object, int], tuple[int, State]] = {}
+        for state, tallies in self.layers[depth].items():
+            group = state_key(state)
+            if group is None:
+                continue
+            for tally, key in tallies.items():
+                mark = (group, tally)
+                old = best.get(mark)
+                if old is None or key < old[0]:
+                    best[mark] = (key, state)
+        items = sorted((key, state, mark[1]) for mark, (key, state) in best.items())
+        node = self.node
+        return [node(depth, key, state, tally) for key, state, tally in items]
+
+
+_BITS: dict[int, int] = {}
+
+
+def bits_for(edges: Edges) -> int:
+    """Bits per arrow choice in a key: enough for the most arrows out of one space."""
+    bits = _BITS.get(id(edges))
+    if bits is None:
+        bits = _BITS[id(edges)] = max(1, max(map(len, edges), default=1) - 1).bit_length()
+    return bits
+
+
+def search(
+    root: Node,
+    steps: int,
+    step: StateStep,
+    edges: Edges,
+    occupied: frozenset[int],
+    slipstream: bool,
+    dangerous: frozenset[int],
+    late_brakes: int,
+    prune: bool,
+    follow: tuple[int, ...] | None = None,
+    follow_beyond: bool = False,
+) -> Search:
+    """All distinct walks after 0 … ``steps`` steps from ``root``; walks in a box stop there.
+    ``follow`` keeps only the arrows along that path (checking one path), and one step beyond
+    it when ``follow_beyond``."""
+    bits = bits_for(edges)
+    found = Search(root, edges, bits, dangerous, late_brakes)
+    code = found.code
+    base = found.base
+    set_late = root.walk.slip_brake != late_brakes
+    layers = found.layers
+    layers.append({state_of(root.walk): {found.root_tally: 0}})
+    failed: list[tuple[int, int, Elimination]] = []
+    depth = len(root.path)
+    for level in range(steps):
+        allowed = -1
+        if follow is not None:
+            if depth + level < len(follow):
+                allowed = follow[depth + level]
+            elif depth + level > len(follow) or not follow_beyond:
+                break
+        layer: Layer = {}
+        for state, tallies in layers[-1].items():
+            if state[7]:
+                continue
+            for edge, (nxt, _change, _lap) in enumerate(edges[state[0]]):
+                if nxt in occupied or (allowed >= 0 and nxt != allowed):
+                    continue
+                result = step(state, nxt, slipstream)
+                if result is None:
+                    continue
+                if isinstance(result, Elimination):
+                    failed.append((level + 1, (min(tallies.values()) << bits) | edge, result))
+                    continue
+                after, add, entered, late = result
+                child = layer.get(after)
+                if not late and entered < 0:
+                    if child is None:
+                        layer[after] = {t + add: (k << bits) | edge for t, k in tallies.items()}
+                        continue
+                    moved = [(t + add, (k << bits) | edge) for t, k in tallies.items()]
+                else:
+                    digit = code[entered] if entered >= 0 else 0
+                    moved = []
+                    for t, k in tallies.items():
+                        t += add
+                        if late and set_late:
+                            t |= LATE
+                        if digit:
+                            t = ((((t >> DANGER_SHIFT) * base) + digit) << DANGER_SHIFT) | (t & LOW)
+                        moved.append((t, (k << bits) | edge))
+                    if child is None:
+                        layer[after] = dict(moved)
+                        continue
+                get = child.get
+                for t, k in moved:
+                    old = get(t)
+                    if old is None or k < old:
+                        child[t] = k
+        if not layer:
+            break
+        if prune:
+            undominated(layer)
+        layers.append(layer)
+    failed.sort(key=lambda f: (f[0], f[1]))
+    for level, key, reason in failed:
+        path, _changes, _laps = found.path_of(level, key)
+        found.eliminations.append((path, reason))
+    return found
