@@ -31,6 +31,7 @@ from rennleitung.formula_de.movesearch import (
     FUEL,
     WALL,
     Node,
+    Rules,
     Search,
     State,
     StateStep,
@@ -86,6 +87,8 @@ class TrackTables:
             for n in range(len(track.spaces))
         )
         """Collision partners of an end space: beside it or directly ahead (Masters 14-1)."""
+        self.pit = frozenset(n for n, kind in enumerate(self.kind) if kind == PIT_SPACE)
+        """The pit-lane spaces, where a car may have to wait (``waits_state``)."""
         self.number = tuple(s.number for s in track.spaces)
         lengths = track.lane_lengths()
         self.lane_length = tuple(lengths[s.lane] if s.lane >= 0 else 1 for s in track.spaces)
@@ -145,6 +148,11 @@ class Query:
         self.slip_brakes = request.slipstream_corner_brakes
         self.state_step = make_state_step(self)
         self.step = make_step(self)
+        self.rules = Rules(
+            self.state_step, self.tables.edges, self.occupied, self.dangerous, self.slip_brakes
+        )
+        self.contacts: dict[int, tuple[int, ...]] = {}
+        """Collision partners per end space (Masters 14-1), found once per query."""
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""
@@ -240,7 +248,7 @@ def make_state_step(query: Query) -> StateStep:
         # straights (rule decision "Straights, exactly"; Masters 7-2-1)
         straight = straight_of[nxt]
         if straight < 0 or slipstream:
-            run_start, run_len, run_crossed = -1, 0, no_crossing
+            run_start, run_len, run_crossed, entry_lane = -1, 0, no_crossing, -1
         elif run_start >= 0 and straight_of[run_start] == straight:
             run_len += 1
             if nxt in hazards:
@@ -311,12 +319,8 @@ def walk_forward(
     found = search(
         root,
         steps,
-        query.state_step,
-        query.tables.edges,
-        query.occupied,
+        query.rules,
         slipstream,
-        query.dangerous,
-        query.slip_brakes,
         prune=bool(query.hazards) and follow is None,
         follow=follow,
         follow_beyond=query.request.slide < 0,
@@ -398,34 +402,40 @@ def finish(
         )
         if key in into.by_key:
             return None
-    contacts: tuple[int, ...] = ()
-    if tables.kind[end] == TRACK_SPACE:
-        occupied = query.occupied
-        contacts = tuple(s for s in tables.near[end] if s in occupied)
+    contacts = query.contacts.get(end)
+    if contacts is None:
+        contacts = ()
+        if tables.kind[end] == TRACK_SPACE:
+            occupied = query.occupied
+            contacts = tuple(s for s in tables.near[end] if s in occupied)
+        query.contacts[end] = contacts
     body_loss = -1
     if eliminated is not None and blocked:
         body_loss = _car_in_front(query, end)
-    option = MoveOption(
-        start=request.start,
-        path=node.path,
-        brakes=total_brakes,
-        tyres=tyres,
-        fuel=fuel,
-        lane_changes=node.changes,
-        stop_corner=stop_corner,
-        corner_stops=corner_stops,
-        overshoot=over,
-        dangerous=danger,
-        wall_tests=wall_tests,
-        contacts=contacts,
-        slipstreams=slips,
-        blocked=blocked,
-        laps=node.laps,
-        spin=spin,
-        pit=in_box,
-        leftover=leftover,
-        body_loss=body_loss,
-        eliminated=eliminated,
+    option = tuple.__new__(  # MoveOption(...) without its Python-level __new__, in field order
+        MoveOption,
+        (
+            request.start,
+            node.path,
+            total_brakes,
+            tyres,
+            fuel,
+            node.changes,
+            stop_corner,
+            corner_stops,
+            over,
+            danger,
+            wall_tests,
+            contacts,
+            slips,
+            blocked,
+            node.laps,
+            spin,
+            in_box,
+            leftover,
+            body_loss,
+            eliminated,
+        ),
     )
     if into is not None:
         into.by_key[key] = option
@@ -673,7 +683,8 @@ def _options_for(
     for path, reason in relevant:
         options.eliminated(request.start, path, reason)
     depth = min(len(layers) - 1, distance)
-    box_ends = [n for k in range(1, depth + 1) for n in layers.select(k, _in_box)]
+    box = frozenset({request.box})
+    box_ends = [n for k in range(1, depth + 1) for n in layers.select(k, _in_box, box)]
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
     waiting = _add_waiting(query, layers, depth, distance, options)
@@ -733,8 +744,15 @@ def _add_waiting(
     left, so a car with 0 brakes may enter the pit lane too. Returns them as (spaces moved,
     state), which the ordinary braking ends skip."""
     found: set[tuple[int, State]] = set()
+    pit = query.tables.pit
+    if not pit:
+        return found
+
+    def waiting(state: State) -> bool:
+        return waits_state(query, state)
+
     for moved in range(min(depth, distance - 1) + 1):
-        for node in layers.select(moved, lambda state: waits_state(query, state)):
+        for node in layers.select(moved, waiting, pit):
             found.add((moved, state_of(node.walk)))
             finish(query, node, 0, blocked=distance - moved, into=options)
     return found

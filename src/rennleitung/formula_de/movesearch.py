@@ -118,60 +118,80 @@ def undominated(layer: Layer) -> None:
                 del layer[state]
 
 
-class Search:
-    """The walks after 0 … ``steps`` steps from one root (``search``), as nodes on demand."""
+class Rules:
+    """What every search of one query shares: the step, the arrows, the keys' digits and the
+    coding of the dangerous spaces in a tally."""
 
     def __init__(
         self,
-        root: Node,
+        step: StateStep,
         edges: Edges,
-        bits: int,
+        occupied: frozenset[int],
         dangerous: Iterable[int],
         late_brakes: int,
     ) -> None:
-        self.root = root
+        self.step = step
         self.edges = edges
-        self.bits = bits
-        self.mask = (1 << bits) - 1
+        self.arrows = arrows_for(edges)
+        self.bits = bits_for(edges)
+        self.mask = (1 << self.bits) - 1
+        self.occupied = occupied
         ordered = sorted(dangerous)
         self.code = {space: n + 1 for n, space in enumerate(ordered)}
         self.spaces = (-1, *ordered)
         self.base = len(ordered) + 1
         self.late_brakes = late_brakes
-        self.layers: list[Layer] = []
-        self.eliminations: list[tuple[tuple[int, ...], Elimination]] = []
-        self._nodes: dict[int, list[Node]] = {}
-        self._paths: list[dict[int, tuple[tuple[int, ...], int, int]]] = [
-            {0: (root.path, root.changes, root.laps)}
-        ]
-        self._danger: dict[int, tuple[int, ...]] = {0: ()}
-        walk = root.walk
-        self.root_tally = self._encode(walk)
+        self.danger: dict[int, tuple[int, ...]] = {0: ()}
 
-    def _encode(self, walk: Walk) -> int:
+    def encode(self, walk: Walk) -> int:
+        """The tally of a walk (without the late-braking flag, which ``Search`` keeps)."""
         seq = 0
         for space in walk.danger:
             seq = seq * self.base + self.code[space]
         return (seq << DANGER_SHIFT) | walk.wall_tests * WALL | walk.fuel * FUEL
 
-    def __len__(self) -> int:
-        return len(self.layers)
-
     def danger_of(self, seq: int) -> tuple[int, ...]:
         """The dangerous spaces entered, in order, from their digits."""
-        found = self._danger.get(seq)
+        found = self.danger.get(seq)
         if found is None:
             digits = []
             rest = seq
             while rest:
                 rest, digit = divmod(rest, self.base)
                 digits.append(self.spaces[digit])
-            found = self._danger[seq] = tuple(reversed(digits))
+            found = self.danger[seq] = tuple(reversed(digits))
         return found
+
+
+class Search:
+    """The walks after 0 … ``steps`` steps from one root (``search``), as nodes on demand."""
+
+    def __init__(self, root: Node, rules: Rules) -> None:
+        self.root = root
+        self.rules = rules
+        self.edges = rules.edges
+        self.bits = rules.bits
+        self.mask = rules.mask
+        self.late_brakes = rules.late_brakes
+        self.layers: list[Layer] = []
+        self.eliminations: list[tuple[tuple[int, ...], Elimination]] = []
+        self._nodes: dict[int, list[Node]] = {}
+        self._paths: list[dict[int, tuple[tuple[int, ...], int, int]]] = [
+            {0: (root.path, root.changes, root.laps)}
+        ]
+        self.root_tally = rules.encode(root.walk)
+
+    def paths_for(self, depths: int) -> None:
+        """Room for the paths of ``depths`` depths."""
+        self._paths.extend({} for _ in range(depths - len(self._paths)))
+
+    def __len__(self) -> int:
+        return len(self.layers)
 
     def walk_of(self, state: State, tally: int) -> Walk:
         """The walk of ``state`` with ``tally``."""
         root = self.root.walk
+        seq = tally >> DANGER_SHIFT
         return tuple.__new__(
             Walk,
             (
@@ -182,7 +202,7 @@ class Search:
                 state[4],
                 state[5],
                 state[6],
-                self.danger_of(tally >> DANGER_SHIFT),
+                self.rules.danger_of(seq) if seq else (),
                 (tally >> 8) & 255,
                 tally & 255,
                 self.late_brakes if tally & LATE else root.slip_brake,
@@ -194,14 +214,24 @@ class Search:
     def path_of(self, depth: int, key: int) -> tuple[tuple[int, ...], int, int]:
         """The path of the walk with ``key`` at ``depth``, with its lane changes and laps."""
         paths = self._paths
-        while len(paths) <= depth:
-            paths.append({})
         found = paths[depth].get(key)
-        if found is None:
-            path, changes, laps = self.path_of(depth - 1, key >> self.bits)
-            here = path[-1] if path else self.root.walk.space
-            nxt, change, lap = self.edges[here][key & self.mask]
-            found = paths[depth][key] = ((*path, nxt), changes + change, laps + lap)
+        if found is not None:
+            return found
+        chain = []  # the keys up to the nearest ancestor whose path is known
+        bits = self.bits
+        while found is None:
+            chain.append(key)
+            depth -= 1
+            key >>= bits
+            found = paths[depth].get(key)
+        path, changes, laps = found
+        here = path[-1] if path else self.root.walk.space
+        edges, mask = self.edges, self.mask
+        for key in reversed(chain):
+            depth += 1
+            here, change, lap = edges[here][key & mask]
+            found = paths[depth][key] = ((*path, here), changes + change, laps + lap)
+            path, changes, laps = found
         return found
 
     def node(self, depth: int, key: int, state: State, tally: int) -> Node:
@@ -217,13 +247,23 @@ class Search:
             nodes = self._nodes[depth] = self.select(depth, None)
         return nodes
 
-    def select(self, depth: int, test: Callable[[State], bool] | None) -> list[Node]:
-        """The nodes of one depth whose state passes ``test``, in the order of their keys."""
+    def select(
+        self,
+        depth: int,
+        test: Callable[[State], bool] | None,
+        spaces: frozenset[int] | None = None,
+    ) -> list[Node]:
+        """The nodes of one depth whose state is on one of ``spaces`` (None: any) and passes
+        ``test``, in the order of their keys."""
         items: list[tuple[int, State, int]] = []
         for state, tallies in self.layers[depth].items():
+            if spaces is not None and state[0] not in spaces:
+                continue
             if test is not None and not test(state):
                 continue
             items.extend((key, state, tally) for tally, key in tallies.items())
+        if not items:
+            return []
         items.sort(key=itemgetter(0))
         node = self.node
         return [node(depth, key, state, tally) for key, state, tally in items]
@@ -247,6 +287,7 @@ class Search:
 
 
 _BITS: dict[int, int] = {}
+_ARROWS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
 
 
 def bits_for(edges: Edges) -> int:
@@ -257,15 +298,21 @@ def bits_for(edges: Edges) -> int:
     return bits
 
 
+def arrows_for(edges: Edges) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per space: each arrow as (its number, next space)."""
+    arrows = _ARROWS.get(id(edges))
+    if arrows is None:
+        arrows = _ARROWS[id(edges)] = tuple(
+            tuple((n, edge[0]) for n, edge in enumerate(out)) for out in edges
+        )
+    return arrows
+
+
 def search(
     root: Node,
     steps: int,
-    step: StateStep,
-    edges: Edges,
-    occupied: frozenset[int],
+    rules: Rules,
     slipstream: bool,
-    dangerous: frozenset[int],
-    late_brakes: int,
     prune: bool,
     follow: tuple[int, ...] | None = None,
     follow_beyond: bool = False,
@@ -273,11 +320,14 @@ def search(
     """All distinct walks after 0 … ``steps`` steps from ``root``; walks in a box stop there.
     ``follow`` keeps only the arrows along that path (checking one path), and one step beyond
     it when ``follow_beyond``."""
-    bits = bits_for(edges)
-    found = Search(root, edges, bits, dangerous, late_brakes)
-    code = found.code
-    base = found.base
-    set_late = root.walk.slip_brake != late_brakes
+    found = Search(root, rules)
+    bits = rules.bits
+    arrows = rules.arrows
+    occupied = rules.occupied
+    step = rules.step
+    code = rules.code
+    base = rules.base
+    set_late = root.walk.slip_brake != rules.late_brakes
     layers = found.layers
     layers.append({state_of(root.walk): {found.root_tally: 0}})
     failed: list[tuple[int, int, Elimination]] = []
@@ -293,7 +343,7 @@ def search(
         for state, tallies in layers[-1].items():
             if state[7]:
                 continue
-            for edge, (nxt, _change, _lap) in enumerate(edges[state[0]]):
+            for edge, nxt in arrows[state[0]]:
                 if nxt in occupied or (allowed >= 0 and nxt != allowed):
                     continue
                 result = step(state, nxt, slipstream)
@@ -332,6 +382,7 @@ def search(
         if prune:
             undominated(layer)
         layers.append(layer)
+    found.paths_for(len(layers) + 1)
     failed.sort(key=lambda f: (f[0], f[1]))
     for level, key, reason in failed:
         path, _changes, _laps = found.path_of(level, key)
