@@ -1,8 +1,10 @@
 """The fast move generator: every legal way to end a move, with its cost.
 
-It walks forward one space at a time, keeping one path per distinct situation (a "walk state":
-space, the straight run it is on, corner stops, overshoot, hazards crossed …), so that the many
-equivalent paths of a long straight collapse into one. Each step applies the driving rules
+It walks forward one space at a time, keeping one path per distinct situation (a "walk":
+space, the straight run it is on, corner stops, overshoot, hazards crossed, what it counted …),
+so that the many equivalent paths of a long straight collapse into one. The search itself
+(movesearch.py) applies the rules once per *state* (the walk without its tallies) and arrow, and
+carries the tallies of all walks in that state along. Each step applies the driving rules
 incrementally; checking a straight run's shortness after every step is exact because a sub-path
 of a shortest path is shortest, and a longer run never becomes legal again once it is not
 (rule decision "Straights, exactly"). The checker in movecheck.py implements the same rules
@@ -19,6 +21,7 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Final
 
 from rennleitung.formula_de.movement import (
@@ -147,12 +150,16 @@ class Query:
         self.shortest = self.oracle.shortest
         self.slip_brakes = request.slipstream_corner_brakes
         self.state_step = make_state_step(self)
-        self.step = make_step(self)
         self.rules = Rules(
             self.state_step, self.tables.edges, self.occupied, self.dangerous, self.slip_brakes
         )
         self.contacts: dict[int, tuple[int, ...]] = {}
         """Collision partners per end space (Masters 14-1), found once per query."""
+
+    @cached_property
+    def step(self) -> Step:
+        """The step on whole walks (``make_step``), built when first needed."""
+        return make_step(self)
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""
@@ -341,6 +348,24 @@ class _Options:
     def eliminated(self, start: int, path: tuple[int, ...], reason: Elimination) -> None:
         self.add(MoveOption(start=start, path=path, eliminated=reason))
 
+    def in_order(self) -> list[MoveOption]:
+        """The options in their canonical order (``MoveOption.order_key``), sorted by a key
+        made of the folding key each option is filed under: the same order, for less work."""
+        return [option for _key, option in sorted(self.by_key.items(), key=_order_of)]
+
+
+def _order_of(item: tuple[tuple[object, ...], MoveOption]) -> tuple[object, ...]:
+    """``MoveOption.order_key`` from the option's folding key (``cost_key_of``): the folding
+    key holds the same parts in the same order, with the elimination at its end."""
+    key, option = item
+    eliminated = key[13]
+    return (
+        eliminated is not None,
+        len(option[1]),
+        key[:13],
+        "" if eliminated is None else eliminated.value,  # type: ignore[attr-defined]
+    )
+
 
 def finish(
     query: Query,
@@ -512,7 +537,7 @@ def _distinct_ends(
     """The nominal ends of ``moved`` spaces that can add an option: of the walks that differ
     only in their straight run (start, length, hazards crossed, entry lane), the first found.
     The others end on the same space with the same stops, overshoot and tally, so they finish
-    at the same costs, and their slipstreams, which ignore the straight rule (Masters 18-1-2),
+    at the same costs, and their slipstreams, which ignore the straight rule (Masters 18-3-2),
     add the same options: in the order the options are filed, the first one's come first and
     the others fold into them. Not so for walks that wait in the pit lane or slide from a
     corner stop (the slide walks on), nor with a slide of −1 (``_nominal_ends``)."""
@@ -684,7 +709,11 @@ def _options_for(
         options.eliminated(request.start, path, reason)
     depth = min(len(layers) - 1, distance)
     box = frozenset({request.box})
-    box_ends = [n for k in range(1, depth + 1) for n in layers.select(k, _in_box, box)]
+    box_ends = (
+        [n for k in range(1, depth + 1) for n in layers.select(k, _in_box, box)]
+        if request.box >= 0 and layers.touches(box)
+        else []
+    )
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
     waiting = _add_waiting(query, layers, depth, distance, options)
@@ -710,7 +739,7 @@ def _options_for(
             best = _first_to_play(query, ends) if first is None else first
             ends = [n for n in ends if _play_key(query, n) == best]
         _add_blocked(query, ends, distance - depth, options)
-    return sorted(options.by_key.values(), key=MoveOption.order_key)
+    return options.in_order()
 
 
 def waits(query: Query, walk: Walk) -> bool:
@@ -745,7 +774,7 @@ def _add_waiting(
     state), which the ordinary braking ends skip."""
     found: set[tuple[int, State]] = set()
     pit = query.tables.pit
-    if not pit:
+    if not pit or not layers.touches(pit):
         return found
 
     def waiting(state: State) -> bool:

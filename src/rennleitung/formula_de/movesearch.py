@@ -17,7 +17,7 @@ turned into nodes (a walk with its path) only where the generator asks for them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Final, NamedTuple
 
@@ -127,7 +127,7 @@ class Rules:
         step: StateStep,
         edges: Edges,
         occupied: frozenset[int],
-        dangerous: Iterable[int],
+        dangerous: frozenset[int],
         late_brakes: int,
     ) -> None:
         self.step = step
@@ -136,7 +136,7 @@ class Rules:
         self.bits = bits_for(edges)
         self.mask = (1 << self.bits) - 1
         self.occupied = occupied
-        ordered = sorted(dangerous)
+        ordered = sorted(dangerous) if dangerous else []
         self.code = {space: n + 1 for n, space in enumerate(ordered)}
         self.spaces = (-1, *ordered)
         self.base = len(ordered) + 1
@@ -180,6 +180,14 @@ class Search:
             {0: (root.path, root.changes, root.laps)}
         ]
         self.root_tally = rules.encode(root.walk)
+        self._touched: set[int] | None = None
+
+    def touches(self, spaces: frozenset[int]) -> bool:
+        """Whether any walk stands on one of ``spaces`` (to skip looking for rare ends)."""
+        touched = self._touched
+        if touched is None:
+            touched = self._touched = {state[0] for layer in self.layers for state in layer}
+        return not touched.isdisjoint(spaces)
 
     def paths_for(self, depths: int) -> None:
         """Room for the paths of ``depths`` depths."""
@@ -271,17 +279,18 @@ class Search:
     def first_nodes(self, depth: int, state_key: Callable[[State], object]) -> list[Node]:
         """Per (``state_key`` of the state, tally), only the node found first; in key order.
         States whose key is None are left out."""
-        best: dict[tuple[object, int], tuple[int, State]] = {}
+        best: dict[tuple[object, int], tuple[int, State, int]] = {}
+        get = best.get
         for state, tallies in self.layers[depth].items():
             group = state_key(state)
             if group is None:
                 continue
             for tally, key in tallies.items():
                 mark = (group, tally)
-                old = best.get(mark)
+                old = get(mark)
                 if old is None or key < old[0]:
-                    best[mark] = (key, state)
-        items = sorted((key, state, mark[1]) for mark, (key, state) in best.items())
+                    best[mark] = (key, state, tally)
+        items = sorted(best.values(), key=itemgetter(0))
         node = self.node
         return [node(depth, key, state, tally) for key, state, tally in items]
 
