@@ -40,6 +40,7 @@ from rennleitung.formula_de.movesearch import (
     StateStep,
     Stepped,
     Walk,
+    counted,
     search,
     state_of,
 )
@@ -217,7 +218,7 @@ def make_state_step(query: Query) -> StateStep:
     free_distance = tables.free_distance
     no_crossing: frozenset[int] = frozenset()
 
-    def step(state: State, nxt: int, slipstream: bool) -> Stepped | Elimination | None:
+    def step(state: State, nxt: int, slipstream: bool) -> State | Stepped | Elimination | None:
         if nxt in occupied:
             return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
         here, run_start, run_len, run_crossed, entry_lane, made, over, _in_box = state
@@ -277,12 +278,11 @@ def make_state_step(query: Query) -> StateStep:
             run_crossed = frozenset({nxt}) if nxt in hazards else no_crossing
         if nxt in wall and here not in wall:
             add += WALL
-        return (
-            (nxt, run_start, run_len, run_crossed, entry_lane, made, over, kind == BOX_SPACE),
-            add,
-            nxt if nxt in dangerous else -1,
-            slipstream and bool(corner_there) and not corner_here,  # Masters 18-1-4: late braking
-        )
+        after = (nxt, run_start, run_len, run_crossed, entry_lane, made, over, kind == BOX_SPACE)
+        late = slipstream and bool(corner_there) and not corner_here  # Masters 18-1-4
+        if add or late or nxt in dangerous:
+            return (after, add, nxt if nxt in dangerous else -1, late)
+        return after  # nothing to count: the common step, one tuple less
 
     return step
 
@@ -296,7 +296,7 @@ def make_step(query: Query) -> Step:
         result = state_step(state_of(walk), nxt, slipstream)
         if result is None or isinstance(result, Elimination):
             return result
-        after, add, entered, late = result
+        after, add, entered, late = counted(result)
         return Walk(
             after[0],
             after[1],

@@ -11,8 +11,9 @@ tallies of all walks in that state follow along as small integers.
 The walks, their representative paths and their order are exactly those of a walk-by-walk
 search that visits the walks of a layer in order, tries the arrows of each space in order and
 keeps the first path to reach a walk: each walk carries a key, the digits of its path's arrow
-choices, and keeping the smallest key per walk is keeping the first path found. Layers are
-turned into nodes (a walk with its path) only where the generator asks for them.
+choices, and keeping the smallest key per walk is keeping the first path found, in whatever
+order the states are visited. Layers are turned into nodes (a walk with its path) only where
+the generator asks for them.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ class Node(NamedTuple):
 
 
 State = tuple[int, int, int, frozenset[int], int, int, int, bool]
+STATE_LENGTH: Final = 8
 """A walk without its tally: space, run start, run length, hazards crossed on the run, entry
 lane, stops made, overshoot, in a box."""
 
@@ -61,7 +63,15 @@ Stepped = tuple[State, int, int, bool]
 """The state after one step, the walls (``WALL``) and fuel (``FUEL``) it adds, the dangerous
 space entered (-1 if none) and whether a slipstream brakes late into a corner."""
 
-StateStep = Callable[[State, int, bool], "Stepped | Elimination | None"]
+StateStep = Callable[[State, int, bool], "State | Stepped | Elimination | None"]
+"""A step returns the bare state when it counts nothing (the common case), else ``Stepped``."""
+
+
+def counted(result: State | Stepped) -> Stepped:
+    """A step's result as ``Stepped``."""
+    if len(result) == STATE_LENGTH:
+        return (result, 0, -1, False)
+    return result
 
 FUEL: Final = 1
 WALL: Final = 1 << 8
@@ -74,8 +84,12 @@ LOW: Final = (1 << DANGER_SHIFT) - 1
 Edges = tuple[tuple[tuple[int, int, int], ...], ...]
 """Per space: each arrow as (next space, lane changes, laps)."""
 
-Layer = dict[State, dict[int, int]]
-"""The walks of one depth: per state, each tally with its key."""
+Entry = tuple[int, tuple[int, ...], int, int]
+"""What a walk carries besides its state and tally: its key, its path, the path's lane changes
+and laps."""
+
+Layer = dict[State, dict[int, Entry]]
+"""The walks of one depth: per state, each tally with its entry."""
 
 
 def state_of(walk: Walk) -> State:
@@ -176,9 +190,6 @@ class Search:
         self.layers: list[Layer] = []
         self.eliminations: list[tuple[tuple[int, ...], Elimination]] = []
         self._nodes: dict[int, list[Node]] = {}
-        self._paths: list[dict[int, tuple[tuple[int, ...], int, int]]] = [
-            {0: (root.path, root.changes, root.laps)}
-        ]
         self.root_tally = rules.encode(root.walk)
         self._touched: set[int] | None = None
 
@@ -188,10 +199,6 @@ class Search:
         if touched is None:
             touched = self._touched = {state[0] for layer in self.layers for state in layer}
         return not touched.isdisjoint(spaces)
-
-    def paths_for(self, depths: int) -> None:
-        """Room for the paths of ``depths`` depths."""
-        self._paths.extend({} for _ in range(depths - len(self._paths)))
 
     def __len__(self) -> int:
         return len(self.layers)
@@ -219,31 +226,9 @@ class Search:
             ),
         )
 
-    def path_of(self, depth: int, key: int) -> tuple[tuple[int, ...], int, int]:
-        """The path of the walk with ``key`` at ``depth``, with its lane changes and laps."""
-        paths = self._paths
-        found = paths[depth].get(key)
-        if found is not None:
-            return found
-        chain = []  # the keys up to the nearest ancestor whose path is known
-        bits = self.bits
-        while found is None:
-            chain.append(key)
-            depth -= 1
-            key >>= bits
-            found = paths[depth].get(key)
-        path, changes, laps = found
-        here = path[-1] if path else self.root.walk.space
-        edges, mask = self.edges, self.mask
-        for key in reversed(chain):
-            depth += 1
-            here, change, lap = edges[here][key & mask]
-            found = paths[depth][key] = ((*path, here), changes + change, laps + lap)
-            path, changes, laps = found
-        return found
-
-    def node(self, depth: int, key: int, state: State, tally: int) -> Node:
-        path, changes, laps = self.path_of(depth, key)
+    def node(self, entry: Entry, state: State, tally: int) -> Node:
+        """The node of a walk."""
+        _key, path, changes, laps = entry
         return tuple.__new__(Node, (self.walk_of(state, tally), path, changes, laps))
 
     def __getitem__(self, depth: int) -> list[Node]:
@@ -263,40 +248,43 @@ class Search:
     ) -> list[Node]:
         """The nodes of one depth whose state is on one of ``spaces`` (None: any) and passes
         ``test``, in the order of their keys."""
-        items: list[tuple[int, State, int]] = []
+        items: list[tuple[int, Entry, State, int]] = []
         for state, tallies in self.layers[depth].items():
             if spaces is not None and state[0] not in spaces:
                 continue
             if test is not None and not test(state):
                 continue
-            items.extend((key, state, tally) for tally, key in tallies.items())
+            items.extend((entry[0], entry, state, tally) for tally, entry in tallies.items())
         if not items:
             return []
         items.sort(key=itemgetter(0))
         node = self.node
-        return [node(depth, key, state, tally) for key, state, tally in items]
+        return [node(entry, state, tally) for _key, entry, state, tally in items]
 
     def first_nodes(self, depth: int, state_key: Callable[[State], object]) -> list[Node]:
         """Per (``state_key`` of the state, tally), only the node found first; in key order.
         States whose key is None are left out."""
-        best: dict[tuple[object, int], tuple[int, State, int]] = {}
+        best: dict[tuple[object, int], tuple[int, Entry, State, int]] = {}
         get = best.get
         for state, tallies in self.layers[depth].items():
             group = state_key(state)
             if group is None:
                 continue
-            for tally, key in tallies.items():
+            for tally, entry in tallies.items():
                 mark = (group, tally)
                 old = get(mark)
-                if old is None or key < old[0]:
-                    best[mark] = (key, state, tally)
+                if old is None or entry[0] < old[0]:
+                    best[mark] = (entry[0], entry, state, tally)
         items = sorted(best.values(), key=itemgetter(0))
         node = self.node
-        return [node(depth, key, state, tally) for key, state, tally in items]
+        return [node(entry, state, tally) for _key, entry, state, tally in items]
 
 
 _BITS: dict[int, int] = {}
-_ARROWS: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = {}
+Arrows = tuple[tuple[tuple[int, int, int, int], ...], ...]
+"""Per space: each arrow as (its number, next space, lane changes, laps)."""
+
+_ARROWS: dict[int, Arrows] = {}
 
 
 def bits_for(edges: Edges) -> int:
@@ -307,12 +295,12 @@ def bits_for(edges: Edges) -> int:
     return bits
 
 
-def arrows_for(edges: Edges) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per space: each arrow as (its number, next space)."""
+def arrows_for(edges: Edges) -> Arrows:
+    """The arrows of ``edges`` with their numbers."""
     arrows = _ARROWS.get(id(edges))
     if arrows is None:
         arrows = _ARROWS[id(edges)] = tuple(
-            tuple((n, edge[0]) for n, edge in enumerate(out)) for out in edges
+            tuple((n, *edge) for n, edge in enumerate(out)) for out in edges
         )
     return arrows
 
@@ -338,8 +326,10 @@ def search(
     base = rules.base
     set_late = root.walk.slip_brake != rules.late_brakes
     layers = found.layers
-    layers.append({state_of(root.walk): {found.root_tally: 0}})
-    failed: list[tuple[int, int, Elimination]] = []
+    layers.append(
+        {state_of(root.walk): {found.root_tally: (0, root.path, root.changes, root.laps)}}
+    )
+    failed: list[tuple[int, int, tuple[int, ...], Elimination]] = []
     depth = len(root.path)
     for level in range(steps):
         allowed = -1
@@ -352,48 +342,54 @@ def search(
         for state, tallies in layers[-1].items():
             if state[7]:
                 continue
-            for edge, nxt in arrows[state[0]]:
+            for edge, nxt, change, lap in arrows[state[0]]:
                 if nxt in occupied or (allowed >= 0 and nxt != allowed):
                     continue
                 result = step(state, nxt, slipstream)
                 if result is None:
                     continue
                 if isinstance(result, Elimination):
-                    failed.append((level + 1, (min(tallies.values()) << bits) | edge, result))
+                    first = min(tallies.values())
+                    failed.append(
+                        (level + 1, (first[0] << bits) | edge, (*first[1], nxt), result)
+                    )
                     continue
-                after, add, entered, late = result
-                child = layer.get(after)
-                if not late and entered < 0:
+                if len(result) == 8:  # a bare state (STATE_LENGTH): the step counts nothing
+                    after = result
+                    child = layer.get(after)
                     if child is None:
-                        layer[after] = {t + add: (k << bits) | edge for t, k in tallies.items()}
+                        if len(tallies) == 1:  # most walks are alone in their state
+                            ((t, (k, p, c, n)),) = tallies.items()
+                            layer[after] = {t: ((k << bits) | edge, (*p, nxt), c + change, n + lap)}
+                        else:
+                            layer[after] = {
+                                t: ((k << bits) | edge, (*p, nxt), c + change, n + lap)
+                                for t, (k, p, c, n) in tallies.items()
+                            }
                         continue
-                    moved = [(t + add, (k << bits) | edge) for t, k in tallies.items()]
+                    add, entered, late = 0, -1, False
                 else:
-                    digit = code[entered] if entered >= 0 else 0
-                    moved = []
-                    for t, k in tallies.items():
-                        t += add
-                        if late and set_late:
-                            t |= LATE
-                        if digit:
-                            t = ((((t >> DANGER_SHIFT) * base) + digit) << DANGER_SHIFT) | (t & LOW)
-                        moved.append((t, (k << bits) | edge))
+                    after, add, entered, late = result
+                    child = layer.get(after)
                     if child is None:
-                        layer[after] = dict(moved)
-                        continue
+                        child = layer[after] = {}
+                digit = code[entered] if entered >= 0 else 0
                 get = child.get
-                for t, k in moved:
+                for t, (k, p, c, n) in tallies.items():
+                    t += add
+                    if late and set_late:
+                        t |= LATE
+                    if digit:
+                        t = ((((t >> DANGER_SHIFT) * base) + digit) << DANGER_SHIFT) | (t & LOW)
+                    k = (k << bits) | edge
                     old = get(t)
-                    if old is None or k < old:
-                        child[t] = k
+                    if old is None or k < old[0]:
+                        child[t] = (k, (*p, nxt), c + change, n + lap)
         if not layer:
             break
         if prune:
             undominated(layer)
         layers.append(layer)
-    found.paths_for(len(layers) + 1)
     failed.sort(key=lambda f: (f[0], f[1]))
-    for level, key, reason in failed:
-        path, _changes, _laps = found.path_of(level, key)
-        found.eliminations.append((path, reason))
+    found.eliminations.extend((path, reason) for _level, _key, path, reason in failed)
     return found
