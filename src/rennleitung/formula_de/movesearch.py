@@ -18,7 +18,7 @@ the generator asks for them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from operator import itemgetter
 from typing import Final, NamedTuple
 
@@ -88,8 +88,17 @@ Entry = tuple[int, tuple[int, ...], int, int]
 """What a walk carries besides its state and tally: its key, its path, the path's lane changes
 and laps."""
 
-Layer = dict[State, dict[int, Entry]]
-"""The walks of one depth: per state, each tally with its entry."""
+Walks = tuple[int, Entry] | dict[int, Entry]
+"""The walks in one state: one (tally, entry), the common case, which spares a dict; or a dict
+of tallies and entries."""
+
+Layer = dict[State, Walks]
+"""The walks of one depth, by state."""
+
+
+def walks_in(walks: Walks) -> Iterable[tuple[int, Entry]]:
+    """Each (tally, entry) of the walks in one state."""
+    return (walks,) if isinstance(walks, tuple) else walks.items()
 
 
 def state_of(walk: Walk) -> State:
@@ -121,15 +130,17 @@ def undominated(layer: Layer) -> None:
             lost: set[int] = set()
             for other in states:
                 if other[CROSSED] < crossed:
-                    lost.update(layer[other])
+                    lost.update(tally for tally, _entry in walks_in(layer[other]))
             if lost:
                 losses.append((state, lost))
         for state, lost in losses:
-            tallies = layer[state]
-            for tally in lost.intersection(tallies):
-                del tallies[tally]
-            if not tallies:
+            kept = {tally: entry for tally, entry in walks_in(layer[state]) if tally not in lost}
+            if not kept:
                 del layer[state]
+            elif len(kept) == 1:
+                layer[state] = next(iter(kept.items()))
+            else:
+                layer[state] = kept
 
 
 class Rules:
@@ -249,12 +260,12 @@ class Search:
         """The nodes of one depth whose state is on one of ``spaces`` (None: any) and passes
         ``test``, in the order of their keys."""
         items: list[tuple[int, Entry, State, int]] = []
-        for state, tallies in self.layers[depth].items():
+        for state, walks in self.layers[depth].items():
             if spaces is not None and state[0] not in spaces:
                 continue
             if test is not None and not test(state):
                 continue
-            items.extend((entry[0], entry, state, tally) for tally, entry in tallies.items())
+            items.extend((entry[0], entry, state, tally) for tally, entry in walks_in(walks))
         if not items:
             return []
         items.sort(key=itemgetter(0))
@@ -266,11 +277,11 @@ class Search:
         States whose key is None are left out."""
         best: dict[tuple[object, int], tuple[int, Entry, State, int]] = {}
         get = best.get
-        for state, tallies in self.layers[depth].items():
+        for state, walks in self.layers[depth].items():
             group = state_key(state)
             if group is None:
                 continue
-            for tally, entry in tallies.items():
+            for tally, entry in walks_in(walks):
                 mark = (group, tally)
                 old = get(mark)
                 if old is None or entry[0] < old[0]:
@@ -327,7 +338,7 @@ def search(
     set_late = root.walk.slip_brake != rules.late_brakes
     layers = found.layers
     layers.append(
-        {state_of(root.walk): {found.root_tally: (0, root.path, root.changes, root.laps)}}
+        {state_of(root.walk): (found.root_tally, (0, root.path, root.changes, root.laps))}
     )
     failed: list[tuple[int, int, tuple[int, ...], Elimination]] = []
     depth = len(root.path)
@@ -339,9 +350,12 @@ def search(
             elif depth + level > len(follow) or not follow_beyond:
                 break
         layer: Layer = {}
-        for state, tallies in layers[-1].items():
+        for state, walks in layers[-1].items():
             if state[7]:
                 continue
+            single = isinstance(walks, tuple)
+            if isinstance(walks, tuple):
+                t0, (k0, p0, c0, n0) = walks
             for edge, nxt, change, lap in arrows[state[0]]:
                 if nxt in occupied or (allowed >= 0 and nxt != allowed):
                     continue
@@ -349,7 +363,7 @@ def search(
                 if result is None:
                     continue
                 if isinstance(result, Elimination):
-                    first = min(tallies.values())
+                    first = min(entry for _tally, entry in walks_in(walks))
                     failed.append(
                         (level + 1, (first[0] << bits) | edge, (*first[1], nxt), result)
                     )
@@ -358,24 +372,52 @@ def search(
                     after = result
                     child = layer.get(after)
                     if child is None:
-                        if len(tallies) == 1:  # most walks are alone in their state
-                            ((t, (k, p, c, n)),) = tallies.items()
-                            layer[after] = {t: ((k << bits) | edge, (*p, nxt), c + change, n + lap)}
-                        else:
+                        if single:  # most walks are alone in their state
+                            layer[after] = (
+                                t0,
+                                ((k0 << bits) | edge, (*p0, nxt), c0 + change, n0 + lap),
+                            )
+                        elif isinstance(walks, dict):
                             layer[after] = {
                                 t: ((k << bits) | edge, (*p, nxt), c + change, n + lap)
-                                for t, (k, p, c, n) in tallies.items()
+                                for t, (k, p, c, n) in walks.items()
                             }
                         continue
                     add, entered, late = 0, -1, False
                 else:
                     after, add, entered, late = result
                     child = layer.get(after)
-                    if child is None:
-                        child = layer[after] = {}
                 digit = code[entered] if entered >= 0 else 0
-                get = child.get
-                for t, (k, p, c, n) in tallies.items():
+                if single:
+                    t = t0 + add
+                    if late and set_late:
+                        t |= LATE
+                    if digit:
+                        t = ((((t >> DANGER_SHIFT) * base) + digit) << DANGER_SHIFT) | (t & LOW)
+                    k = (k0 << bits) | edge
+                    if child is None:
+                        layer[after] = (t, (k, (*p0, nxt), c0 + change, n0 + lap))
+                    elif isinstance(child, tuple):
+                        if child[0] != t:
+                            layer[after] = {
+                                child[0]: child[1],
+                                t: (k, (*p0, nxt), c0 + change, n0 + lap),
+                            }
+                        elif k < child[1][0]:
+                            layer[after] = (t, (k, (*p0, nxt), c0 + change, n0 + lap))
+                    else:
+                        old = child.get(t)
+                        if old is None or k < old[0]:
+                            child[t] = (k, (*p0, nxt), c0 + change, n0 + lap)
+                    continue
+                if child is None:
+                    merged: dict[int, Entry] = {}
+                elif isinstance(child, tuple):
+                    merged = {child[0]: child[1]}
+                else:
+                    merged = child
+                get = merged.get
+                for t, (k, p, c, n) in walks_in(walks):
                     t += add
                     if late and set_late:
                         t |= LATE
@@ -384,7 +426,8 @@ def search(
                     k = (k << bits) | edge
                     old = get(t)
                     if old is None or k < old[0]:
-                        child[t] = (k, (*p, nxt), c + change, n + lap)
+                        merged[t] = (k, (*p, nxt), c + change, n + lap)
+                layer[after] = next(iter(merged.items())) if len(merged) == 1 else merged
         if not layer:
             break
         if prune:
