@@ -24,6 +24,7 @@ from rennleitung.turbo2000.performance import (
     consequence,
     dice_for,
     risk,
+    section_points,
     wuerfe_from_dice,
     wuerfe_rule,
 )
@@ -233,6 +234,8 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     turn.count(f"row:{result}")
     effect = EFFECTS[result]
     car.wear += effect.wear
+    planned, track_points = track_points, section_points(track_points, car.entry.qualifying,
+                                                         config)
     if effect.scores:
         car.points += track_points
     if effect.destroys:
@@ -245,7 +248,15 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     car.story.append(f"    A{number}: Würfel / dice {rolled}: "
                      f"{wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
-                     f" von {track_points} SP")
+                     f" von {track_points} SP" + _paced(planned, track_points, car))
+
+
+def _paced(planned: int, track_points: int, car: Car) -> str:
+    """The report says when the qualifying pace capped a section (rules version 2)."""
+    if planned <= track_points:
+        return ""
+    return (f" (A {planned} über dem Q-Tempo {car.entry.qualifying}: zählt {track_points} / "
+            f"above the qualifying pace, counts {track_points})")
 
 
 _HAPPENINGS: dict[str, str] = {
