@@ -96,9 +96,10 @@ class GameConfig:
     """Training places published with each announcement (§1)."""
 
     # --- teams and money ------------------------------------------------------------------
-    start_money: int = 3_500_000
-    """Reconstructed: enough for three cars of Turbo parts and a little more, so a team chooses
-    between a factory and fresh parts (5,000,000 let a team do both; rules.md §11)."""
+    start_money: int = 6_000_000
+    """Reconstructed: rules version 2 (rules.md §11): with the costlier push of ``risk_offset`` 8
+    a team that builds a factory must still afford fresh parts, else the pure racer wins (version
+    1: 3,500,000)."""
     sponsor_money: int = 200_000
     """April 2000 §17."""
     team_name_max_length: int = 13
@@ -178,9 +179,10 @@ class GameConfig:
     this percent of its Q, the pace it showed in qualifying; 0 = no limit (version 1, where Q
     bought nothing once the grid had room for every entry)."""
     risk_dice: int = 2
-    risk_offset: int = 9
-    """9: a risk of 1 or 2 can cost a section but never the car (8 made the careful bot and
-    the balanced one share the wins; rules.md §11)."""
+    risk_offset: int = 8
+    """Rules version 2: 8, so that the second step of push costs about what it buys now that
+    the bots push where the LP formula pays (version 1: 9, where pushing e twice won two games
+    in three; rules.md §11)."""
     risk_table: tuple[str, ...] = (
         "-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW", "Motorschaden",
         "Wagenschaden", "Totalschaden", "Unfall")
