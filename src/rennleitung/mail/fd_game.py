@@ -20,7 +20,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
-from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
+from rennleitung.mail.fd_orders import STANDING, order_text, read_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.fd_standing import brake_keep_lane
 from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
@@ -44,6 +44,13 @@ def _race_id(game: GameInfo) -> int:
     return int(game.location)
 
 
+def code(binding: Binding) -> str:
+    """The seat's code as a subject carries it, so a plain Reply answers (`` [Code …]``)."""
+    if not binding.token:
+        return ""
+    return texts.pick(binding.language, f" [Code {binding.token}]", f" [code {binding.token}]")
+
+
 class FdAdapter:
     """The mail face of races in the play service."""
 
@@ -56,6 +63,14 @@ class FdAdapter:
         race_id = _race_id(binding.game)
         self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
                           holder=holder_of(binding.address))
+
+    def unseat(self, binding: Binding) -> None:
+        """The car an address left: free before the start, its bot drives during the race."""
+        race_id = _race_id(binding.game)
+        if self.races.info(race_id).state is RaceState.OPEN:
+            self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON, holder=None)
+        else:
+            self.races.assign(race_id, binding.seat, kind=SeatKind.BOT)
 
     def handle(self, service: Mailroom, order: Order) -> Handled:
         binding = order.binding
@@ -84,7 +99,8 @@ class FdAdapter:
                           {"refused": "not asked"})
         quoted = _VERSION.search(order.decoded.subject)
         expected = int(quoted.group(1)) if quoted else None
-        data, problems = parse_orders(order.text, asked.question, seen.track)
+        reading = read_orders(order.text, asked.question, seen.track)
+        data, problems = reading.data, reading.problems
         if data is None:
             lines = [texts.pick(language, "Ihre Antwort konnte nicht angenommen werden:",
                                 "Your answer could not be accepted:")]
@@ -102,7 +118,11 @@ class FdAdapter:
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
+        if reading.ignored:
+            body += "\n\n" + reading.ignored_text(language)
         outcome: dict[str, object] = {"applied": decision, "version": applied.version}
+        if reading.ignored:
+            outcome["ignored"] = [number for number, _line in reading.ignored]
         if data.get(STANDING):
             note, moved = self._standing_order(race_id, car, binding, language)
             body += "\n\n" + note
@@ -163,8 +183,9 @@ class FdAdapter:
             body += "\n\n" + "\n".join("  " + line for line in
                                        order_text(stored.decision, language).split("\n"))
             mails.append(Outgoing(binding.address, texts.pick(
-                language, f"Formula Dé {game.key}: Frist abgelaufen, Wagen {stored.car}",
-                f"Formula Dé {game.key}: deadline passed, car {stored.car}"),
+                language, f"Formula Dé {game.key}: Frist abgelaufen, Wagen {stored.car}"
+                f"{code(binding)}", f"Formula Dé {game.key}: deadline passed, car {stored.car}"
+                f"{code(binding)}"),
                 texts.letter(language, body), "notice",
                 ref=f"fd:{race_id}:timeout:{stored.seq}"))
         public = self.races.view(race_id, Reader.spectator())
@@ -191,7 +212,8 @@ class FdAdapter:
         race_id = _race_id(game)
         ask = asked.question
         version = asked.opened
-        ref = f"fd:{race_id}:{ask.car}:{version}"
+        # the holder's token in the ref: whoever holds the seat gets its open question
+        ref = f"fd:{race_id}:{ask.car}:{version}:{binding.token}"
         if service.queued(ref):
             return []  # asked before: no board drawn again
         language = binding.language
@@ -201,8 +223,9 @@ class FdAdapter:
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
                                         "Bot.", f"Answer by {when}, else the bot decides.")
         return [Outgoing(binding.address, texts.pick(
-            language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
-            f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
+            language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]"
+            f"{code(binding)}", f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"
+            f"{code(binding)}"),
             texts.letter(language, body), "question", ref=ref,
             attachments=board_attachments(seen, ask, self.png))]
 
