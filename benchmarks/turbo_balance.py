@@ -9,13 +9,18 @@ Asserts nothing. Targets with the default settings (issue 15): no strategy above
 at least once per 1,000 sections, the caps binding in at least a tenth of the Formel N races.
 
 Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
-[--per-strategy=N] [--variants]``. GAMES defaults to 200 (about 10 s on an idle core);
+[--per-strategy=N] [--teams=N] [--strategy=NAME:FIELD=JSON[;FIELD=JSON]] [--variants]
+[--search]``. GAMES defaults to 200 (about 10 s on an idle core);
 ``--first`` starts the seeds elsewhere than 0 (another sample of games); ``--set`` changes one
 setting of the default configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W":
 800000, "M": 300000, "R": 30000}'``), so a game master can measure a setting before choosing it;
 ``--per-strategy`` seats every strategy N times (a bigger field, fuller grids); ``--variants``
 also runs the settings a game master might choose instead (the previous defaults, maker points
-as the brief had them, the first reconstruction's risk and development rules).
+as the brief had them, the first reconstruction's risk and development rules); ``--teams``
+seats N teams, the strategies in turn (4 to 24: fields that do or do not fill the grid);
+``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
+``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
+instead (a few minutes on one loaded core; it prints its budget).
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES, Strategy
-from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.config import LEGACY, GameConfig, config_from_dict, config_to_dict
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import evaluate_round
@@ -104,7 +109,9 @@ def configured(settings: list[str]) -> GameConfig:
 
 
 VARIANTS: dict[str, GameConfig] = {
-    "previous defaults (risk_offset 8, start_money 5,000,000)": replace(
+    "rules version 1 (the figures before issue 28)": config_from_dict(
+        {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY}),
+    "the second step's defaults (risk_offset 8, start_money 5,000,000)": replace(
         GameConfig(), risk_offset=8, start_money=5_000_000),
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
     "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
@@ -193,7 +200,8 @@ def searched(config: GameConfig) -> None:
     print(f"strategy search against the bot field ({', '.join(sorted(STRATEGIES))}), "
           f"{YEARS} years a game; searched: {', '.join(sorted(turbo_search.SPACE))}")
     print("  budget per field: " + "; ".join(
-        f"{teams} teams {b.first} random + {b.generations} x {b.children} mutants of the best "
+        f"{teams} teams {b.first} first (mutated bots, random) + {b.generations} x {b.children} "
+        f"mutants of the best "
         f"{b.keep}, {b.games} games each, best {b.final} on {b.final_games} = "
         f"{b.games_per_field()} games" for teams, b in turbo_search.BUDGETS.items())
         + f"; {total} games in all, one process")

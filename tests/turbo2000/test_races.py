@@ -224,15 +224,15 @@ def test_rallye_prizes_only_after_the_last_stage() -> None:
     config = replace(CONFIG, rally_min_finishers=1)
     state = _two_cars()
     state.announcements = [Announcement("RALLYE", 1, 3)]
-    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30, sections="A=30/30")),
-                  config=config)
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30,
+                                                      sections="A=30/30")), config=config)
     honda_money = outcome.state.teams["Honda"].money
     assert honda_money == state.teams["Honda"].money + CONFIG.sponsor_money - 10_000 - 7_500
     assert outcome.state.rally["Piquet"].track_points == 60
     state = _two_cars()
     state.announcements = [Announcement("RALLYE", 1, 1)]
-    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30, sections="A=30/30")),
-                  config=config)
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30,
+                                                      sections="A=30/30")), config=config)
     assert outcome.state.teams["Honda"].money == honda_money + 500_000
 
 

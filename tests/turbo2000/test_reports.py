@@ -41,12 +41,13 @@ def test_the_report_shows_the_dice_rule_with_its_numbers() -> None:
     stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
     pushed = ENTRY.replace("d=1 e=1", "d=2 e=2")
     report = run(state, sheet(state, "Ferrari", pushed)).team_reports["Ferrari"]
-    shown = re.findall(r"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − 9(, mindestens 0 / at "
-                       r"least 0)? = (\d+) Würfe", report)
+    offset = CONFIG.risk_offset
+    shown = re.findall(rf"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − {offset}(, mindestens 0 "
+                       r"/ at least 0)? = (\d+) Würfe", report)
     assert shown
     for first, second, floor, wuerfe in shown:
-        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - 9)
-        assert bool(floor) == (2 + int(first) + int(second) < 9)
+        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - offset)
+        assert bool(floor) == (2 + int(first) + int(second) < offset)
 
 
 def test_the_report_tells_each_section_of_the_race() -> None:

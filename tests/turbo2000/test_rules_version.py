@@ -91,8 +91,10 @@ def test_the_d_push_decides_whether_an_entry_may_spend_its_lp() -> None:
 
 def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None:
     old = {k: v for k, v in config_to_dict(CONFIG).items() if k not in LEGACY}
-    assert config_from_dict(old) == replace(CONFIG, rules_version=1, qualifying_pace_percent=0,
-                                            new_factory_kind_offset={"W": 0, "M": 0, "R": 0})
+    assert config_from_dict(old) == replace(
+        CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
+        new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
+        factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
     assert CONFIG.rules_version == RULES_VERSION == 2
     # a settings file for a new game changes today's defaults, it is no old record
@@ -118,3 +120,47 @@ def test_turbo_new_records_the_current_version(tmp_path: Path) -> None:
     stored = json.loads((tmp_path / "g" / "config.json").read_text())
     assert stored["rules_version"] == RULES_VERSION
     assert stored["qualifying_pace_percent"] == 100
+
+
+def test_risk_one_with_a_double_five_is_a_pit_stop_now() -> None:
+    from rennleitung.turbo2000.performance import consequence, wuerfe_from_dice
+
+    # risk 1 + 5 + 5 − 8 = 3 Würfe: Box, the section scores nothing; version 1 (− 9): W, scores
+    assert consequence(wuerfe_from_dice(1, [5, 5], CONFIG), CONFIG) == "Box"
+    assert consequence(wuerfe_from_dice(1, [5, 5], VERSION_1), VERSION_1) == "W"
+
+
+def test_the_start_money_pays_a_tyre_factory_and_three_cars_of_turbo_parts() -> None:
+    # 1,000,000 for the factory and 3 × (700,000 + 250,000 + 25,000) = 2,925,000 for the parts
+    state = game("Ferrari", "Honda")
+    rating = state.new_factory_rating
+    buys = [f"an Turbo: Kaufe 3 Turbo-{kind}{rating[kind]} zu {price}"
+            for kind, price in (("W", "700.000"), ("M", "250.000"), ("R", "25.000"))]
+    lines = ("Errichtung: R", *buys)
+    assert "Ferrari" not in run(state, sheet(state, "Ferrari", *lines)).rejections
+    old = game("Ferrari", "Honda", config=VERSION_1)
+    bought = run(old, sheet(old, "Ferrari", *(line.replace("M16", "M18") for line in lines)),
+                 config=VERSION_1)
+    assert bought.rejections["Ferrari"]  # 3,500,000 buy one or the other
+
+
+def test_a_pushed_car_can_lose_its_grid_place_in_qualifying() -> None:
+    # one grid place, two cars: Piquet pushes (risk 2) and has the higher Q; a seed whose
+    # qualifying dice give him a mishap that scores nothing sets his Q to 0 and Lauda starts
+    config = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
+                                         for t in CONFIG.races))
+    state = _six_teams()
+    sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                      "Q=28 A=27/27/27"),
+              sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=2 e=2 "
+                                    "Q=30 A=30/30/30"))
+    starts = set()
+    for attempt in range(60):
+        report = run(state, *sheets, seed=f"q{attempt}", config=config).team_reports["Honda"]
+        pole = "qualifying: 1. von 2" in report
+        assert pole != ("Q zählt / counts 0" in report), report
+        starts.add(pole)
+        before = run(state, *sheets, seed=f"q{attempt}",
+                     config=replace(config, qualifying_risk=False)).team_reports["Honda"]
+        assert "qualifying: 1. von 2" in before  # version 1: the push was free in Q
+    assert starts == {True, False}

@@ -181,8 +181,8 @@ def best_split(parts: dict[str, Part], driver: Driver, d: int, e: int, config: G
     splits = [(d, e)] + [(x, total - x) for x in range(config.max_push, 0, -1)
                          if 1 <= total - x <= config.max_push]
     return max(splits, key=lambda split: available_lp(
-        parts["W"].rating, parts["M"].rating, parts["R"].rating, driver.whole_rating, *split,
-        config))
+        parts["W"].rating, parts["M"].rating, parts["R"].rating, driver.whole_rating, split[0],
+        split[1], config))
 
 
 def _entry_line(announcement: Announcement, driver: Driver, parts: dict[str, Part], d: int,

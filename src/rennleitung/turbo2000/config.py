@@ -178,6 +178,10 @@ class GameConfig:
     """Reconstructed (rules version 2): in no section does a car score more track points than
     this percent of its Q, the pace it showed in qualifying; 0 = no limit (version 1, where Q
     bought nothing once the grid had room for every entry)."""
+    qualifying_risk: bool = True
+    """Reconstructed (rules version 2): a pushed car rolls its dice in qualifying too (rules.md
+    §5); a mishap sets its Q for the grid to 0. Off (version 1), the LP a push bought were free
+    in qualifying, and a full grid went to the cars pushed hardest."""
     risk_dice: int = 2
     risk_offset: int = 8
     """Rules version 2: 8, so that the second step of push costs about what it buys now that
@@ -204,7 +208,9 @@ class GameConfig:
 
     # --- factories and building -----------------------------------------------------------
     factory_cost: dict[str, int] = field(
-        default_factory=lambda: {"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
+        default_factory=lambda: {"W": 4_000_000, "M": 2_500_000, "R": 400_000})
+    """Reconstructed; rules version 2: a tyre factory 400,000, so that one pays back within
+    the three years of a game (version 1: 1,000,000, and never building won; rules.md §11)."""
     development_step_cost: int = 200_000
     development_die: int = 10
     """A development step rolls this die to pick one of the ten digits."""
@@ -276,10 +282,14 @@ RULES_VERSION = 2
 LEGACY: dict[str, Any] = {
     "rules_version": 1,
     "qualifying_pace_percent": 0,
+    "qualifying_risk": False,
     "new_factory_kind_offset": {"W": 0, "M": 0, "R": 0},
+    "risk_offset": 9,
+    "start_money": 3_500_000,
+    "factory_cost": {"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
 }
-"""Version-1 values of the settings version 2 added: a stored configuration without
-``rules_version`` was written before them and keeps playing by these."""
+"""Version-1 values of the settings version 2 added or changed: a stored configuration without
+``rules_version`` was written before them, and a setting it lacks takes these values."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
@@ -407,8 +417,8 @@ def _validate(config: GameConfig) -> None:
                          f"rules_version {config.rules_version}: 1 to {RULES_VERSION} known",
                          where="config.json")
     if not 0 <= config.qualifying_pace_percent <= MAX_SETTING:
-        raise TurboError("qualifying_pace_percent >= 0 nötig", "qualifying_pace_percent >= 0 needed",
-                         where="config.json")
+        raise TurboError("qualifying_pace_percent >= 0 nötig",
+                         "qualifying_pace_percent >= 0 needed", where="config.json")
     codes = {template.code for template in config.races}
     for index, day in enumerate(config.calendar, start=1):
         for code in day:
