@@ -451,6 +451,7 @@ _AREA_WORDS = {"tyres": ("Reifen", "tyres"), "brakes": ("Bremsen", "brakes"),
                "fuel": ("Verbrauch", "fuel"), "body": ("Karosserie", "body"),
                "engine": ("Motor", "engine"), "road_holding": ("Straßenlage", "road holding")}
 _TYRE_WORDS = {"hard": ("harte", "hard"), "soft": ("weiche", "soft"), "rain": ("Regen", "rain")}
+_START_TYRES = {"hard": ("hart", "hard"), "soft": ("weich", "soft"), "rain": ("Regen", "rain")}
 
 
 def _plan_text(plan: dict[str, Any], language: str) -> str:
@@ -499,8 +500,9 @@ def order_text(data: dict[str, Any], language: str) -> str:
         lines.append(f"Box {data['box']}")
     elif kind == "setup":
         wear = data["wear"]
+        reserve = "Reserve" if de else "box reserve"
         lines.append(", ".join([*(f"{_AREA_WORDS[a][0 if de else 1]} {wear[a]}"
-                                  for a in _AREA_WORDS), f"Reserve {wear.get('box', 0)}"]))
+                                  for a in _AREA_WORDS), f"{reserve} {wear.get('box', 0)}"]))
         lines.append(f"{'Startreifen' if de else 'start tyres'} "
-                     f"{_TYRE_WORDS[data['tyre']][0 if de else 1].lower()}")
+                     f"{_START_TYRES[data['tyre']][0 if de else 1]}")
     return "\n".join(lines)
