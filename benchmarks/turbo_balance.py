@@ -108,14 +108,17 @@ def configured(settings: list[str]) -> GameConfig:
     return config_from_dict(data)
 
 
+VERSION_1 = config_from_dict(
+    {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY})
+"""The figures of rules version 1 (before issue 28)."""
+
 VARIANTS: dict[str, GameConfig] = {
-    "rules version 1 (the figures before issue 28)": config_from_dict(
-        {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY}),
-    "the second step's defaults (risk_offset 8, start_money 5,000,000)": replace(
-        GameConfig(), risk_offset=8, start_money=5_000_000),
+    "rules version 1 (the figures before issue 28)": VERSION_1,
+    "version 1's second step (risk_offset 8, start_money 5,000,000)": replace(
+        VERSION_1, risk_offset=8, start_money=5_000_000),
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
     "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
-        GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
+        VERSION_1, risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
         new_factory_min_per_year=0, maker_wm_points=(9, 6, 4, 3, 2, 1),
         maker_points_once_per_race=False, start_money=5_000_000),
 }
