@@ -1,6 +1,6 @@
 """The karma a driver earns at the end of a race (Dresden Karmapool), and who led most in a lap.
 
-The one home of these figures: the race engine pays them when the flag falls (``race.py``), and
+The one home of these figures: the race engine pays them when the flag falls (``race/finish.py``), and
 the league's karma ledger books them for every race of a season, also for races played on a
 real table (``league/karma.py``, ``league/lap_leaders.py``).
 

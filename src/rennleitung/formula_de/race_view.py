@@ -46,7 +46,8 @@ class _Bookkeeping(Protocol):
 
 class ViewedRace(Protocol):
     """What a view reads of a race: ``formula_de.race.Race`` is one. Named here, not imported,
-    so that ``race.py`` (which offers ``Race.view``) and this module form no import circle."""
+    so that the ``race`` package (which offers ``Race.view``) and this module form no import
+    circle."""
 
     @property
     def events(self) -> Sequence[Event]: ...
