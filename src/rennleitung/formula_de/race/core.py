@@ -35,15 +35,12 @@ from rennleitung.formula_de.track import SpaceKind, Track
 Answer = Decision | dict[str, Decision]
 """What the flow receives: the decision of a single question, or the answers of a batch of
 simultaneous questions by car (a car halted meanwhile has none)."""
-
-
 Flow = Generator[Question | tuple[Question, ...], Answer, None]
-
-
+"""A stretch of the race's flow: it yields the questions a person must answer."""
 Check = Generator[Question | tuple[Question, ...], Answer, bool]
+"""The flow of one black-die test: it returns whether the test was lost."""
 Pick = Generator[Question | tuple[Question, ...], Answer, MoveOption | None]
-"""The flow of a test (lost or not) and of choosing a move (the option, or None)."""
-
+"""The flow of choosing a move: it returns the option taken (None: no move)."""
 
 RACING = frozenset(
     {CarStatus.RUNNING, CarStatus.SPUN, CarStatus.STALLED, CarStatus.IN_PIT, CarStatus.ROLLING_OUT}
