@@ -34,7 +34,7 @@ from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.position import CarState
 from rennleitung.formula_de.race.answers import Answers
-from rennleitung.formula_de.race.core import RACING, RaceCore
+from rennleitung.formula_de.race.core import RACING
 from rennleitung.formula_de.race.finish import FinishPhase, Placing
 from rennleitung.formula_de.race.pit import PitPhase
 from rennleitung.formula_de.race.restart import RestartPhase
@@ -52,7 +52,7 @@ from rennleitung.formula_de.race_view import RaceView, view_of
 from rennleitung.formula_de.ruleset import Ruleset, WreckRemoval, get_ruleset
 from rennleitung.formula_de.track import Track
 
-__all__ = ["RACING", "T_CAR_SETUP", "CornerPass", "Placing", "Race", "RaceCore"]
+__all__ = ["RACING", "T_CAR_SETUP", "CornerPass", "Placing", "Race"]
 
 
 class Race(
