@@ -74,11 +74,12 @@ def _setup(service: MailService, root: Path) -> None:
                          ("de", "en")[number % 2])
 
 
-def _setup_races(service: MailService) -> dict[int, list[tuple[str, str]]]:
-    """Five running races; per race the (address, valid setup answer) of its two people."""
+def _setup_races(service: MailService) -> dict[int, list[tuple[str, str, str]]]:
+    """Five running races; per race the (address, valid setup answer, seat code) of its two
+    people."""
     races = RaceService(service.engine)
     service.adapters["fd"] = FdAdapter(races, png=False)
-    answers: dict[int, list[tuple[str, str]]] = {}
+    answers: dict[int, list[tuple[str, str, str]]] = {}
     for number in range(RACES):
         seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),
                  SeatSpec("car3", "Bot A", kind=SeatKind.BOT, bot="simple"),
@@ -92,16 +93,19 @@ def _setup_races(service: MailService) -> dict[int, list[tuple[str, str]]]:
         races.start(race_id)
         race = races.race(race_id)
         answers[number] = []
+        codes = {b.seat: b.token for b in service.bindings(f"gp{number}")}
         for car, person in (("car1", "anna"), ("car2", "bert")):
             ask = question_of(race, car)
             assert ask is not None, "the setup is asked of every car at the start"
             decision = make_bot("simple").decide(race, ask)
             answers[number].append((f"{person}{number}@example.net", order_text(
-                decision_to_data(race.track, decision), ("de", "en")[car == "car2"])))
+                decision_to_data(race.track, decision), ("de", "en")[car == "car2"]),
+                codes[car]))
     return answers
 
 
-def _mails(rng: random.Random, setups: dict[int, list[tuple[str, str]]]) -> list[bytes]:
+def _mails(rng: random.Random,
+           setups: dict[int, list[tuple[str, str, str]]]) -> list[bytes]:
     ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
     honda = (EXAMPLES / "honda-runde-1.txt").read_text(encoding="utf-8")
     faulty = (EXAMPLES / "fehlerhaft.txt").read_text(encoding="utf-8")
@@ -112,9 +116,10 @@ def _mails(rng: random.Random, setups: dict[int, list[tuple[str, str]]]) -> list
         kind = index % 7
         if kind == 6:
             race = rng.randrange(RACES)
-            address, text = setups[race].pop() if setups[race] else (
-                f"{rng.choice(['anna', 'bert'])}{race}@example.net", "Gang 4\nZiel C57")
-            mails.append(_mail(address, f"Re: Frage flagge{race:03d}", text))
+            address, text, code = setups[race].pop() if setups[race] else (
+                f"{rng.choice(['anna', 'bert'])}{race}@example.net", "Gang 4\nZiel C57",
+                f"flagge{race:03d}")
+            mails.append(_mail(address, f"Re: Frage [Code {code}]", text))
         elif kind in (0, 1):
             mails.append(_mail(f"ferrari{game}@example.net", f"Zug geheim{game:03d}", ferrari))
         elif kind == 2:

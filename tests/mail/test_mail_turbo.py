@@ -44,6 +44,7 @@ def test_a_round_by_mail(service: MailService, smtp: SmtpServer, tmp_path: Path)
     service.bind("t2000", "enzo@example.net", "Ferrari", "de")
     service.bind("t2000", "soichiro@example.net", "Honda", "en")
     service.bind("t2000", "colin@example.net", "Lotus", "de")
+    assert send_due(service).sent == 3  # the welcomes
     ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
     honda = (EXAMPLES / "honda-runde-1.txt").read_text(encoding="utf-8")
     faulty = (EXAMPLES / "fehlerhaft.txt").read_text(encoding="utf-8")

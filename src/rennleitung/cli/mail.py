@@ -73,14 +73,18 @@ def bind(
     key: str = typer.Argument(..., help="Partie / game"),
     address: str = typer.Argument(..., help="Mailadresse / mail address"),
     seat: str = typer.Argument(..., help="Rennstall oder Wagen / team or car"),
-    language: str = typer.Option("de", "--language", help="de oder/or en"),
+    language: str | None = typer.Option(None, "--language",
+                                        help="de oder/or en (ohne: bleibt / kept; neu/new: de)"),
+    replace: bool = typer.Option(False, "--replace",
+                                 help="Platz einer anderen Adresse übernehmen / take the seat "
+                                      "from another address"),
     db: DbOption = None,
 ) -> None:
     """Adresse an einen Platz binden / bind an address to a seat."""
     def act() -> None:
-        binding = _service(db).bind(key, address, seat, language)
-        say(f"{binding.address} spielt {binding.seat} in {key}",
-            f"{binding.address} plays {binding.seat} in {key}")
+        service = _service(db)
+        bound = service.bind_seat(key, address, seat, language, replace)
+        say(bound.text("de"), bound.text("en"))
     run_guarded(act)
 
 
@@ -89,9 +93,9 @@ def bindings(key: str = typer.Argument(None, help="Partie / game"), db: DbOption
     """Angemeldete Adressen zeigen / list bound addresses."""
     def act() -> None:
         table = Table(pick("Partie", "game"), pick("Adresse", "address"), pick("Platz", "seat"),
-                      pick("Sprache", "language"))
+                      pick("Sprache", "language"), "Code")
         for b in _service(db).bindings(key):
-            table.add_row(b.game.key, b.address, b.seat, b.language)
+            table.add_row(b.game.key, b.address, b.seat, b.language, b.token)
         _show(table, "Noch keine Adresse angemeldet.", "No address bound yet.")
     run_guarded(act)
 

@@ -25,7 +25,7 @@ from rennleitung.league.race_result import (
 )
 
 RACE_CSV_COLUMNS = ("driver", "grid", "position", "laps", "status", "driven_by",
-                    "laps_most_led", "karma")
+                    "laps_most_led", "karma", "team")
 QUALIFYING_CSV_COLUMNS = ("driver", "rolls", "penalty_points", "errors", "lap_time", "run",
                           "driven_by")
 CodedEnum = TypeVar("CodedEnum", InRaceKarmaKind, RaceSource)
@@ -57,6 +57,7 @@ def race_result_to_json(result: RaceResult) -> dict[str, Any]:
                 "karma": [
                     {"kind": k.kind.value, "amount": k.amount, "note": k.note} for k in e.karma
                 ],
+                **({"team": e.team} if e.team is not None else {}),
             }
             for e in result.drivers
         ],
@@ -79,6 +80,7 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
             for k in _list(item, "karma", where, required=False)
         )
         driven_by = item.get("driven_by")
+        team = item.get("team")
         drivers.append(
             DriverRaceResult(
                 str(_field(item, "driver", where)),
@@ -89,6 +91,7 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
                 str(driven_by) if driven_by else None,
                 _int(item.get("laps_most_led", 0), f"{where}.laps_most_led"),
                 karma,
+                str(team).strip() if team else None,
             )
         )
     rounds = tuple(
@@ -112,7 +115,8 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
 def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -> RaceResult:
     """A table race from CSV with the columns of ``RACE_CSV_COLUMNS`` (header line first).
 
-    ``karma`` holds space-separated events in order: ``twenty``, ``reroll``, ``plus-one``,
+    ``team`` (optional) names the team the driver drove for (a new one: a transfer from this
+    race). ``karma`` holds space-separated events in order: ``twenty``, ``reroll``, ``plus-one``,
     ``head-to-head:5``. Empty ``laps`` means the full distance; empty ``status`` means finished.
     """
     entries = []
@@ -135,6 +139,7 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
                 (row.get("driven_by") or "").strip() or None,
                 _int(row.get("laps_most_led") or "0", f"{where}, laps_most_led"),
                 _karma_events(row.get("karma") or "", f"{where}, karma"),
+                (row.get("team") or "").strip() or None,
             )
         )
     return RaceResult(race, tuple(entries), laps, track, did_not_start=tuple(absent))

@@ -44,6 +44,13 @@ def _race_id(game: GameInfo) -> int:
     return int(game.location)
 
 
+def code(binding: Binding) -> str:
+    """The seat's code as a subject carries it, so a plain Reply answers (`` [Code …]``)."""
+    if not binding.token:
+        return ""
+    return texts.pick(binding.language, f" [Code {binding.token}]", f" [code {binding.token}]")
+
+
 class FdAdapter:
     """The mail face of races in the play service."""
 
@@ -56,6 +63,14 @@ class FdAdapter:
         race_id = _race_id(binding.game)
         self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
                           holder=holder_of(binding.address))
+
+    def unseat(self, binding: Binding) -> None:
+        """The car an address left: free before the start, its bot drives during the race."""
+        race_id = _race_id(binding.game)
+        if self.races.info(race_id).state is RaceState.OPEN:
+            self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON, holder=None)
+        else:
+            self.races.assign(race_id, binding.seat, kind=SeatKind.BOT)
 
     def handle(self, service: Mailroom, order: Order) -> Handled:
         binding = order.binding
@@ -163,8 +178,9 @@ class FdAdapter:
             body += "\n\n" + "\n".join("  " + line for line in
                                        order_text(stored.decision, language).split("\n"))
             mails.append(Outgoing(binding.address, texts.pick(
-                language, f"Formula Dé {game.key}: Frist abgelaufen, Wagen {stored.car}",
-                f"Formula Dé {game.key}: deadline passed, car {stored.car}"),
+                language, f"Formula Dé {game.key}: Frist abgelaufen, Wagen {stored.car}"
+                f"{code(binding)}", f"Formula Dé {game.key}: deadline passed, car {stored.car}"
+                f"{code(binding)}"),
                 texts.letter(language, body), "notice",
                 ref=f"fd:{race_id}:timeout:{stored.seq}"))
         public = self.races.view(race_id, Reader.spectator())
@@ -191,7 +207,8 @@ class FdAdapter:
         race_id = _race_id(game)
         ask = asked.question
         version = asked.opened
-        ref = f"fd:{race_id}:{ask.car}:{version}"
+        # the holder's token in the ref: whoever holds the seat gets its open question
+        ref = f"fd:{race_id}:{ask.car}:{version}:{binding.token}"
         if service.queued(ref):
             return []  # asked before: no board drawn again
         language = binding.language
@@ -201,8 +218,9 @@ class FdAdapter:
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
                                         "Bot.", f"Answer by {when}, else the bot decides.")
         return [Outgoing(binding.address, texts.pick(
-            language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]",
-            f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"),
+            language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]"
+            f"{code(binding)}", f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"
+            f"{code(binding)}"),
             texts.letter(language, body), "question", ref=ref,
             attachments=board_attachments(seen, ask, self.png))]
 

@@ -158,9 +158,9 @@ def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[in
         intro = texts.pick(
             language,
             f"Runde {evaluated} ist ausgewertet. Hier ist der Bericht für {binding.seat}; der "
-            "Rennanzeiger hängt an.",
+            f"Rennanzeiger hängt an. Ihr nächster Bogen ist für Runde {evaluated + 1}.",
             f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; the "
-            "results sheet is attached.")
+            f"results sheet is attached. Your next sheet is for round {evaluated + 1}.")
         text = texts.letter(language, f"{intro}\n\n{report}")
         attachments = [Attachment(f"rennanzeiger-{evaluated:03d}.txt", "text/plain", sheet)]
         if html is not None:
@@ -169,6 +169,9 @@ def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[in
         subject = texts.pick(language, f"TURBO 2000 {key}: Runde {evaluated}, Bericht "
                              f"{binding.seat}", f"TURBO 2000 {key}: round {evaluated}, report "
                              f"{binding.seat}")
+        if binding.token:  # a Reply with the next sheet carries the team's code
+            subject += texts.pick(language, f" [Code {binding.token}]",
+                                  f" [code {binding.token}]")
         out_id = service.enqueue(Outgoing(binding.address, subject, text, "report",
                                           ref=f"turbo:{info.id}:{evaluated}:{binding.address}",
                                           attachments=attachments), info.id)

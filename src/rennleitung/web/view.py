@@ -53,9 +53,11 @@ def cars_on_board(seen: View, lang: str) -> list[CarMark]:
         wreck = line.status is CarStatus.WRECK
         title = f"{line.driver} ({line.car}) – {line.space_name}, " + status_text(
             seen, line.car, lang)
+        mine = line.car == seen.reader.car
         marks.append(CarMark(line.space, line.driver[:3].upper(),
-                             "#555555" if wreck else paint[line.car], title))
-    return marks
+                             "#555555" if wreck else paint[line.car], title, mine,
+                             words(lang, "DU", "YOU") if mine else "", line.car))
+    return sorted(marks, key=lambda m: m.mine)  # the reader's own car on top
 
 
 def option_key(track: Track, option: MoveOption) -> str:
