@@ -6,6 +6,7 @@ library."""
 from __future__ import annotations
 
 import email
+import email.header
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
@@ -31,8 +32,17 @@ class Sink:
         self.mails.append((list(envelope.rcpt_tos), email.message_from_bytes(envelope.content)))
         return "250 OK"
 
-    def to(self, address: str) -> list[Message]:
-        return [m for rcpts, m in self.mails if address in rcpts]
+    def to(self, address: str, welcome: bool = False) -> list[Message]:
+        """The mails to ``address``; the welcome a binding sends only with ``welcome``."""
+        return [m for rcpts, m in self.mails if address in rcpts
+                and (welcome or not is_welcome(m))]
+
+
+def is_welcome(message: Message) -> bool:
+    """The mail a binding sends (``mail/service.welcome``)."""
+    subject = str(email.header.make_header(email.header.decode_header(
+        message.get("Subject", ""))))
+    return ": Willkommen, " in subject or ": welcome, " in subject
 
 
 class SmtpServer:

@@ -106,7 +106,8 @@ def test_by_mail_the_order_answers_the_move_when_the_roll_is_too_many(
         address = PLAYERS[ask.car][0]
         if ask.car == "car1" and ask.kind is AskKind.TURN:
             text = f"Gang {max(ask.gears)}\nWenn zu viel: bremsen, Spur halten\n"
-            service.receive(plain_mail(address, f"Re: [v{race.version}] zielflagge", text),
+            code = next(b.token for b in service.bindings("gp") if b.seat == "car1")
+            service.receive(plain_mail(address, f"Re: [v{race.version}] [Code {code}]", text),
                             "smtp")
             service.process_pending()
             with service.store.sessions.read() as session:

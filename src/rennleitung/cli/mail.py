@@ -73,14 +73,20 @@ def bind(
     key: str = typer.Argument(..., help="Partie / game"),
     address: str = typer.Argument(..., help="Mailadresse / mail address"),
     seat: str = typer.Argument(..., help="Rennstall oder Wagen / team or car"),
-    language: str = typer.Option("de", "--language", help="de oder/or en"),
+    language: str | None = typer.Option(None, "--language",
+                                        help="de oder/or en (ohne: bleibt / kept; neu/new: de)"),
+    replace: bool = typer.Option(False, "--replace",
+                                 help="Platz einer anderen Adresse übernehmen / take the seat "
+                                      "from another address"),
+    name: str = typer.Option("", "--name", help="Formula Dé: Name des Fahrers vor dem Start / "
+                                                "the driver's name before the start"),
     db: DbOption = None,
 ) -> None:
     """Adresse an einen Platz binden / bind an address to a seat."""
     def act() -> None:
-        binding = _service(db).bind(key, address, seat, language)
-        say(f"{binding.address} spielt {binding.seat} in {key}",
-            f"{binding.address} plays {binding.seat} in {key}")
+        service = _service(db)
+        bound = service.bind_seat(key, address, seat, language, replace, name)
+        say(bound.text("de"), bound.text("en"))
     run_guarded(act)
 
 
@@ -89,9 +95,9 @@ def bindings(key: str = typer.Argument(None, help="Partie / game"), db: DbOption
     """Angemeldete Adressen zeigen / list bound addresses."""
     def act() -> None:
         table = Table(pick("Partie", "game"), pick("Adresse", "address"), pick("Platz", "seat"),
-                      pick("Sprache", "language"))
+                      pick("Sprache", "language"), "Code")
         for b in _service(db).bindings(key):
-            table.add_row(b.game.key, b.address, b.seat, b.language)
+            table.add_row(b.game.key, b.address, b.seat, b.language, b.token)
         _show(table, "Noch keine Adresse angemeldet.", "No address bound yet.")
     run_guarded(act)
 
@@ -208,7 +214,9 @@ REFUSAL_WORDS = {
     "sheet": ("Bogen abgelehnt", "sheet refused"),
     "orders": ("Befehle fehlerhaft", "faulty orders"),
     "not asked": ("nicht gefragt", "not asked"),
-    "race": ("Rennen unbekannt", "unknown race"),
+    "race": ("von den Regeln abgelehnt", "refused by the rules"),
+    "secret alone": ("nur das Geheimwort, Code fehlt", "game secret only, code missing"),
+    "other seat's code": ("Code eines anderen Platzes", "another seat's code"),
     "state": ("Rennen läuft nicht", "race not running"),
 }
 """Refusal codes stored with a mail's outcome, in words."""
@@ -232,8 +240,10 @@ def _outcome(stored: str) -> str:
                     f"applied, version {data.get('version')}")
     if "refused" in data:
         words = REFUSAL_WORDS.get(str(data["refused"]))
-        return pick("abgelehnt", "refused") + ": " + (pick(*words) if words
+        said = pick("abgelehnt", "refused") + ": " + (pick(*words) if words
                                                       else str(data["refused"]))
+        reason = pick(str(data.get("reason_de", "")), str(data.get("reason_en", "")))
+        return f"{said} ({reason})" if reason else said
     if "error" in data:
         return pick("Fehler", "error") + ": " + str(data["error"])
     return stored

@@ -14,6 +14,7 @@ import re
 import secrets
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import Engine
@@ -39,6 +40,68 @@ from rennleitung.store.mail_store import (
 )
 
 KINDS = ("turbo", "fd")
+_TOKEN_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])([0-9a-f]{10})(?![A-Za-z0-9_-])", re.I)
+
+
+def new_token() -> str:
+    """A seat's own code: ten hex digits (a game's drawn secret has eight)."""
+    return secrets.token_hex(5)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A binding made, and what it changed: the seat the address left, the address it took the
+    seat from (empty: none)."""
+
+    binding: Binding
+    moved_from: str = ""
+    taken_from: str = ""
+
+    def text(self, language: str) -> str:
+        b = self.binding
+        de = f"{b.address} spielt {b.seat} in {b.game.key} ({b.language}), Code {b.token}"
+        en = f"{b.address} plays {b.seat} in {b.game.key} ({b.language}), code {b.token}"
+        if self.moved_from:
+            de += f"; Platz {self.moved_from} ist frei (Bot)"
+            en += f"; seat {self.moved_from} is free (bot)"
+        if self.taken_from:
+            de += f"; {self.taken_from} ist nicht mehr angemeldet"
+            en += f"; {self.taken_from} is no longer bound"
+        return texts.pick(language, de, en)
+
+
+def welcome(binding: Binding, bound: Bound) -> Outgoing:
+    """The mail a bound address gets: its seat, its code, how to answer."""
+    language = binding.language
+    game = binding.game
+    what = "Formula Dé" if game.kind == "fd" else "TURBO 2000"
+    body = texts.pick(
+        language,
+        f"Sie spielen {binding.seat} in der Partie {game.key} ({what}) per Mail.\n\n"
+        f"Ihr Code: {binding.token}\n\nJede Frage der Rennleitung trägt ihn im Betreff "
+        "[Code …]; antworten Sie einfach mit \"Antworten\" Ihres Mailprogramms und schreiben "
+        "Sie Ihre Angaben über das Zitat, eine je Zeile. Eine eigene Mail braucht den Code im "
+        "Betreff oder in der ersten Zeile. Geben Sie den Code nicht weiter: wer ihn kennt, kann "
+        "für Sie antworten.",
+        f"You play {binding.seat} in the game {game.key} ({what}) by mail.\n\n"
+        f"Your code: {binding.token}\n\nEvery question of race control carries it in the "
+        "subject [code …]; just use your mail program's \"Reply\" and write your orders above "
+        "the quote, one per line. A mail of your own needs the code in the subject or the first "
+        "line. Keep the code to yourself: whoever knows it can answer for you.")
+    if bound.moved_from:
+        body += "\n\n" + texts.pick(language, f"Ihr bisheriger Platz {bound.moved_from} ist "
+                                     "frei; sein Code gilt nicht mehr.", "Your former seat "
+                                     f"{bound.moved_from} is free; its code no longer counts.")
+    return Outgoing(binding.address, texts.pick(
+        language, f"{what} {game.key}: Willkommen, {binding.seat} [Code {binding.token}]",
+        f"{what} {game.key}: welcome, {binding.seat} [code {binding.token}]"),
+        texts.letter(language, body), "welcome",
+        ref=f"welcome:{game.id}:{binding.address}:{binding.token}")
+SECRET_ALONE = frozenset({"turbo"})
+"""Kinds of game where the game's secret alone still opens a seat (mails written before seat
+codes): a TURBO 2000 sheet carries its team's own password, which the sheet check demands, so a
+co-player who knows the game's secret still cannot send a sheet for another team. A Formula Dé
+answer has no such second secret, so there the seat's code is needed."""
 TRACE_HEADERS = frozenset({b"received", b"return-path", b"delivered-to", b"x-original-to",
                            b"x-delivered-to", b"x-rennleitung-source"})
 
@@ -86,7 +149,8 @@ class MailService:
         """A service on ``url`` (schema migrated) with the adapters of both games."""
         service = cls(open_database(url), settings)
         service.adapters["turbo"] = TurboAdapter()
-        service.adapters["fd"] = FdAdapter(RaceService(service.engine))
+        service.adapters["fd"] = FdAdapter(RaceService(service.engine),
+                                           base_url=settings.base_url)
         return service
 
     # --- organiser ---------------------------------------------------------------------------
@@ -114,23 +178,54 @@ class MailService:
         """Every game played by mail."""
         return self.store.games()
 
-    def bind(self, key: str, address: str, seat: str, language: str = "de") -> Binding:
-        """Bind an address to a seat of a game (an existing binding of that address moves)."""
+    def bind(self, key: str, address: str, seat: str, language: str | None = None,
+             replace: bool = False, name: str = "") -> Binding:
+        """Bind an address to a seat of a game; ``bind_seat`` says what moved."""
+        return self.bind_seat(key, address, seat, language, replace, name).binding
+
+    def bind_seat(self, key: str, address: str, seat: str, language: str | None = None,
+                  replace: bool = False, name: str = "") -> Bound:
+        """Bind an address to a seat of a game. An address holds one seat per game: its
+        binding moves (the seat it left is freed). A seat held by another address is refused
+        unless ``replace``, which takes it from that address. The language stays unless given
+        (a new binding: ``de``). The seat gets a token of its own unless the same address keeps
+        the same seat; a welcome mail with it is queued. ``name``: the driver's name (Formula
+        Dé, before the start)."""
         clean = clean_address(address)
         if not clean:
             raise RennleitungError(f"{address!r} ist keine Mailadresse",
                                    f"{address!r} is not a mail address", "address")
-        if language not in texts.LANGUAGES:
+        if language is not None and language not in texts.LANGUAGES:
             raise RennleitungError("Sprache de oder en", "language de or en", "language")
-        if not seat.strip():
+        seat = seat.strip()
+        if not seat:
             raise RennleitungError("Platz fehlt", "seat missing", "seat")
         game = self.game(key)
-        binding = Binding(game, clean, seat.strip(), language)
-        seat_person = getattr(self.adapters.get(game.kind), "seat", None)
+        current = self.bindings(key)
+        own = next((b for b in current if b.address == clean), None)
+        holder = next((b for b in current if b.seat == seat and b.address != clean), None)
+        if holder is not None and not replace:
+            raise RennleitungError(
+                f"{seat} gehört schon {holder.address}; --replace nimmt ihn ihm weg",
+                f"{seat} is held by {holder.address}; --replace takes it from them", "seat")
+        keeps = own is not None and own.seat == seat and bool(own.token)
+        token = own.token if keeps and own is not None else new_token()
+        chosen = language or (own.language if own is not None else "de")
+        binding = Binding(game, clean, seat, chosen, token)
+        adapter = self.adapters.get(game.kind)
+        if own is not None and own.seat != seat:
+            unseat = getattr(adapter, "unseat", None)
+            if unseat is not None:
+                unseat(own)  # the seat left behind goes back to its bot
+        seat_person = getattr(adapter, "seat", None)
         if seat_person is not None:
-            seat_person(binding)  # e.g. the person takes the car in the play service
-        self.store.bind(binding)
-        return binding
+            seat_person(binding, name)  # e.g. the person takes the car in the play service
+        self.store.bind(binding, replace=replace)
+        bound = Bound(binding, own.seat if own is not None and own.seat != seat else "",
+                      holder.address if holder is not None else "")
+        if not keeps:
+            self.enqueue(welcome(binding, bound), game.id)
+        return bound
 
     def bindings(self, key: str | None = None) -> list[Binding]:
         """The bindings of one game, or of all."""
@@ -217,7 +312,21 @@ class MailService:
                                      [Outgoing(decoded.sender, reply_subject(decoded.subject),
                                                text, "refusal")], "refused")
         chosen = [(b, line) for b in candidates
-                  if (line := _secret_place(decoded, b.game.secret)) is not None]
+                  if b.token and (line := _secret_place(decoded, b.token)) is not None]
+        if not chosen:
+            refused = self._not_own_token(decoded, candidates)
+            if refused is not None:
+                return refused
+            chosen = [(b, line) for b in candidates
+                      if (line := _secret_place(decoded, b.game.secret)) is not None]
+            if len(chosen) == 1 and chosen[0][0].game.kind not in SECRET_ALONE:
+                seat = chosen[0][0]
+                text = texts.letter(seat.language, texts.pick(
+                    seat.language, *texts.SECRET_ALONE).format(code=seat.token))
+                return seat.game.id, seat.seat, Handled(
+                    {"refused": "secret alone"}, [Outgoing(decoded.sender,
+                                                           reply_subject(decoded.subject),
+                                                           text, "refusal")], "refused")
         if len(chosen) != 1:
             language = candidates[0].language if len(candidates) == 1 else "both"
             text = texts.letter(language, texts.pick(language, *texts.NO_SECRET))
@@ -242,6 +351,25 @@ class MailService:
         order = Order(mail_id, binding, decoded, order_text, received_at)
         return binding.game.id, binding.seat, adapter.handle(self, order)
 
+    def _not_own_token(self, decoded: Decoded,
+                       candidates: list[Binding]) -> tuple[int | None, str, Handled] | None:
+        """A mail carrying the code of a seat its sender does not hold is refused and kept
+        (a co-player, or a forged From); None if it carries no such code."""
+        words = {w.lower() for w in _TOKEN_SHAPE.findall(decoded.subject)}
+        for text in (decoded.body, decoded.sheet):
+            first = next((line for line in text.split("\n") if line.strip()), "")
+            words |= {w.lower() for w in _TOKEN_SHAPE.findall(first)}
+        foreign = [b for b in self.store.by_tokens(words) if b.address != decoded.sender]
+        if not foreign:
+            return None
+        language = candidates[0].language if len(candidates) == 1 else "both"
+        text = texts.letter(language, texts.pick(language, *texts.OTHER_TOKEN))
+        other = foreign[0]
+        return other.game.id, "", Handled(
+            {"refused": "other seat's code", "code_of": other.seat},
+            [Outgoing(decoded.sender, reply_subject(decoded.subject), text, "refusal")],
+            "refused")
+
     # --- outbox ------------------------------------------------------------------------------
 
     def _new_mail(self, outgoing: Outgoing, in_reply_to: str = "") -> NewMail:
@@ -258,6 +386,10 @@ class MailService:
     def queued(self, ref: str) -> bool:
         """Whether a mail with this ``ref`` was queued before."""
         return self.queue.known(ref)
+
+    def last_ref(self, prefix: str) -> str | None:
+        """The ref of the newest mail queued whose ref starts with ``prefix``."""
+        return self.queue.last_ref(prefix)
 
     def tick(self, now: datetime | None = None) -> int:
         """Let every game send what it wants to send by itself; returns how many were queued."""

@@ -51,6 +51,21 @@ NO_SECRET = (
     "The game's secret word is missing or wrong. Put it in the subject or the first line, e.g. "
     "\"secret: …\". Your mail has been kept but not evaluated.",
 )
+OTHER_TOKEN = (
+    "Diese Mail trägt den Code eines Platzes, der nicht zu Ihrer Adresse gehört. Sie ist "
+    "aufbewahrt, aber nicht ausgewertet. Antworten Sie auf die Fragen, die an Ihre Adresse "
+    "gehen: deren Betreff trägt Ihren eigenen Code.",
+    "This mail carries the code of a seat that does not belong to your address. It has been "
+    "kept but not evaluated. Answer the questions sent to your address: their subject carries "
+    "your own code.",
+)
+SECRET_ALONE = (
+    "Das Geheimwort der Partie reicht nicht mehr: es kennen alle Mitspieler. Antworten Sie auf "
+    "die Frage-Mail (Antworten), oder schreiben Sie Ihren Code {code} in den Betreff. Ihre Mail "
+    "ist aufbewahrt, aber nicht ausgewertet.",
+    "The game's secret is no longer enough: every player knows it. Reply to the question mail, "
+    "or put your code {code} in the subject. Your mail has been kept but not evaluated.",
+)
 TOO_LONG = (
     "Die Mail ist zu lang, um sie auszuwerten (höchstens 200.000 Zeichen Text). Sie ist "
     "aufbewahrt worden.",

@@ -2,9 +2,9 @@
 
 The one place besides ``play/engine.py`` that reads the engine's race, and only to copy out
 what the reader may know: the public board and events, and for a seat its own questions and its
-answers that wait for the others. Another driver's setup is left out until its ``setup`` event
-(Dresden "Rennen": all setups are shown together); the open answers of the others (setups,
-head-to-head bids: Dresden "Kopf an Kopf") are never copied.
+answers that wait for the others. Which setups a reader may see and which waiting answer is his
+are the engine's decisions (``formula_de/race_view``: ``revealed_setups``, ``own_answers``, the
+same that ``Race.view`` uses), so the two views cannot drift apart on a secret.
 """
 
 from __future__ import annotations
@@ -12,33 +12,20 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
-from weakref import WeakKeyDictionary
 
-from rennleitung.formula_de.events import EventKind
+from rennleitung.formula_de.car import Weather
 from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import decision_to_data
+from rennleitung.formula_de.race_questions import MoveQuestion, Question, TurnQuestion
+from rennleitung.formula_de.race_view import own_answers, revealed_setups
 from rennleitung.formula_de.record import record_from_data
 from rennleitung.formula_de.replay import replay
+from rennleitung.formula_de.track import SpaceKind
 from rennleitung.play import engine as eng
+from rennleitung.play.advice import GearHint, MoveHint, TestOdds, gear_hints, move_hints
 from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
 from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
-
-_REVEALED: WeakKeyDictionary[Race, tuple[int, frozenset[str]]] = WeakKeyDictionary()
-"""Per race in memory: how many events were read and the cars whose setup they revealed, so
-a view reads only the events since the last one (events are only ever appended)."""
-
-
-def revealed_setups(race: Race) -> frozenset[str]:
-    """The cars whose setup a ``setup`` event has shown (Dresden "Rennen")."""
-    read, cars = _REVEALED.get(race, (0, frozenset()))
-    events = race.events
-    if read > len(events):  # not the race this entry was made for
-        read, cars = 0, frozenset()
-    if read < len(events):
-        cars = cars | {e.car for e in events[read:] if e.kind is EventKind.SETUP}
-        _REVEALED[race] = (len(events), cars)
-    return cars
 
 
 def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool = True,
@@ -52,15 +39,12 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
     mine = reader.car
     open_questions = eng.questions(race) if asking else ()
     own = tuple(
-        QuestionView(ask, eng.opened_at(race), _options(race, ask.car))
+        QuestionView(ask, eng.opened_at(race), _options(race, ask.car), _hints(race, ask))
         for ask in open_questions
         if mine is not None and ask.car == mine
     )
-    answered: tuple[dict[str, Any], ...] = tuple(
-        {"car": car, **decision_to_data(race.track, d)}
-        for car, d in race.open_answers().items()
-        if car == mine
-    )
+    waiting = own_answers(race, mine)
+    answered: tuple[dict[str, Any], ...] = () if waiting is None else (waiting,)
     asked = tuple(q.car for q in open_questions)
     if not board:
         return View(reader=reader, info=info, version=race.version, started=True,
@@ -93,6 +77,8 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
             wear=state.wear if seen else None,
             pit_plan=book.pit_plan,
             progress=race.progress_of(car),
+            corner_stops=state.corner_stops,
+            stops_needed=_stops_needed(race, state.space),
         ))
     gears = {c: race.cars[c].gear for c in race.cars}
     order = tuple(
@@ -126,6 +112,39 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         finished=race.finished,
         names=race.driver_names(),
     )
+
+
+def _stops_needed(race: Race, space: int) -> int:
+    corner = race.track.corner_of(space)
+    return corner.stops if corner is not None else 0
+
+
+def _hints(race: Race, ask: Question) -> tuple[GearHint | MoveHint, ...]:
+    """What each gear or move option of the reader's own question costs and leaves
+    (``play/advice.py``), from the engine's costs and his car as it stands."""
+    state = race.cars[ask.car]
+    to_go = race.laps - race.laps_done(ask.car)
+    if isinstance(ask, TurnQuestion):
+        return gear_hints(race.ruleset, state.gear, state.wear, ask.gears, to_go)
+    if not isinstance(ask, MoveQuestion):
+        return ()
+    rules = race.ruleset
+    rain = race.weather.current is Weather.RAIN
+    in_pit = race.track.spaces[state.space].kind is not SpaceKind.TRACK
+    status_at = {c.space: c.status for c in race.cars.values() if c.status.on_track}
+    aggravating = rules.collision_aggravated_by
+
+    def collision(space: int) -> int:
+        worse = state.status in aggravating or status_at.get(space) in aggravating
+        return rules.collision_limit(rain, worse)
+
+    odds = TestOdds(
+        modifier=state.profile.effects_at(in_pit_lane=in_pit).check_modifier,
+        road_holding=rules.road_holding_limit(rain),
+        wall=rules.collision_limit(rain, False),
+        collision=collision,
+    )
+    return move_hints(race.track, rules, ask.moves, state.wear, odds, to_go)
 
 
 def _options(race: Race, car: str) -> tuple[dict[str, Any], ...]:

@@ -20,12 +20,17 @@ from rennleitung.render.board_svg import DEFAULT_STYLE, BoardStyle, _Canvas, _ce
 
 @dataclass(frozen=True, slots=True)
 class CarMark:
-    """A car to draw: space, short label, colour, tooltip (name and state)."""
+    """A car to draw: space, short label, colour, tooltip (name and state); ``mine`` marks the
+    reader's own car (a ring and ``you``, the word for it in the page's language), ``car`` its
+    id (``data-car``: the running order points at it)."""
 
     space: int
     label: str
     colour: str
     title: str
+    mine: bool = False
+    you: str = ""
+    car: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,9 @@ class Destination:
     key: str
     colour: str
     title: str
+    risk: str = ""
+    """free, costly, test or eliminated: a class ``risk-…`` beside the colour (a page draws a
+    test dashed, so the risk shows without telling colours apart)."""
 
 
 def board_size(track: Track, style: BoardStyle = DEFAULT_STYLE) -> tuple[float, float]:
@@ -62,7 +70,9 @@ def render_overlay(
         )
     for target in destinations:
         canvas.add(
-            f'<path class="dest" data-key={quoteattr(target.key)} '
+            f'<path class="dest{" risk-" + escape(target.risk) if target.risk else ""}" '
+            f'tabindex="0" role="button" aria-label={quoteattr(target.title)} '
+            f'data-key={quoteattr(target.key)} '
             f'data-space={quoteattr(track.name_of(target.space))} '
             f'd="{canvas.path(track.polygons[target.space], closed=True)}" '
             f'fill="{escape(target.colour)}" stroke="#1a1a1a" stroke-width="2">'
@@ -78,8 +88,20 @@ def render_overlay(
         point = (centre[0] + offset, centre[1] - offset)
         x, y = canvas.xy(point)
         angle = -math.degrees(math.atan2(dy, dx))
+        ring = (
+            f'<circle class="you-ring" cx="{x:.1f}" cy="{y:.1f}" r="{0.75 * s:.1f}" fill="none" '
+            'stroke="#ff00aa" stroke-width="3"/>'
+            f'<text class="you-label" x="{x:.1f}" y="{y - 0.85 * s:.1f}" '
+            f'font-size="{0.45 * s:.1f}" fill="#ff00aa" stroke="#fff" stroke-width="0.8" '
+            'paint-order="stroke" font-weight="bold" text-anchor="middle">'
+            f"{escape(car.you)}</text>"
+            if car.mine else ""
+        )
+        kind = "car mine" if car.mine else "car"
+        ident = f" data-car={quoteattr(car.car)}" if car.car else ""
         canvas.add(
-            f'<g class="car" pointer-events="none"><title>{escape(car.title)}</title>'
+            f'<g class="{kind}"{ident} pointer-events="none"><title>{escape(car.title)}</title>'
+            f"{ring}"
             f'<g transform="translate({x:.1f},{y:.1f}) rotate({angle:.1f})">'
             f'<rect x="{-0.42 * s:.1f}" y="{-0.28 * s:.1f}" width="{0.84 * s:.1f}" '
             f'height="{0.56 * s:.1f}" rx="{0.15 * s:.1f}" fill="{escape(car.colour)}" '

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, insert, select, update
+from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -42,6 +42,7 @@ class Binding:
     address: str
     seat: str
     language: str
+    token: str = ""  # the seat's own code for this address (``mail_bindings.token``)
 
 
 @dataclass(frozen=True)
@@ -164,17 +165,36 @@ class MailStore:
             return [_game_info(r) for r in session.scalars(select(MailGameRow)
                                                             .order_by(MailGameRow.id))]
 
-    def bind(self, binding: Binding) -> None:
-        """Store a binding (an existing binding of that address to the game moves)."""
+    def bind(self, binding: Binding, replace: bool = False) -> None:
+        """Store a binding (an existing binding of that address to the game moves, with the
+        token given). With ``replace`` another address bound to that seat loses it."""
         with self.sessions.write() as session:
+            if replace:
+                session.execute(delete(MailBindingRow).where(
+                    MailBindingRow.game_id == binding.game.id,
+                    MailBindingRow.seat == binding.seat,
+                    MailBindingRow.address != binding.address))
             row = session.scalar(select(MailBindingRow).where(
                 MailBindingRow.game_id == binding.game.id,
                 MailBindingRow.address == binding.address))
             if row is None:
                 session.add(MailBindingRow(game_id=binding.game.id, address=binding.address,
-                                           seat=binding.seat, language=binding.language))
+                                           seat=binding.seat, language=binding.language,
+                                           token=binding.token))
             else:
-                row.seat, row.language = binding.seat, binding.language
+                row.seat, row.language, row.token = (binding.seat, binding.language,
+                                                     binding.token)
+
+    def by_tokens(self, tokens: set[str]) -> list[Binding]:
+        """The bindings whose token is one of ``tokens`` (to tell another seat's code)."""
+        if not tokens:
+            return []
+        query = (select(MailBindingRow, MailGameRow)
+                 .join(MailGameRow, MailGameRow.id == MailBindingRow.game_id)
+                 .where(MailBindingRow.token.in_(sorted(tokens))))
+        with self.sessions.read() as session:
+            return [Binding(_game_info(g), b.address, b.seat, b.language, b.token)
+                    for b, g in session.execute(query).all()]
 
     def bindings(self, key: str | None = None) -> list[Binding]:
         """The bindings of one game, or of all."""
@@ -183,7 +203,7 @@ class MailStore:
                 MailGameRow, MailGameRow.id == MailBindingRow.game_id).order_by(MailBindingRow.id)
             if key is not None:
                 query = query.where(MailGameRow.key == key)
-            return [Binding(_game_info(g), b.address, b.seat, b.language)
+            return [Binding(_game_info(g), b.address, b.seat, b.language, b.token)
                     for b, g in session.execute(query).all()]
 
     def bindings_of(self, addresses: set[str]) -> dict[str, list[Binding]]:
@@ -194,16 +214,17 @@ class MailStore:
         if not addresses:
             return found
         query = (select(MailBindingRow.address, MailBindingRow.seat, MailBindingRow.language,
-                        MailGameRow.id, MailGameRow.key, MailGameRow.kind,
+                        MailBindingRow.token, MailGameRow.id, MailGameRow.key, MailGameRow.kind,
                         MailGameRow.location, MailGameRow.secret)
                  .join(MailGameRow, MailGameRow.id == MailBindingRow.game_id)
                  .where(MailBindingRow.address.in_(sorted(addresses)))
                  .order_by(MailBindingRow.id))
         with self.sessions.read() as session:
-            for address, seat, language, game_id, key, kind, location, secret in (
+            for address, seat, language, token, game_id, key, kind, location, secret in (
                     session.execute(query)):
                 game = games.setdefault(game_id, GameInfo(game_id, key, kind, location, secret))
-                found.setdefault(address, []).append(Binding(game, address, seat, language))
+                found.setdefault(address, []).append(Binding(game, address, seat, language,
+                                                             token))
         return found
 
     # --- mail in ------------------------------------------------------------------------------

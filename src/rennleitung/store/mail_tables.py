@@ -68,6 +68,8 @@ class MailBindingRow(Base):
     address: Mapped[str] = mapped_column(String(320), index=True)
     seat: Mapped[str] = mapped_column(String(200))
     language: Mapped[str] = mapped_column(String(2))
+    # the seat's own code: every question mail carries it, an answer must (issue 24)
+    token: Mapped[str] = mapped_column(String(40), index=True, default="")
 
 
 class MailInRow(Base):

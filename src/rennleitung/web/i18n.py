@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rennleitung.errors import RennleitungError
+from rennleitung.web.places import place_de
 
 LANGS = ("de", "en")
 DEFAULT_LANG = "en"
@@ -173,6 +174,23 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "cost_hint": ("Zeige mit der Maus auf ein Ziel oder tippe es an, um seine Kosten zu sehen.",
                   "Point at a destination or tap it to see its cost."),
     "tyre_type": ("Reifentyp", "Tyre type"),
+    "zoom": ("Spielplan vergrößern", "Zoom the board"),
+    "zoom_in": ("Vergrößern", "Zoom in"),
+    "zoom_out": ("Verkleinern", "Zoom out"),
+    "zoom_fit": ("Ganz", "Whole board"),
+    "follow_car": ("Mein Auto verfolgen", "Follow my car"),
+    "show_on_board": ("auf dem Spielplan zeigen", "show on the board"),
+    "you": ("du", "you"),
+    "destination": ("Ziel", "Destination"),
+    "corner_stops": ("Kurvenstopps", "Corner stops"),
+    "pit_plan": ("Was die Crew beim Stopp macht", "What the crew does at the stop"),
+    "legend": ("Legende", "Legend"),
+    "risk_free": ("grün: ohne Kosten", "green: free"),
+    "risk_costly": ("gelb: kostet Brems-, Reifen- oder Verbrauchspunkte",
+                    "yellow: costs brake, tyre or fuel points"),
+    "risk_test": ("orange, gestrichelt: ein Test (Kollision, Mauer, Straßenlage) mit seiner Chance",
+                  "orange, dashed: a test (collision, wall, road holding) with its odds"),
+    "risk_eliminated": ("rot: scheidet sicher aus", "red: certain elimination"),
     "bot_simple": ("einfach", "simple"),
     "bot_steady": ("ruhig", "steady"),
     "bot_strong": ("stark", "strong"),
@@ -192,8 +210,11 @@ def text(lang: str, key: str, **values: object) -> str:
 
 
 def error_text(lang: str, error: RennleitungError) -> str:
-    """A bilingual error in one language, with the place at fault."""
-    return error.message_de if lang == "de" else error.message_en
+    """A bilingual error in one language, with the place at fault (in German words on a
+    German page, ``places.py``)."""
+    if lang != "de":
+        return error.message_en
+    return f"{place_de(error.where)}: {error.de}" if error.where else error.de
 
 
 def from_accept_language(header: str | None) -> str | None:

@@ -7,6 +7,11 @@
 // 3. A refused action (409 stale, 422 illegal, 403 …) shows the server's message.
 // 4. An open question that is still the same one (data-asked) keeps its form on live updates.
 // 5. The replay's slider shows the decision it stands at.
+// 6. The board zooms (buttons, pinch with two fingers, ctrl + wheel) inside its own box, so the
+//    page never scrolls sideways on a phone; "follow my car" keeps the driver's car (and, after
+//    a roll, its destinations) in view during his turn.
+// 7. The move list and the board are in step: choosing in the list marks the space and shows
+//    its cost; a destination on the board is focusable and chosen with Enter or Space.
 // The content security policy runs only scripts served from here: no inline script or handler.
 (function () {
   "use strict";
@@ -60,21 +65,200 @@
   });
   document.addEventListener("htmx:beforeRequest", function () { problem(""); });
 
-  document.addEventListener("click", function (event) {
-    var target = event.target;
-    if (!(target instanceof Element) || !target.classList.contains("dest")) { return; }
+  function isDest(target) {
+    return target instanceof Element && target.classList.contains("dest");
+  }
+
+  function chooseDest(target) {
     var form = document.getElementById("move-form");
     if (!form) { return; }
     form.querySelector("[name=option]").value = target.getAttribute("data-key");
     htmx.trigger(form, "submit");
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (isDest(target)) { chooseDest(target); return; }
+    if (!(target instanceof Element)) { return; }
+    var zoomButton = target.closest("[data-zoom]");
+    if (zoomButton) { zoomBy(zoomButton.getAttribute("data-zoom")); return; }
+    var carLink = target.closest("[data-show-car]");
+    if (carLink) { event.preventDefault(); showCar(carLink.getAttribute("data-show-car")); }
   });
 
-  document.addEventListener("mouseover", function (event) {
-    var target = event.target;
+  document.addEventListener("keydown", function (event) {
+    if (isDest(event.target) && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      chooseDest(event.target);
+    }
+  });
+
+  function showCost(target) {
     var cost = document.getElementById("cost");
-    if (!cost || !(target instanceof Element) || !target.classList.contains("dest")) { return; }
+    if (!cost || !isDest(target)) { return; }
     var title = target.querySelector("title");
     cost.textContent = title ? title.textContent : "";
+  }
+
+  function markChosen(key) {
+    var paths = document.querySelectorAll("#overlay path.dest");
+    for (var i = 0; i < paths.length; i++) {
+      paths[i].classList.toggle("chosen", paths[i].getAttribute("data-key") === key);
+      if (paths[i].getAttribute("data-key") === key) { showCost(paths[i]); }
+    }
+  }
+
+  document.addEventListener("mouseover", function (event) { showCost(event.target); });
+  document.addEventListener("focusin", function (event) {
+    if (isDest(event.target)) {
+      showCost(event.target);
+      var list = document.getElementById("option");
+      if (list) { list.value = event.target.getAttribute("data-key"); }
+      markChosen(event.target.getAttribute("data-key"));
+    }
+  });
+  document.addEventListener("change", function (event) {
+    if (event.target instanceof HTMLSelectElement && event.target.id === "option") {
+      markChosen(event.target.value);
+    }
+    if (event.target instanceof HTMLInputElement && event.target.id === "follow") {
+      followed = "";
+      follow();
+    }
+  });
+
+  // --- the board's zoom and "follow my car" ---------------------------------------------------
+  var zoom = 1;
+  var ZOOM_MIN = 1, ZOOM_MAX = 6, ZOOM_STEP = 1.4;
+
+  function boardView() { return document.getElementById("board-view"); }
+  function board() { return document.getElementById("board"); }
+
+  // Zoom to z keeping the board point under (x, y) (client coordinates; default: the middle).
+  function setZoom(z, x, y) {
+    var view = boardView(), inner = board();
+    if (!view || !inner) { return; }
+    z = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, z));
+    var rect = view.getBoundingClientRect();
+    var px = x === undefined ? rect.width / 2 : x - rect.left;
+    var py = y === undefined ? rect.height / 2 : y - rect.top;
+    var fx = (view.scrollLeft + px) / (inner.offsetWidth || 1);
+    var fy = (view.scrollTop + py) / (inner.offsetHeight || 1);
+    zoom = z;
+    inner.style.width = (z * 100) + "%";
+    view.scrollLeft = fx * inner.offsetWidth - px;
+    view.scrollTop = fy * inner.offsetHeight - py;
+    view.setAttribute("data-zoom", z.toFixed(2));
+  }
+
+  function zoomBy(how) {
+    if (how === "fit") { setZoom(1); return; }
+    setZoom(how === "in" ? zoom * ZOOM_STEP : zoom / ZOOM_STEP);
+  }
+
+  // Bring these board elements into the middle of the board's box; on a narrow screen zoom in
+  // (at most 3x) as far as they still fit.
+  function frame(elements) {
+    var view = boardView(), inner = board();
+    if (!view || !inner || !elements.length) { return; }
+    var box = null;
+    for (var i = 0; i < elements.length; i++) {
+      var r = elements[i].getBoundingClientRect();
+      box = box ? { left: Math.min(box.left, r.left), top: Math.min(box.top, r.top),
+                    right: Math.max(box.right, r.right), bottom: Math.max(box.bottom, r.bottom) }
+                : { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    }
+    var rect = view.getBoundingClientRect();
+    if (rect.width < 700) {
+      var w = (box.right - box.left) / zoom, h = (box.bottom - box.top) / zoom;
+      var fit = Math.min(rect.width / (w * 1.25 || 1), rect.height / (h * 1.25 || 1));
+      var wanted = Math.max(ZOOM_MIN, Math.min(3, fit));
+      if (Math.abs(wanted - zoom) > 0.05) {
+        setZoom(wanted, (box.left + box.right) / 2, (box.top + box.bottom) / 2);
+        frame(elements);
+        return;
+      }
+    }
+    view.scrollLeft += (box.left + box.right) / 2 - (rect.left + rect.width / 2);
+    view.scrollTop += (box.top + box.bottom) / 2 - (rect.top + rect.height / 2);
+    var first = elements[0].getBoundingClientRect();
+    if (rect.width >= 700 && (first.top < 0 || first.bottom > window.innerHeight)) {
+      // the board is taller than the window (a desktop at its full width): scroll the page
+      window.scrollBy(0, (first.top + first.bottom) / 2 - window.innerHeight / 2);
+    } else if (rect.width < 700 && (rect.top < 0 || rect.bottom > window.innerHeight)) {
+      view.scrollIntoView({ block: "start" });  // a phone: the board's box at the top
+    }
+  }
+
+  function myTurn() {
+    var question = document.getElementById("question");
+    return !!(question && question.getAttribute("data-asked"));
+  }
+
+  // Each question is brought into view once, when it opens: a live update while the driver
+  // reads or clicks never moves the board under his finger.
+  var followed = "";
+
+  function follow() {
+    var box = document.getElementById("follow");
+    if (!box || !box.checked || !myTurn()) { return; }
+    var asked = document.getElementById("question").getAttribute("data-asked");
+    if (asked === followed) { return; }
+    followed = asked;
+    var mine = document.querySelector("#overlay g.car.mine");
+    if (!mine) { return; }
+    var shown = [mine];
+    var dests = document.querySelectorAll("#overlay path.dest");
+    for (var i = 0; i < dests.length; i++) { shown.push(dests[i]); }
+    frame(shown);
+  }
+
+  function showCar(car) {
+    var mark = document.querySelector('#overlay g.car[data-car="' + car + '"]');
+    if (!mark) { return; }
+    var marks = document.querySelectorAll("#overlay g.car.shown");
+    for (var i = 0; i < marks.length; i++) { marks[i].classList.remove("shown"); }
+    mark.classList.add("shown");
+    frame([mark]);
+    var view = boardView();
+    if (view) { view.scrollIntoView({ block: "nearest" }); }
+  }
+
+  function pinchable(view) {
+    var touches = {};
+    var pinch = null;
+    function spread() {
+      var ids = Object.keys(touches);
+      var a = touches[ids[0]], b = touches[ids[1]];
+      return { d: Math.hypot(a.x - b.x, a.y - b.y) || 1, x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    }
+    view.addEventListener("pointerdown", function (e) {
+      touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (Object.keys(touches).length === 2) { pinch = { start: spread(), zoom: zoom }; }
+    });
+    view.addEventListener("pointermove", function (e) {
+      if (!touches[e.pointerId]) { return; }
+      touches[e.pointerId] = { x: e.clientX, y: e.clientY };
+      if (pinch && Object.keys(touches).length === 2) {
+        var now = spread();
+        setZoom(pinch.zoom * now.d / pinch.start.d, now.x, now.y);
+      }
+    });
+    function up(e) { delete touches[e.pointerId]; pinch = null; }
+    view.addEventListener("pointerup", up);
+    view.addEventListener("pointercancel", up);
+    view.addEventListener("pointerleave", up);
+    view.addEventListener("wheel", function (e) {
+      if (!e.ctrlKey) { return; }  // a trackpad's pinch arrives as ctrl + wheel
+      e.preventDefault();
+      setZoom(zoom * (e.deltaY < 0 ? 1.15 : 1 / 1.15), e.clientX, e.clientY);
+    }, { passive: false });
+  }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    follow();
+    var list = document.getElementById("option");
+    if (list) { markChosen(list.value); }
   });
 
   // the replay's slider shows its position (no inline handler: the page's policy allows none)
@@ -89,5 +273,13 @@
   document.addEventListener("DOMContentLoaded", function () {
     var root = document.getElementById("race-live");
     if (root) { listen(root); }
+    var view = boardView();
+    if (view) {
+      pinchable(view);
+      var picture = view.querySelector("img");
+      if (picture && !picture.complete) { picture.addEventListener("load", follow); } else { follow(); }
+    }
+    var list = document.getElementById("option");
+    if (list) { markChosen(list.value); }
   });
 })();
