@@ -48,24 +48,22 @@ class Strategy:
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "ausgewogen": Strategy("ausgewogen", (1, 2), True, "R", 4, True, None, True,
+    "ausgewogen": Strategy("ausgewogen", (1, 2), True, "R", 3, True, None, True,
                            push_where_it_counts=True),
-    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 4, True, None, True, formel2=True),
-    "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 4, False, None, True,
+    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, None, True, formel2=True),
+    "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, None, True,
                              push_where_it_counts=True),
     "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, None, True),
-    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 4, False, None, False,
+    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, None, False,
                            push_where_it_counts=True),
     "vollgas": Strategy("vollgas", (1, 1), True, "", 3, False, None, False, full_throttle=True),
-    "reifenlieferant": Strategy("reifenlieferant", (1, 2), True, "R", 4, True, None, True,
+    "reifenlieferant": Strategy("reifenlieferant", (1, 2), True, "R", 3, True, None, True,
                                 price_share=90, batch=2, push_where_it_counts=True),
 }
 """Balanced, never pushing, always pushing, only building, only racing, pushing d and e to the
 maximum, and a tyre supplier that builds many tyres and sells them cheap to every team. Every
 bot that pushes puts its push where the LP formula pays (a person finds that in the first round)
-and splits its LP so that the qualifying pace lets every section count. Every racing bot but
-vollgas hires four drivers (with three, a team hoarding a fourth left two bot teams a driver
-short, and the fourth races elsewhere for prize money and rating gains; rules.md §11)."""
+and splits its LP so that the qualifying pace lets every section count."""
 
 RESERVE = 400_000
 """Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""
