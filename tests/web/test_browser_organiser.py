@@ -89,8 +89,11 @@ def test_organiser_two_people_two_bots_and_a_clock(browser: Any, sqlite_url: str
             if kind in ("setup", "box", "bid", "karma"):
                 answer(paul)
                 continue
-            if kind:  # his turn: he does nothing
+            if kind:  # his turn: he does nothing, and the clock counts down live
                 version = paul.get_attribute("#race-version", "data-version") or ""
+                paul.wait_for_function(
+                    "() => /^\\d+:\\d\\d left$|^time is up/.test("
+                    "(document.getElementById('countdown') || {}).textContent || '')")
                 wait_for_change(paul, version)  # the bot decided, and the page followed live
                 paul_waited = True
                 break

@@ -251,6 +251,8 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "did_karma": ("Karma", "used karma"),
     "did_bid": ("geboten", "made a bid"),
     "did_halt": ("angehalten", "was halted"),
+    "time_left": ("noch {left}", "{left} left"),
+    "time_over": ("Zeit abgelaufen: der Bot entscheidet", "time is up: the bot decides"),
     "log_list": ("Ereignisse, das neueste zuerst", "Events, the newest first"),
     "board_box": ("Spielplan (mit den Pfeiltasten verschieben)",
                   "Board (scroll with the arrow keys)"),

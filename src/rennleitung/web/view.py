@@ -248,8 +248,10 @@ def last_moves(seen: View, lang: str) -> list[Trail]:
         if event.kind is not EventKind.MOVE or event.car not in here:
             continue
         path = event.get("path")
+        if not isinstance(path, list) or not path:
+            continue  # a car that stayed put (blocked) drew no line
         made = moves.setdefault(event.car, [])
-        if isinstance(path, list) and path and len(made) < 2:
+        if len(made) < 2:
             made.append(tuple(str(p) for p in path))
             complete += len(made) == 2
             if complete == len(here):

@@ -309,6 +309,26 @@
     }
   });
 
+  // The decision clock: the time left, counted down every second from the deadline the
+  // server set (the server decides when it runs out; this only shows it).
+  function tick() {
+    var clock = document.getElementById("countdown");
+    if (!clock) { return; }
+    var left = Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now())
+                          / 1000);
+    if (isNaN(left)) { return; }
+    if (left <= 0) {
+      clock.textContent = clock.getAttribute("data-over") || "";
+      clock.classList.add("over");
+      return;
+    }
+    var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), sec = left % 60;
+    var shown = (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+    clock.textContent = (clock.getAttribute("data-left") || "{left}").replace("{left}", shown);
+    clock.classList.toggle("short", left <= 30);
+  }
+  window.setInterval(tick, 1000);
+
   function guideShown() {
     var guide = document.getElementById("guide");
     var done = false;
@@ -318,6 +338,7 @@
 
   document.addEventListener("htmx:afterSettle", function () {
     setupSum();
+    tick();
     follow();
     var list = document.getElementById("option");
     if (list) { markChosen(list.value); }
@@ -345,5 +366,6 @@
     if (list) { markChosen(list.value); }
     guideShown();
     setupSum();
+    tick();
   });
 })();
