@@ -190,9 +190,13 @@ def destinations(track: Track, ask: Question | None, lang: str,
     for o, hint in sorted(best.values(), key=lambda pair: -len(pair[0].path)):
         risk = hint.risk.value if hint is not None else _plain_risk(o)
         notes = hint_notes(hint, lang)
-        shown = risk == "test" or (risk == "eliminated" and o.eliminated is None)
+        shown = risk == "eliminated" and o.eliminated is None
         head = words(lang, *RISK_WORDS[risk]) if shown else ""
-        listed = "; ".join(p for p in (head, option_charges(o, lang), *notes) if p)
+        if hint is not None and hint.tests:  # the odds first: "a test: 95% to pass it; …"
+            head, notes_listed = notes[0], notes[1:]
+        else:
+            notes_listed = notes
+        listed = "; ".join(p for p in (head, option_charges(o, lang), *notes_listed) if p)
         cost = "; ".join((option_cost(track, o, lang), *notes))
         choices.append(Choice(option_key(track, o), track.name_of(o.end), cost,
                               RISK_COLOURS[risk], listed, risk, notes))
