@@ -32,8 +32,11 @@ CodedEnum = TypeVar("CodedEnum", InRaceKarmaKind, RaceSource)
 
 STATUS_ALIASES = {
     "finished": FinishStatus.FINISHED, "ziel": FinishStatus.FINISHED,
+    "im-ziel": FinishStatus.FINISHED,
     "retired": FinishStatus.RETIRED, "ausfall": FinishStatus.RETIRED,
+    "ausgefallen": FinishStatus.RETIRED,
 }
+"""Status words (lower case, spaces as ``-``), the tables' German words among them."""
 DID_NOT_START = frozenset({"did-not-start", "dns", "nicht-gestartet", "ns"})
 """``status`` values of a qualified driver who stayed out; his row needs no grid or place."""
 
@@ -124,7 +127,7 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
     for line, row in _csv_rows(text, RACE_CSV_COLUMNS[:3]):
         where = f"line {line}"
         status_text = (row.get("status") or "finished").strip()
-        if status_text.lower() in DID_NOT_START:
+        if status_text.lower().replace(" ", "-") in DID_NOT_START:
             absent.append((row.get("driver") or "").strip())
             continue
         status = _status(status_text, f"{where}, status")
@@ -164,15 +167,48 @@ def qualifying_laps_from_csv(text: str) -> tuple[QualifyingLap, ...]:
     return tuple(laps)
 
 
+HEADER_ALIASES: dict[str, str] = {
+    alias: key
+    for key, aliases in {
+        "driver": ("fahrer", "fahrerin", "name"),
+        "grid": ("start", "startplatz", "startposition"),
+        "position": ("platz", "place", "rang", "platzierung"),
+        "laps": ("runden", "laps-completed"),
+        "driven_by": ("gefahren-von", "driven-by", "ersatzfahrer", "am-steuer"),
+        "laps_most_led": ("führungsrunden", "fuehrungsrunden", "meiste-führungsrunden",
+                          "laps-most-led"),
+        "team": ("rennstall",),
+        "rolls": ("würfe", "wuerfe", "wurfzahl"),
+        "penalty_points": ("strafpunkte", "penalty-points"),
+        "errors": ("fehler",),
+        "lap_time": ("rundenzeit", "lap-time", "zeit"),
+        "run": ("lauf",),
+    }.items()
+    for alias in aliases
+}
+"""Column names a German spreadsheet (or the tables' own German labels) writes, by the key
+they stand for; matched in lower case with spaces and underscores as ``-``."""
+
+
+def _header_key(name: str) -> str:
+    """A header cell as the column key it names (``Fahrer`` -> ``driver``)."""
+    clean = name.strip()
+    folded = clean.lower().replace("_", "-").replace(" ", "-")
+    if folded.replace("-", "_") in RACE_CSV_COLUMNS + QUALIFYING_CSV_COLUMNS:
+        return folded.replace("-", "_")
+    return HEADER_ALIASES.get(folded, clean)
+
+
 def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    """Rows with their line numbers. A German spreadsheet writes ``;`` between fields and may
-    put a byte-order mark in front; both are accepted."""
+    """Rows with their line numbers. A German spreadsheet writes ``;`` between fields, may
+    put a byte-order mark in front and names the columns in German (``Fahrer;Start;Platz``,
+    ``HEADER_ALIASES``); all of it is accepted."""
     clean = text.lstrip("\ufeff").strip() + "\n"
     header_line = clean.split("\n", 1)[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.DictReader(io.StringIO(clean), delimiter=delimiter)
     try:
-        header = [h.strip() for h in reader.fieldnames or []]
+        header = [_header_key(h) for h in reader.fieldnames or []]
     except csv.Error as error:  # e.g. a lone carriage return inside the header line
         raise RennleitungError(f"CSV nicht lesbar ({error})", f"unreadable CSV ({error})",
                                "line 1") from None
@@ -228,7 +264,7 @@ def _karma_events(text: str, where: str) -> tuple[InRaceKarma, ...]:
 
 
 def _status(text: str, where: str) -> FinishStatus:
-    status = STATUS_ALIASES.get(text.strip().lower())
+    status = STATUS_ALIASES.get(text.strip().lower().replace(" ", "-"))
     if status is None:
         raise RennleitungError(
             f"unbekannter Status {text!r}; erlaubt: ziel (finished), ausfall (retired), "

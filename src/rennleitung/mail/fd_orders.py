@@ -245,6 +245,30 @@ def _ignorable(line: str, after_closing: bool) -> tuple[bool, bool]:
     return after_closing and not looks_like_order(line), False
 
 
+BOARD_WORDS = frozenset({"brett", "ganzes brett", "das ganze brett", "board", "whole board",
+                         "the whole board", "full board"})
+"""A line asking for the whole board instead of answering (the question mail shows a part)."""
+
+
+def is_board_request(text: str) -> bool:
+    """Whether a mail asks for the whole board: one line "Brett" / "board", every other line
+    a greeting, a closing or the signature below it."""
+    asked = False
+    after_closing = False
+    for line in text.split("\n"):
+        low = line.strip().lower().rstrip(".!")
+        if not low or low.startswith("#"):
+            continue
+        if low in BOARD_WORDS and not asked:
+            asked = True
+            continue
+        skip, closing = _ignorable(line, after_closing)
+        after_closing = after_closing or closing
+        if not skip:
+            return False
+    return asked
+
+
 def _wear_line(low: str, number: int, read: _Read) -> bool:
     """``Reifen 4, Bremsen 3, Verbrauch 4, …`` (the setup's points per area)."""
     low = re.sub(r"^(verschleiß|verschleiss|wear|setup|aufstellung)\s*:?\s*", "", low)
@@ -451,6 +475,7 @@ _AREA_WORDS = {"tyres": ("Reifen", "tyres"), "brakes": ("Bremsen", "brakes"),
                "fuel": ("Verbrauch", "fuel"), "body": ("Karosserie", "body"),
                "engine": ("Motor", "engine"), "road_holding": ("Straßenlage", "road holding")}
 _TYRE_WORDS = {"hard": ("harte", "hard"), "soft": ("weiche", "soft"), "rain": ("Regen", "rain")}
+_START_TYRES = {"hard": ("hart", "hard"), "soft": ("weich", "soft"), "rain": ("Regen", "rain")}
 
 
 def _plan_text(plan: dict[str, Any], language: str) -> str:
@@ -499,8 +524,9 @@ def order_text(data: dict[str, Any], language: str) -> str:
         lines.append(f"Box {data['box']}")
     elif kind == "setup":
         wear = data["wear"]
+        reserve = "Reserve" if de else "box reserve"
         lines.append(", ".join([*(f"{_AREA_WORDS[a][0 if de else 1]} {wear[a]}"
-                                  for a in _AREA_WORDS), f"Reserve {wear.get('box', 0)}"]))
+                                  for a in _AREA_WORDS), f"{reserve} {wear.get('box', 0)}"]))
         lines.append(f"{'Startreifen' if de else 'start tyres'} "
-                     f"{_TYRE_WORDS[data['tyre']][0 if de else 1].lower()}")
+                     f"{_START_TYRES[data['tyre']][0 if de else 1]}")
     return "\n".join(lines)

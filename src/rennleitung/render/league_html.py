@@ -49,7 +49,8 @@ STYLE = (
 def league_page(league: League, lang: str = "both") -> str:
     """The whole page as HTML text."""
     return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{"en" if lang == "en" else "de"}"><head>'
+        '<meta charset="utf-8">'
         f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
         f"<h1>{escape(league.name)}</h1>" + league_sections(league, lang) + "</body></html>\n"
     )
@@ -63,6 +64,7 @@ def league_sections(league: League, lang: str = "both") -> str:
         _section("chart", lang, points_chart_svg(
             points_after_each_race(league), [d.driver for d in drivers], league.name,
             label("race", lang), label("points", lang),
+            dots=len(league.races) == 1,  # one race: no line to draw, so mark the points
         )),
         _section("drivers", lang, _table(driver_rows(drivers), lang)),
         _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rennleitung.errors import RennleitungError
+from rennleitung.web.places import place_de
 
 LANGS = ("de", "en")
 DEFAULT_LANG = "en"
@@ -282,8 +283,11 @@ def text(lang: str, key: str, **values: object) -> str:
 
 
 def error_text(lang: str, error: RennleitungError) -> str:
-    """A bilingual error in one language, with the place at fault."""
-    return error.message_de if lang == "de" else error.message_en
+    """A bilingual error in one language, with the place at fault (in German words on a
+    German page, ``places.py``)."""
+    if lang != "de":
+        return error.message_en
+    return f"{place_de(error.where)}: {error.de}" if error.where else error.de
 
 
 def from_accept_language(header: str | None) -> str | None:
