@@ -149,7 +149,8 @@ class MailService:
         """A service on ``url`` (schema migrated) with the adapters of both games."""
         service = cls(open_database(url), settings)
         service.adapters["turbo"] = TurboAdapter()
-        service.adapters["fd"] = FdAdapter(RaceService(service.engine))
+        service.adapters["fd"] = FdAdapter(RaceService(service.engine),
+                                           base_url=settings.base_url)
         return service
 
     # --- organiser ---------------------------------------------------------------------------
