@@ -596,11 +596,16 @@ def test_without_bids_the_higher_gear_plays_first() -> None:
 CUT = ("A16", "B15", "B16", "C18")  # wrecks on these four spaces close the straight
 
 
-def _wrecked(laps_done: int) -> Race:
-    cars = ("a", "w1", "w2", "w3", "w4")
-    race = start([SUN, 3, 10], cars=cars)
-    place(race, "a", "A5", gear=1, crossings=1 + laps_done)
-    for car, space in zip(cars[1:], CUT, strict=True):
+def _wrecked(laps_done: int, front: tuple[tuple[str, str], ...] = (("a", "A5"),),
+             extra_dice: tuple[int, ...] = (), keep_boundaries: bool = False) -> Race:
+    """The cars of ``front`` (car, space) in gear 1 after ``laps_done`` laps, four wrecks on
+    ``CUT`` closing the straight; the first car rolls a 3 in 2nd gear and drives it."""
+    cars = (*(car for car, _ in front), "w1", "w2", "w3", "w4")
+    race = start([SUN, 3, 10, *extra_dice], cars=cars)
+    race.keep_boundaries = keep_boundaries
+    for car, space in front:
+        place(race, car, space, gear=1, crossings=1 + laps_done)
+    for car, space in zip(cars[len(front):], CUT, strict=True):
         place(race, car, space, status=CarStatus.WRECK)
         race.set(car, retirement=Retirement.BODY)
     race = go(race)
@@ -635,18 +640,7 @@ def test_the_first_round_after_a_restart_is_played_in_race_order() -> None:
     level in gear 0 at the front of the restarted field; b has not moved before the stop and a
     has, so the old "arrived first" tie-break put b first, and the two were asked to bid head
     to head. The leader plays first, without bids."""
-    cars = ("a", "b", "w1", "w2", "w3", "w4")
-    race = start([SUN, 3, 10, 10], cars=cars)
-    race.keep_boundaries = True
-    place(race, "a", "A5", gear=1, crossings=2)
-    place(race, "b", "A2", gear=1, crossings=2)
-    for car, space in zip(cars[2:], CUT, strict=True):
-        place(race, car, space, status=CarStatus.WRECK)
-        race.set(car, retirement=Retirement.BODY)
-    race = go(race)
-    race.apply(TurnChoice(2))
-    if race.pending is not None and race.pending.kind is AskKind.MOVE:
-        pick(race, lambda o: o.spaces_moved == 3)
+    race = _wrecked(1, front=(("a", "A5"), ("b", "A2")), extra_dice=(10,), keep_boundaries=True)
     assert EventKind.RESTART in [e.kind for e in race.events]
     a, b = race.cars["a"], race.cars["b"]
     assert MONACO.same_height(a.space, b.space) and a.gear == b.gear == 0

@@ -33,10 +33,10 @@ from rennleitung.formula_de.record import record_from_data, record_of
 from rennleitung.formula_de.replay import verify
 
 from .test_race_rules import (
-    CUT,
     MONACO,
     SETUP,
     SUN,
+    _wrecked,
     go,
     pick,
     place,
@@ -221,16 +221,7 @@ def test_a_complete_restart_offers_t_cars_on_the_original_grid_slots() -> None:
 
 def _wrecked_before_the_fourth_corner() -> Race:
     """``test_race_rules._wrecked(0)``: four wrecks close the track in round 1, a first lap."""
-    cars = ("a", "w1", "w2", "w3", "w4")
-    race = start([SUN, 3, 10], cars=cars)
-    place(race, "a", "A5", gear=1, crossings=1)
-    for car, space in zip(cars[1:], CUT, strict=True):
-        place(race, car, space, status=CarStatus.WRECK)
-        race.set(car, retirement=Retirement.BODY)
-    race = go(race)
-    race.apply(TurnChoice(2))
-    if race.pending is not None and race.pending.kind is AskKind.MOVE:
-        pick(race, lambda o: o.spaces_moved == 3)
+    race = _wrecked(0)
     assert EventKind.RESTART in [e.kind for e in race.events]
     return race
 

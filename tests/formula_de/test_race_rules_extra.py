@@ -302,15 +302,22 @@ def test_dresden_over_revving_away_the_last_engine_point_rolls_out_below_the_new
 # --- karma (Dresden Karmapool) ------------------------------------------------------------------
 
 
-def test_karma_re_roll_replaces_a_failed_test_for_forty() -> None:
-    """Dresden Karmapool: 40 karma repeat one's own event roll; the new roll counts."""
-    race = start([SUN, 2, 3, 15])
+def _tested_on_a_dangerous_space(karma: int, tests: tuple[int, ...]) -> Race:
+    """Car a with ``karma`` rolls 2 in 1st gear onto the dangerous space A3 (its road-holding
+    test, limit 4, and any re-roll take the black-die results ``tests``)."""
+    race = start([SUN, 2, *tests])
     place(race, "a", "A1", gear=1)
-    race.set("a", karma=45)
+    race.set("a", karma=karma)
     race.danger("A3")
     race = go(race)
     race.apply(TurnChoice(2))
     pick(race, lambda o: sp("A3") in o.dangerous)
+    return race
+
+
+def test_karma_re_roll_replaces_a_failed_test_for_forty() -> None:
+    """Dresden Karmapool: 40 karma repeat one's own event roll; the new roll counts."""
+    race = _tested_on_a_dangerous_space(karma=45, tests=(3, 15))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.KARMA and ask.car == "a"
     assert KarmaAction.REROLL in ask.karma_actions
@@ -326,13 +333,7 @@ def test_one_karma_plus_one_per_roll_and_again_after_a_re_roll() -> None:
     again. The engine followed this before issue 22; this scene proves it: the road-holding test
     fails on 3 (limit 4), where +1 would not save it, so only the re-roll is offered; the re-roll
     fails on 4, and now +1 is offered, bought, and the test is held with no further question."""
-    race = start([SUN, 2, 3, 4])
-    place(race, "a", "A1", gear=1)
-    race.set("a", karma=60)
-    race.danger("A3")
-    race = go(race)
-    race.apply(TurnChoice(2))
-    pick(race, lambda o: sp("A3") in o.dangerous)
+    race = _tested_on_a_dangerous_space(karma=60, tests=(3, 4))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.KARMA
     assert ask.karma_actions == (KarmaAction.NONE, KarmaAction.REROLL)
@@ -353,13 +354,7 @@ def test_one_karma_plus_one_per_roll_and_again_after_a_re_roll() -> None:
 
 def test_a_failed_re_roll_still_costs_the_point() -> None:
     """Dresden Karmapool: the re-roll replaces the first roll, for better or worse."""
-    race = start([SUN, 2, 3, 2])
-    place(race, "a", "A1", gear=1)
-    race.set("a", karma=40)
-    race.danger("A3")
-    race = go(race)
-    race.apply(TurnChoice(2))
-    pick(race, lambda o: sp("A3") in o.dangerous)
+    race = _tested_on_a_dangerous_space(karma=40, tests=(3, 2))
     race.apply(KarmaChoice(KarmaAction.REROLL))
     assert race.pending is None or race.pending.kind is not AskKind.KARMA  # 0 karma left
     assert race.cars["a"].wear.road_holding == 1
@@ -368,13 +363,7 @@ def test_a_failed_re_roll_still_costs_the_point() -> None:
 
 def test_no_re_roll_below_forty_karma() -> None:
     """Dresden Karmapool: a re-roll costs 40 karma; with 39 it cannot be bought."""
-    race = start([SUN, 2, 4])
-    place(race, "a", "A1", gear=1)
-    race.set("a", karma=39)
-    race.danger("A3")
-    race = go(race)
-    race.apply(TurnChoice(2))
-    pick(race, lambda o: sp("A3") in o.dangerous)
+    race = _tested_on_a_dangerous_space(karma=39, tests=(4,))
     ask = race.pending
     assert ask is not None and ask.kind is AskKind.KARMA
     assert KarmaAction.PLUS_ONE in ask.karma_actions  # 20 karma: still affordable

@@ -4,7 +4,10 @@ Rich squeezes a table wider than the terminal by cutting every column to the sam
 ("Fahr…", "Scud…", "Dres…": at 80 columns the league standings hid the names they list). A
 table that does not fit is drawn compact instead: one space between columns, no frame, and no
 column narrower than the longest word of its cells, so a cell wraps between words and is never
-cut (a header word longer than ``HEADER_WORD`` may fold).
+cut (a header word longer than ``HEADER_WORD`` may fold). A table that does not fit even so
+(ten race columns, the Open's four-digit points) is folded: printed as several tables one under
+the other, each with the first ``keep`` columns (rank, name) and as many of the others as fit,
+so every column is shown and no number is cut (issue 26: "1099" showed as "10").
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.measure import Measurement
 from rich.table import Table
@@ -26,17 +29,44 @@ def _longest_word(texts: Sequence[str]) -> int:
 
 
 def fitted_table(
-    console: Console, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]]
-) -> Table:
+    console: Console, title: str, headers: Sequence[str], rows: Sequence[Sequence[str]],
+    keep: int = 2,
+) -> RenderableType:
     """``rows`` (plain text, escaped here) under ``headers``: the usual framed table when it
-    fits ``console``'s width, else the compact form (see the module)."""
+    fits ``console``'s width, else the compact form, else the compact form folded into parts
+    that each repeat the first ``keep`` columns (see the module)."""
     table = _table(title, headers, rows, compact=False)
-    # the narrowest the framed table can be without cutting a word, measured without the
-    # terminal's limit (``console.measure`` would clamp it to the width)
-    unlimited = console.options.update_width(1_000_000)
-    if Measurement.get(console, unlimited, table).minimum <= console.width:
+    if _fits(console, table):
         return table
-    return _table(title, headers, rows, compact=True)
+    compact = _table(title, headers, rows, compact=True)
+    if _fits(console, compact) or len(headers) <= keep + 1:
+        return compact
+    parts: list[list[int]] = []
+    for index in range(keep, len(headers)):
+        if parts and _fits(console, _part(title, headers, rows, keep, [*parts[-1], index])):
+            parts[-1].append(index)
+        else:
+            parts.append([index])
+    return Group(*(
+        _part(f"{title} ({number}/{len(parts)})", headers, rows, keep, columns)
+        for number, columns in enumerate(parts, start=1)
+    ))
+
+
+def _fits(console: Console, table: Table) -> bool:
+    """Whether the table fits the console without cutting a word: its minimum width measured
+    without the terminal's limit (``console.measure`` would clamp it to the width)."""
+    unlimited = console.options.update_width(1_000_000)
+    return Measurement.get(console, unlimited, table).minimum <= console.width
+
+
+def _part(
+    title: str, headers: Sequence[str], rows: Sequence[Sequence[str]], keep: int,
+    columns: Sequence[int],
+) -> Table:
+    chosen = [*range(keep), *columns]
+    return _table(title, [headers[i] for i in chosen], [[row[i] for i in chosen] for row in rows],
+                  compact=True)
 
 
 def _table(

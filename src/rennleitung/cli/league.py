@@ -44,6 +44,7 @@ from rennleitung.league.race_result_codec import (
 from rennleitung.league.roster import Driver
 from rennleitung.league.season import League
 from rennleitung.league.starters import parse_starters
+from rennleitung.league.transfers import Transfer
 from rennleitung.render.league_html import league_page
 from rennleitung.render.league_tables import (
     Row,
@@ -215,10 +216,54 @@ def roster(league: str, db: DbOption = None, lang: LangOption = Lang.BOTH) -> No
     """Teams und Fahrer / teams and drivers."""
     loaded = run_guarded(lambda: _store(db).load(league))
     rows: list[Row] = [
-        {"team": d.team, "driver": d.name, "profile": league_name(d.profile), "city": d.city}
+        {"team": loaded.roster.current_team(d.name), "driver": d.name,
+         "profile": league_name(d.profile), "city": d.city}
         for d in loaded.roster.drivers
     ]
     _print_rows(rows, lang, f"{loaded.name} ({loaded.format.kind.value})")
+    for t in loaded.roster.transfers:
+        say(f"Teamwechsel: {t.driver} fährt ab Rennen {t.from_race} für {t.team}",
+            f"transfer: {t.driver} drives for {t.team} from race {t.from_race}", lang)
+
+
+FromRaceOption = Annotated[
+    int, typer.Option("--from-race", help="Erstes Rennen im neuen Team / first race for the "
+                                          "new team.")
+]
+
+
+@app.command("transfer")
+def transfer(
+    league: str,
+    driver: str,
+    team: Annotated[str, typer.Argument(help="Das neue Team / the new team.")],
+    from_race: FromRaceOption,
+    by: ByOption = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Teamwechsel ab Rennen N / a driver changes team from race N on."""
+    store = _store(db)
+    run_guarded(lambda: store.transfer(league, Transfer(driver, team.strip(), from_race),
+                                       _by(by)))
+    say(f"{driver} fährt ab Rennen {from_race} für {team.strip()}",
+        f"{driver} drives for {team.strip()} from race {from_race}", lang)
+
+
+@app.command("remove-transfer")
+def remove_transfer(
+    league: str,
+    driver: str,
+    from_race: FromRaceOption,
+    by: ByOption = None,
+    db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Teamwechsel zurücknehmen / take back a transfer typed by mistake."""
+    store = _store(db)
+    run_guarded(lambda: store.remove_transfer(league, driver, from_race, _by(by)))
+    say(f"Teamwechsel von {driver} ab Rennen {from_race} zurückgenommen",
+        f"transfer of {driver} from race {from_race} taken back", lang)
 
 
 @app.command("enter-race")
@@ -228,6 +273,7 @@ def enter_race(
     race: RaceNumberOption = None,
     laps: LapsOption = None,
     track: TrackNameOption = None,
+    by: ByOption = None,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
@@ -236,7 +282,7 @@ def enter_race(
 
     def action() -> int:
         result = _race_from_file(file, race, laps, track, lang)
-        return len(store.enter_race(league, result))
+        return len(store.enter_race(league, result, _by(by)))
 
     booked = run_guarded(action)
     say(f"Rennen eingetragen, {bookings(booked)[0]}", f"race entered, {bookings(booked)[1]}",
@@ -669,7 +715,7 @@ def _table_rows(league: League, table: TableName, lang: Lang) -> list[Row]:
 def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     rows = grid_rows(result, bool(league.format.pole_qualifying_points))
     _print_rows(rows, lang, f"{league.name}: {label('race', lang)} {result.race}")
-    order = box_choice_order(result.grid_order(), league.roster)
+    order = box_choice_order(result.grid_order(), league.roster, result.race)
     say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
     if result.weather:
         say("Wetter je Lauf: " + ", ".join(w.label_de for w in result.weather),

@@ -251,7 +251,7 @@ def _terminal_lap(
 def _print_grid(league: League, result: QualifyingResult, lang: Lang) -> None:
     rows = grid_rows(result, bool(league.format.pole_qualifying_points))
     _print_rows(rows, lang, f"{league.name}: {label('race', lang.value)} {result.race}")
-    order = box_choice_order(result.grid_order(), league.roster)
+    order = box_choice_order(result.grid_order(), league.roster, result.race)
     say("Boxenwahl: " + ", ".join(order), "box choice: " + ", ".join(order), lang)
 
 

@@ -78,12 +78,14 @@ def bind(
     replace: bool = typer.Option(False, "--replace",
                                  help="Platz einer anderen Adresse übernehmen / take the seat "
                                       "from another address"),
+    name: str = typer.Option("", "--name", help="Formula Dé: Name des Fahrers vor dem Start / "
+                                                "the driver's name before the start"),
     db: DbOption = None,
 ) -> None:
     """Adresse an einen Platz binden / bind an address to a seat."""
     def act() -> None:
         service = _service(db)
-        bound = service.bind_seat(key, address, seat, language, replace)
+        bound = service.bind_seat(key, address, seat, language, replace, name)
         say(bound.text("de"), bound.text("en"))
     run_guarded(act)
 
@@ -212,7 +214,9 @@ REFUSAL_WORDS = {
     "sheet": ("Bogen abgelehnt", "sheet refused"),
     "orders": ("Befehle fehlerhaft", "faulty orders"),
     "not asked": ("nicht gefragt", "not asked"),
-    "race": ("Rennen unbekannt", "unknown race"),
+    "race": ("von den Regeln abgelehnt", "refused by the rules"),
+    "secret alone": ("nur das Geheimwort, Code fehlt", "game secret only, code missing"),
+    "other seat's code": ("Code eines anderen Platzes", "another seat's code"),
     "state": ("Rennen läuft nicht", "race not running"),
 }
 """Refusal codes stored with a mail's outcome, in words."""
@@ -236,8 +240,10 @@ def _outcome(stored: str) -> str:
                     f"applied, version {data.get('version')}")
     if "refused" in data:
         words = REFUSAL_WORDS.get(str(data["refused"]))
-        return pick("abgelehnt", "refused") + ": " + (pick(*words) if words
+        said = pick("abgelehnt", "refused") + ": " + (pick(*words) if words
                                                       else str(data["refused"]))
+        reason = pick(str(data.get("reason_de", "")), str(data.get("reason_en", "")))
+        return f"{said} ({reason})" if reason else said
     if "error" in data:
         return pick("Fehler", "error") + ": " + str(data["error"])
     return stored

@@ -99,6 +99,7 @@ SUBCOMMANDS: tuple[tuple[str, str, str], ...] = (
     ("blitz", "blitz", "app"),
     ("mail", "mail", "app"),
     ("serve", "serve", "app"),
+    ("db", "db", "app"),
 )
 
 

@@ -2,8 +2,9 @@
 
 Decision: drop results do not apply here. Dresden makes the drops a choice each pilot makes for
 his own total ("jeder Pilot" in "Rennen"); a team's score is every point its drivers scored,
-race and qualifying points alike, including a car driven by the team-mate. Ties: countback over
-the places of both drivers together, then a shared rank.
+race and qualifying points alike, including a car driven by the team-mate. A driver who changed
+team (``transfers.py``) scores each race for the team he drove for in that race. Ties: countback
+over the places the team's cars took, then a shared rank.
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ def constructor_standings(league: League) -> tuple[TeamStanding, ...]:
     """The constructors' table, leader first."""
     lines = []
     for team in league.roster.teams:
-        members = league.roster.members(team)
+        members = league.roster.ever_members(team)
         by_race = dict.fromkeys(league.held_races(), 0)
         places: list[int] = []
         for member in members:
             for score in race_scores(league, member):
+                if league.roster.team_in_race(member, score.race) != team:
+                    continue
                 by_race[score.race] += score.points
                 if score.position is not None:
                     places.append(score.position)

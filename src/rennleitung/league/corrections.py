@@ -113,6 +113,8 @@ def rename_team(league: League, old: str, new: str) -> League:
         teams=tuple(clean if t == old else t for t in league.roster.teams),
         drivers=tuple(replace(d, team=clean) if d.team == old else d
                       for d in league.roster.drivers),
+        transfers=tuple(replace(t, team=clean) if t.team == old else t
+                        for t in league.roster.transfers),
     )
     return replace(league, roster=roster)
 
@@ -132,7 +134,7 @@ def rename_driver(league: League, old: str, new: str) -> League:
 
     roster = replace(league.roster, drivers=tuple(
         replace(d, name=name(d.name)) for d in league.roster.drivers
-    ))
+    ), transfers=tuple(replace(t, driver=name(t.driver)) for t in league.roster.transfers))
     races = tuple(
         replace(
             r,
@@ -179,7 +181,7 @@ def remove_driver(league: League, driver: str) -> League:
         )
     roster = replace(league.roster, drivers=tuple(
         d for d in league.roster.drivers if d.name != driver
-    ))
+    ), transfers=tuple(t for t in league.roster.transfers if t.driver != driver))
     drops = {k: v for k, v in league.named_drops.items() if k != driver}
     return replace(league, roster=roster, named_drops=drops)
 
@@ -187,7 +189,7 @@ def remove_driver(league: League, driver: str) -> League:
 def remove_team(league: League, team: str) -> League:
     """A team taken off the roster: only one without drivers."""
     league.roster.team(team)
-    members = league.roster.members(team)
+    members = league.roster.ever_members(team)
     if members:
         raise RennleitungError(
             f"Team {team!r} hat noch Fahrer ({', '.join(members)}); erst die Fahrer entfernen",

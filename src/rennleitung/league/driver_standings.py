@@ -22,6 +22,7 @@ class DriverStanding:
     rank: int
     driver: str
     team: str
+    """The team after every transfer (``transfers.py``)."""
     city: str
     points: int
     """Counted points (after drops)."""
@@ -48,7 +49,8 @@ def driver_standings(league: League) -> tuple[DriverStanding, ...]:
         counted = sum(r.points for r in scores if not r.dropped)
         gross = sum(r.points for r in scores)
         lines.append(
-            DriverStanding(0, driver.name, driver.team, driver.city, counted, gross, scores)
+            DriverStanding(0, driver.name, league.roster.current_team(driver.name), driver.city,
+                           counted, gross, scores)
         )
     depth = deepest_place(league)
     ordered = ranked(

@@ -116,7 +116,7 @@ def build_qualifying(
             )
         seen_runs.add((lap.driver, lap.run))
         if lap.driven_by is not None:
-            roster.check_stand_in(lap.driver, lap.driven_by, f"{where}, driven_by")
+            roster.check_stand_in(lap.driver, lap.driven_by, f"{where}, driven_by", race)
         key = (qualifying_score(lap, driver.profile, fmt.ruleset), lap.lap_time_ms)
         best[lap.driver] = min(best.get(lap.driver, key), key)
 

@@ -19,6 +19,8 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "rename-driver": ("Fahrer umbenannt", "driver renamed"),
     "remove-driver": ("Fahrer entfernt", "driver removed"),
     "remove-team": ("Team entfernt", "team removed"),
+    "transfer": ("Teamwechsel", "transfer"),
+    "remove-transfer": ("Teamwechsel zurückgenommen", "transfer taken back"),
 }
 """Every kind of correction, with its words in German and English."""
 

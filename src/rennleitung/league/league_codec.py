@@ -23,6 +23,7 @@ from rennleitung.league.qualifying_weather import parse_weather
 from rennleitung.league.race_result_codec import race_result_from_json, race_result_to_json
 from rennleitung.league.roster import Driver, Roster
 from rennleitung.league.season import League
+from rennleitung.league.transfers import Transfer
 
 EXPORT_FORMAT = "rennleitung-league"
 EXPORT_VERSION = 1
@@ -39,6 +40,10 @@ def league_to_json(league: League, seeds: Mapping[int, int]) -> dict[str, Any]:
         "drivers": [
             {"name": d.name, "team": d.team, "profile": league_name(d.profile), "city": d.city}
             for d in league.roster.drivers
+        ],
+        "transfers": [
+            {"driver": t.driver, "team": t.team, "from_race": t.from_race}
+            for t in league.roster.transfers
         ],
         "qualifying": [
             {
@@ -90,7 +95,11 @@ def _replay(data: Mapping[str, Any], name: str | None) -> tuple[League, dict[int
     for item in _items(data, "drivers"):
         roster = roster.with_driver(Driver(str(item["name"]), str(item["team"]),
                                            parse_profile(str(item["profile"])),
-                                           str(item.get("city", ""))))
+                                           str(item.get("city", ""))), check_size=False)
+    for item in _items(data, "transfers"):
+        roster = roster.with_transfer(Transfer(str(item["driver"]), str(item["team"]),
+                                               int(item["from_race"])))
+    roster.check_team_sizes(roster.format.races)  # the teams as they stand now
     league = League(name or str(data["name"]), roster)
     seeds: dict[int, int] = {}
     for item in _items(data, "qualifying"):

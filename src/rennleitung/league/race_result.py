@@ -80,6 +80,10 @@ class DriverRaceResult:
     laps_most_led: int = 0
     """Race laps in which this car led the most rounds of play (ties: each tied car)."""
     karma: tuple[InRaceKarma, ...] = ()
+    team: str | None = None
+    """The team the driver drove for, when the file names it: it must be his team in this race,
+    or, for the race being entered, it enters a transfer from this race on (``transfers.py``).
+    Not stored: the roster's transfers are the one record of who drove for whom."""
 
 
 @dataclass(frozen=True)

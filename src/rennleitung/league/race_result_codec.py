@@ -25,15 +25,18 @@ from rennleitung.league.race_result import (
 )
 
 RACE_CSV_COLUMNS = ("driver", "grid", "position", "laps", "status", "driven_by",
-                    "laps_most_led", "karma")
+                    "laps_most_led", "karma", "team")
 QUALIFYING_CSV_COLUMNS = ("driver", "rolls", "penalty_points", "errors", "lap_time", "run",
                           "driven_by")
 CodedEnum = TypeVar("CodedEnum", InRaceKarmaKind, RaceSource)
 
 STATUS_ALIASES = {
     "finished": FinishStatus.FINISHED, "ziel": FinishStatus.FINISHED,
+    "im-ziel": FinishStatus.FINISHED,
     "retired": FinishStatus.RETIRED, "ausfall": FinishStatus.RETIRED,
+    "ausgefallen": FinishStatus.RETIRED,
 }
+"""Status words (lower case, spaces as ``-``), the tables' German words among them."""
 DID_NOT_START = frozenset({"did-not-start", "dns", "nicht-gestartet", "ns"})
 """``status`` values of a qualified driver who stayed out; his row needs no grid or place."""
 
@@ -57,6 +60,7 @@ def race_result_to_json(result: RaceResult) -> dict[str, Any]:
                 "karma": [
                     {"kind": k.kind.value, "amount": k.amount, "note": k.note} for k in e.karma
                 ],
+                **({"team": e.team} if e.team is not None else {}),
             }
             for e in result.drivers
         ],
@@ -79,6 +83,7 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
             for k in _list(item, "karma", where, required=False)
         )
         driven_by = item.get("driven_by")
+        team = item.get("team")
         drivers.append(
             DriverRaceResult(
                 str(_field(item, "driver", where)),
@@ -89,6 +94,7 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
                 str(driven_by) if driven_by else None,
                 _int(item.get("laps_most_led", 0), f"{where}.laps_most_led"),
                 karma,
+                str(team).strip() if team else None,
             )
         )
     rounds = tuple(
@@ -112,7 +118,8 @@ def race_result_from_json(data: Mapping[str, Any]) -> RaceResult:
 def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -> RaceResult:
     """A table race from CSV with the columns of ``RACE_CSV_COLUMNS`` (header line first).
 
-    ``karma`` holds space-separated events in order: ``twenty``, ``reroll``, ``plus-one``,
+    ``team`` (optional) names the team the driver drove for (a new one: a transfer from this
+    race). ``karma`` holds space-separated events in order: ``twenty``, ``reroll``, ``plus-one``,
     ``head-to-head:5``. Empty ``laps`` means the full distance; empty ``status`` means finished.
     """
     entries = []
@@ -120,7 +127,7 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
     for line, row in _csv_rows(text, RACE_CSV_COLUMNS[:3]):
         where = f"line {line}"
         status_text = (row.get("status") or "finished").strip()
-        if status_text.lower() in DID_NOT_START:
+        if status_text.lower().replace(" ", "-") in DID_NOT_START:
             absent.append((row.get("driver") or "").strip())
             continue
         status = _status(status_text, f"{where}, status")
@@ -135,6 +142,7 @@ def race_result_from_csv(text: str, race: int, laps: int = 3, track: str = "") -
                 (row.get("driven_by") or "").strip() or None,
                 _int(row.get("laps_most_led") or "0", f"{where}, laps_most_led"),
                 _karma_events(row.get("karma") or "", f"{where}, karma"),
+                (row.get("team") or "").strip() or None,
             )
         )
     return RaceResult(race, tuple(entries), laps, track, did_not_start=tuple(absent))
@@ -159,15 +167,48 @@ def qualifying_laps_from_csv(text: str) -> tuple[QualifyingLap, ...]:
     return tuple(laps)
 
 
+HEADER_ALIASES: dict[str, str] = {
+    alias: key
+    for key, aliases in {
+        "driver": ("fahrer", "fahrerin", "name"),
+        "grid": ("start", "startplatz", "startposition"),
+        "position": ("platz", "place", "rang", "platzierung"),
+        "laps": ("runden", "laps-completed"),
+        "driven_by": ("gefahren-von", "driven-by", "ersatzfahrer", "am-steuer"),
+        "laps_most_led": ("führungsrunden", "fuehrungsrunden", "meiste-führungsrunden",
+                          "laps-most-led"),
+        "team": ("rennstall",),
+        "rolls": ("würfe", "wuerfe", "wurfzahl"),
+        "penalty_points": ("strafpunkte", "penalty-points"),
+        "errors": ("fehler",),
+        "lap_time": ("rundenzeit", "lap-time", "zeit"),
+        "run": ("lauf",),
+    }.items()
+    for alias in aliases
+}
+"""Column names a German spreadsheet (or the tables' own German labels) writes, by the key
+they stand for; matched in lower case with spaces and underscores as ``-``."""
+
+
+def _header_key(name: str) -> str:
+    """A header cell as the column key it names (``Fahrer`` -> ``driver``)."""
+    clean = name.strip()
+    folded = clean.lower().replace("_", "-").replace(" ", "-")
+    if folded.replace("-", "_") in RACE_CSV_COLUMNS + QUALIFYING_CSV_COLUMNS:
+        return folded.replace("-", "_")
+    return HEADER_ALIASES.get(folded, clean)
+
+
 def _csv_rows(text: str, required: tuple[str, ...]) -> list[tuple[int, dict[str, str]]]:
-    """Rows with their line numbers. A German spreadsheet writes ``;`` between fields and may
-    put a byte-order mark in front; both are accepted."""
+    """Rows with their line numbers. A German spreadsheet writes ``;`` between fields, may
+    put a byte-order mark in front and names the columns in German (``Fahrer;Start;Platz``,
+    ``HEADER_ALIASES``); all of it is accepted."""
     clean = text.lstrip("\ufeff").strip() + "\n"
     header_line = clean.split("\n", 1)[0]
     delimiter = ";" if header_line.count(";") > header_line.count(",") else ","
     reader = csv.DictReader(io.StringIO(clean), delimiter=delimiter)
     try:
-        header = [h.strip() for h in reader.fieldnames or []]
+        header = [_header_key(h) for h in reader.fieldnames or []]
     except csv.Error as error:  # e.g. a lone carriage return inside the header line
         raise RennleitungError(f"CSV nicht lesbar ({error})", f"unreadable CSV ({error})",
                                "line 1") from None
@@ -223,7 +264,7 @@ def _karma_events(text: str, where: str) -> tuple[InRaceKarma, ...]:
 
 
 def _status(text: str, where: str) -> FinishStatus:
-    status = STATUS_ALIASES.get(text.strip().lower())
+    status = STATUS_ALIASES.get(text.strip().lower().replace(" ", "-"))
     if status is None:
         raise RennleitungError(
             f"unbekannter Status {text!r}; erlaubt: ziel (finished), ausfall (retired), "

@@ -109,7 +109,7 @@ def race_config(
             Entry(
                 id=driver.name,
                 name=driver.name,
-                team=driver.team,
+                team=league.roster.team_in_race(driver.name, race),
                 profile=EngineProfile(engine_name(driver.profile)),
                 karma=balances.get(driver.name, league.format.karma_start),
             )

@@ -55,7 +55,18 @@ def validate_race_result(
         seen.add(entry.driver)
         _check_laps(entry.laps_completed, entry.status, result.laps, where)
         if entry.driven_by is not None:
-            roster.check_stand_in(entry.driver, entry.driven_by, f"{where}, driven_by")
+            roster.check_stand_in(entry.driver, entry.driven_by, f"{where}, driven_by",
+                                  result.race)
+        if entry.team is not None and entry.team != roster.team_in_race(entry.driver,
+                                                                         result.race):
+            team = roster.team_in_race(entry.driver, result.race)
+            raise RennleitungError(
+                f"{entry.driver} fährt in Rennen {result.race} für {team}, nicht für "
+                f"{entry.team}; ein Teamwechsel wird mit 'league transfer' eingetragen",
+                f"{entry.driver} drives for {team} in race {result.race}, not for "
+                f"{entry.team}; a change of team is entered with 'league transfer'",
+                f"{where}, team",
+            )
         if not 0 <= entry.laps_most_led <= result.laps:
             raise RennleitungError(
                 f"Führungsrunden müssen zwischen 0 und {result.laps} liegen",
@@ -77,6 +88,7 @@ def validate_race_result(
         "positions",
     )
     _check_classification(result)
+    _check_team_sizes(result, roster)
     if result.rounds:
         _check_rounds(result)
     _check_did_not_start(result, roster, expected_grid, seen)
@@ -119,6 +131,23 @@ def _check_did_not_start(
             "a driver is listed twice among the non-starters",
             where,
         )
+
+
+def _check_team_sizes(result: RaceResult, roster: Roster) -> None:
+    """At most ``team_size`` cars of one team start (Dresden "Saison": teams of two), counted by
+    the team each driver drives for in this race."""
+    cars: dict[str, list[str]] = {}
+    for entry in result.drivers:
+        cars.setdefault(roster.team_in_race(entry.driver, result.race), []).append(entry.driver)
+    for team, names in cars.items():
+        if len(names) > roster.format.max_team_size:
+            raise RennleitungError(
+                f"für {team} starten {len(names)} Autos ({', '.join(names)}); erlaubt sind "
+                f"höchstens {roster.format.max_team_size}",
+                f"{len(names)} cars start for {team} ({', '.join(names)}); at most "
+                f"{roster.format.max_team_size} are allowed",
+                f"race {result.race}, team",
+            )
 
 
 def _check_laps(laps: int, status: FinishStatus, race_laps: int, where: str) -> None:

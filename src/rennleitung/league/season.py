@@ -17,6 +17,7 @@ from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.race_result import RaceResult
 from rennleitung.league.race_validation import validate_race_result
 from rennleitung.league.roster import Roster
+from rennleitung.league.transfers import Transfer
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,21 @@ class League:
         drops = dict(self.named_drops)
         drops[driver] = tuple(sorted(races))
         return replace(self, named_drops=drops)
+
+    def with_transfer(self, transfer: Transfer) -> League:
+        """The league where a driver drives for another team from a race on. Races already
+        entered from that race on are checked again (a stand-in must be a team-mate in that
+        race); their constructors' points move with the driver."""
+        return self._rechecked(self.roster.with_transfer(transfer), transfer.from_race)
+
+    def without_transfer(self, driver: str, from_race: int) -> League:
+        """The league without a transfer typed by mistake; later races checked again."""
+        return self._rechecked(self.roster.without_transfer(driver, from_race), from_race)
+
+    def _rechecked(self, roster: Roster, from_race: int) -> League:
+        for result in self.races:
+            if result.race >= from_race:
+                qualifying = self.qualifying_of(result.race)
+                validate_race_result(result, roster,
+                                     qualifying.grid_order() if qualifying else None)
+        return replace(self, roster=roster)

@@ -133,27 +133,70 @@ def html_to_text(html: str) -> str:
 
 
 _INTRO = re.compile(r"\b(wrote|schrieb|écrit|geschrieben)\b.*:\s*$", re.I)
+_ORIGINAL = re.compile(r"^\s*-{2,}\s*(ursprüngliche nachricht|original message|"
+                       r"weitergeleitete nachricht|forwarded message)\s*-{2,}\s*$", re.I)
+"""Outlook's (and others') line above the original, which follows unquoted."""
+_HEADER_FROM = re.compile(r"^\s*\*?(von|from)\s*:\*?\s*\S", re.I)
+_HEADER_MORE = re.compile(r"^\s*\*?(gesendet|sent|datum|date|an|to|cc|betreff|subject)\s*:",
+                          re.I)
+_HEADER_SUBJECT = re.compile(r"^\s*\*?(betreff|subject)\s*:", re.I)
+_SENT_FROM = re.compile(r"^\s*(gesendet (von|mit) |sent (from|with) |von meinem .* gesendet|"
+                        r"get outlook for |holen sie sich outlook für )", re.I)
+"""The line a phone or a mail app puts below what its user wrote ("Gesendet von meinem
+iPhone"): what follows is the quoted original."""
+
+
+def _header_block(lines: list[str], start: int) -> bool:
+    """Whether an Outlook header block of the original begins at ``start``: ``Von:``, then
+    ``Gesendet:``/``An:``/… lines up to a ``Betreff:`` (``From:``, ``Sent:``, ``Subject:``)."""
+    if not _HEADER_FROM.match(lines[start]):
+        return False
+    for line in lines[start + 1:start + 8]:
+        if _HEADER_SUBJECT.match(line):
+            return True
+        if line.strip() and not _HEADER_MORE.match(line):
+            return False
+    return False
+
+
+def _quote_follows(lines: list[str], after: int) -> bool:
+    following = next((later for later in lines[after + 1:] if later.strip()), "")
+    return following.lstrip().startswith(">")
 
 
 def reading_text(text: str) -> str:
     """What the player wrote: one kind of line end, no BOM, quoted lines (and the line that
-    introduces them) blank, everything from the signature separator ``-- `` on cut."""
+    introduces them, on one line or wrapped on two as Gmail writes it) blank, everything from
+    the signature separator ``-- ``, a "Gesendet von meinem iPhone" line, an Outlook
+    "-----Ursprüngliche Nachricht-----" line or an Outlook header block of the original
+    (``Von:``/``Gesendet:``/``Betreff:``, unquoted below it) on blank."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     lines = text.split("\n")
     out: list[str] = []
+    second = False  # the line is the second of a two-line attribution
     for number, line in enumerate(lines):
-        if line.rstrip() == "--":
+        if second:
+            out.append("")
+            second = False
+            continue
+        if line.rstrip() == "--" or _ORIGINAL.match(line) or _SENT_FROM.match(line) \
+                or _header_block(lines, number):
             break
         if line.lstrip().startswith(">"):
             out.append("")
             continue
-        following = next((later for later in lines[number + 1:] if later.strip()), "")
-        if _INTRO.search(line) and following.lstrip().startswith(">"):
+        if _INTRO.search(line) and _quote_follows(lines, number):
             out.append("")
             continue
+        wrapped = number + 1 < len(lines) and _INTRO.search(f"{line} {lines[number + 1]}")
+        if wrapped and not line.lstrip().startswith(">") and _quote_follows(lines, number + 1) \
+                and re.search(r"\b(am|on|le)\b", line, re.I):
+            out.append("")  # the first of a two-line attribution; the second is blanked next
+            second = True
+            continue
         out.append(line.rstrip())
-    while out and not out[-1]:
-        out.pop()
+    while out and re.fullmatch(r"[\s_]*", out[-1] or ""):
+        out.pop()  # blank lines and Outlook's "____" rule above the original
     return "\n".join(out)
 
 

@@ -17,12 +17,14 @@ from collections.abc import Iterable
 from datetime import datetime
 
 from rennleitung.errors import RennleitungError
+from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
-from rennleitung.mail.fd_orders import STANDING, order_text, parse_orders
+from rennleitung.mail.fd_orders import STANDING, order_text, read_orders
 from rennleitung.mail.fd_questions import board_attachments, question_text
 from rennleitung.mail.fd_standing import brake_keep_lane
+from rennleitung.mail.fd_story import out_of_race, out_text, story, told
 from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
 from rennleitung.play import Actor, RaceService, RaceState, SeatKind
 from rennleitung.play.views import QuestionView, Reader, View
@@ -44,6 +46,15 @@ def _race_id(game: GameInfo) -> int:
     return int(game.location)
 
 
+def status_word(status: str, language: str) -> str:
+    """A car's status (``CarStatus``) in the reader's language."""
+    try:
+        known = CarStatus(status)
+    except ValueError:
+        return status
+    return known.label_de if language == "de" else known.label_en
+
+
 def code(binding: Binding) -> str:
     """The seat's code as a subject carries it, so a plain Reply answers (`` [Code …]``)."""
     if not binding.token:
@@ -58,11 +69,19 @@ class FdAdapter:
         self.races = races
         self.png = png
 
-    def seat(self, binding: Binding) -> None:
-        """Seat the person behind a bound address in the car (before or during the race)."""
+    def seat(self, binding: Binding, name: str = "") -> None:
+        """Seat the person behind a bound address in the car (before or during the race).
+        Before the start the driver takes ``name``; without one a seat still named by its car
+        id takes the address's local part, so the mails name him, not ``car1 (car1)``."""
         race_id = _race_id(binding.game)
+        info = self.races.info(race_id)
+        driver = None
+        if info.state is RaceState.OPEN:
+            current = info.seat(binding.seat).driver
+            fallback = binding.address.split("@")[0] if current in ("", binding.seat) else ""
+            driver = name.strip()[:60] or fallback or None
         self.races.assign(race_id, binding.seat, kind=SeatKind.PERSON,
-                          holder=holder_of(binding.address))
+                          holder=holder_of(binding.address), driver=driver)
 
     def unseat(self, binding: Binding) -> None:
         """The car an address left: free before the start, its bot drives during the race."""
@@ -99,7 +118,8 @@ class FdAdapter:
                           {"refused": "not asked"})
         quoted = _VERSION.search(order.decoded.subject)
         expected = int(quoted.group(1)) if quoted else None
-        data, problems = parse_orders(order.text, asked.question, seen.track)
+        reading = read_orders(order.text, asked.question, seen.track)
+        data, problems = reading.data, reading.problems
         if data is None:
             lines = [texts.pick(language, "Ihre Antwort konnte nicht angenommen werden:",
                                 "Your answer could not be accepted:")]
@@ -113,17 +133,32 @@ class FdAdapter:
                                        holder=holder_of(binding.address))
         except RennleitungError as error:
             return answer(texts.pick(language, "Nicht angewendet: ", "Not applied: ")
-                          + texts.error_text(language, error), {"refused": "race"})
+                          + texts.error_text(language, error),
+                          {"refused": "race", "reason_de": error.message_de[:300],
+                           "reason_en": error.message_en[:300]})
         body = texts.pick(language, f"Angenommen (Stand {applied.version}):",
                           f"Accepted (version {applied.version}):")
         body += "\n\n" + "\n".join("  " + line for line in order_text(data, language).split("\n"))
+        if reading.ignored:
+            body += "\n\n" + reading.ignored_text(language)
         outcome: dict[str, object] = {"applied": decision, "version": applied.version}
+        if reading.ignored:
+            outcome["ignored"] = [number for number, _line in reading.ignored]
         if data.get(STANDING):
             note, moved = self._standing_order(race_id, car, binding, language)
             body += "\n\n" + note
             if moved is not None:
                 outcome["standing_order"] = moved
-        return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body))])
+        after = self.races.view(race_id, Reader.seat(car))
+        ref = None
+        if out_of_race(after, car):  # told at once, in the answer; ``tick`` then stays quiet
+            prefix = f"fd:{race_id}:{car}:"
+            last = service.last_ref(prefix)
+            body += "\n\n" + out_text(after, car, told(last) if last else 0, language)
+            ref = f"{prefix}out:{binding.token}:e{len(after.events)}"
+            outcome["out"] = True
+        return Handled(outcome, [Outgoing(sender, subject, texts.letter(language, body),
+                                          ref=ref)])
 
     def _standing_order(self, race_id: int, car: str, binding: Binding,
                         language: str) -> tuple[str, dict[str, object] | None]:
@@ -188,6 +223,9 @@ class FdAdapter:
         if info.state is not RaceState.RUNNING:
             mails += self._finish(game, public, bound.values())
             return mails
+        for car, binding in bound.items():  # an elimination is told at once
+            if out_of_race(public, car):
+                mails += self._out(service, race_id, car, binding)
         for car in public.asked:  # setups and bids: every driver asked at once, each his mail
             binding = bound.get(car)
             if binding is None or info.seat(car).kind is not SeatKind.PERSON:
@@ -199,6 +237,23 @@ class FdAdapter:
                                         seen.info.seat(car).deadline_at)
         return mails
 
+    def _out(self, service: Mailroom, race_id: int, car: str,
+             binding: Binding) -> list[Outgoing]:
+        """The mail telling a bound player his car is out, once (unless his answer's
+        confirmation told it already)."""
+        prefix = f"fd:{race_id}:{car}:"
+        last = service.last_ref(prefix)
+        if last is not None and last.startswith(f"{prefix}out:{binding.token}:"):
+            return []
+        seen = self.races.view(race_id, Reader.seat(car))
+        language = binding.language
+        return [Outgoing(binding.address, texts.pick(
+            language, f"Formula Dé {binding.game.key}: Wagen {car} ist ausgeschieden"
+            f"{code(binding)}", f"Formula Dé {binding.game.key}: car {car} is out"
+            f"{code(binding)}"), texts.letter(language, out_text(
+                seen, car, told(last) if last else 0, language)), "notice",
+            ref=f"{prefix}out:{binding.token}:e{len(seen.events)}")]
+
     def _question(self, service: Mailroom, game: GameInfo, seen: View, asked: QuestionView,
                   binding: Binding, deadline_at: datetime | None) -> list[Outgoing]:
         """The mail asking one bound car its open question, unless it went out before. A
@@ -207,12 +262,16 @@ class FdAdapter:
         race_id = _race_id(game)
         ask = asked.question
         version = asked.opened
-        # the holder's token in the ref: whoever holds the seat gets its open question
-        ref = f"fd:{race_id}:{ask.car}:{version}:{binding.token}"
-        if service.queued(ref):
+        # the holder's token in the ref: whoever holds the seat gets its open question; the
+        # events told so far at its end (``fd_story``)
+        asking = f"fd:{race_id}:{ask.car}:{version}:{binding.token}:"
+        last = service.last_ref(f"fd:{race_id}:{ask.car}:")
+        if last is not None and last.startswith(asking):
             return []  # asked before: no board drawn again
+        ref = f"{asking}e{len(seen.events)}"
         language = binding.language
-        body = question_text(seen, ask, language, version)
+        body = "\n".join([*story(seen, told(last) if last else 0, language),  # ends blank
+                          question_text(seen, ask, language, version)])
         if deadline_at is not None:
             when = f"{deadline_at:%Y-%m-%d %H:%M} UTC"
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
@@ -237,7 +296,7 @@ class FdAdapter:
                                 "The race is over. Result:")]
             for placing in places:
                 status = texts.pick(language, placing.reason_de, placing.reason_en) \
-                    or placing.status
+                    or status_word(placing.status, language)
                 laps = texts.pick(language, count(placing.laps, "Runde", "Runden"),
                                   count(placing.laps, "lap", "laps"))
                 points = texts.pick(language, count(placing.points, "Punkt", "Punkte"),

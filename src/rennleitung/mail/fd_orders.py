@@ -127,7 +127,8 @@ def _pit_plan(text: str, line: int, problems: list[OrderProblem]) -> dict[str, A
     return plan
 
 
-def _read_line(line: str, number: int, read: _Read, problems: list[OrderProblem]) -> None:
+def _read_line(line: str, number: int, read: _Read, problems: list[OrderProblem]) -> bool:
+    """Read one line into ``read``; False if it is no order at all (nothing understood)."""
     low = line.lower().strip().rstrip(".")
     if m := re.fullmatch(r"(gang|gear)\s*:?\s*(\d{1,2})", low):
         read.gear, read.used["gear"] = int(m.group(2)), number
@@ -195,8 +196,53 @@ def _read_line(line: str, number: int, read: _Read, problems: list[OrderProblem]
     elif _wear_line(low, number, read):
         pass
     else:
-        problems.append(OrderProblem(number, f"nicht verstanden: {line.strip()[:60]!r}",
-                                     f"not understood: {line.strip()[:60]!r}"))
+        return False
+    return True
+
+
+def not_understood(line: str, number: int) -> OrderProblem:
+    """The problem of a line that is no order at all."""
+    return OrderProblem(number, f"nicht verstanden: {line.strip()[:60]!r}",
+                        f"not understood: {line.strip()[:60]!r}")
+
+
+_GREETING = re.compile(
+    r"(hallo|hello|hi|hey|moin|servus|grüß gott|guten (tag|morgen|abend)|liebe[rs]?|"
+    r"sehr geehrte[rs]?|dear|good (morning|afternoon|evening))\b[^0-9]{0,60}", re.I)
+_CLOSING = re.compile(
+    r"((viele|liebe|beste|herzliche|schöne|sportliche|freundliche)\s+)?"
+    r"(grüße|grüsse|gruesse|gruß|gruss)\b[^0-9]{0,60}|"
+    r"(vg|lg|mfg|mit freundlichen grüßen|cheers|regards|best|best regards|best wishes|"
+    r"kind regards|thanks|thank you|danke|danke schön|vielen dank|bis bald|bis dann|ciao|"
+    r"tschüss|tschüs|bye|see you)\b[^0-9]{0,60}", re.I)
+"""Greetings and closings a person writes around his orders (issue 24): never orders."""
+ORDER_WORDS = frozenset({
+    "gang", "gear", "boost", "reifenbonus", "bonus", "kein", "no", "box", "boxe", "pit",
+    "boxenstopp", "stopp", "stop", "reparatur", "repair", "lang", "long", "ziel", "nach", "to",
+    "target", "destination", "weg", "path", "pfad", "karma", "gebot", "bid", "karmagebot",
+    "startreifen", "start", "reifenwahl", "tyre", "wenn", "falls", "if", "reifen", "tyres",
+    "tires", "bremsen", "brakes", "verbrauch", "fuel", "benzin", "karosserie", "body", "motor",
+    "engine", "straßenlage", "strassenlage", "road", "reserve", "boxenreserve", "verschleiß",
+    "verschleiss", "wear", "setup", "aufstellung"})
+"""First words of an order: a line starting with one is read as an order, and refused if
+wrong, wherever it stands."""
+
+
+def looks_like_order(line: str) -> bool:
+    """Whether a line not understood still looks like an order (refused, never ignored)."""
+    words = re.findall(r"[\wäöüß+]+", line.lower())
+    return bool(words) and (words[0] in ORDER_WORDS or re.fullmatch(_SPACE, words[0]) is not None)
+
+
+def _ignorable(line: str, after_closing: bool) -> tuple[bool, bool]:
+    """(ignored, a closing): a greeting or closing line is ignored, and after a closing every
+    line that does not look like an order (the signature: name, telephone, …)."""
+    text = line.strip().rstrip(",.!;:")
+    if _CLOSING.fullmatch(text):
+        return True, True
+    if _GREETING.fullmatch(text):
+        return True, False
+    return after_closing and not looks_like_order(line), False
 
 
 def _wear_line(low: str, number: int, read: _Read) -> bool:
@@ -229,27 +275,76 @@ ALLOWED = {
 }
 
 
+SINGLE = ("gear", "move", "karma", "bid", "box", "tyre", "pit")
+"""Orders given once per answer: a second one with another value is two answers, refused."""
+
+
+@dataclass
+class Reading:
+    """What a mail's orders gave: the decision (JSON form) or the problems, and the lines left
+    out as no orders (greetings, closings, the signature), with their numbers."""
+
+    data: dict[str, Any] | None
+    problems: list[OrderProblem]
+    ignored: list[tuple[int, str]] = field(default_factory=list)
+
+    def ignored_text(self, language: str) -> str:
+        """The lines left out, for the confirmation (empty: none)."""
+        if not self.ignored:
+            return ""
+        de = language == "de"
+        listed = "; ".join(f"{'Zeile' if de else 'line'} {n} {t.strip()[:40]!r}"
+                           for n, t in self.ignored)
+        return (f"Nicht als Angabe gelesen: {listed}" if de
+                else f"Not read as orders: {listed}")
+
+
 def parse_orders(text: str, ask: Ask, track: Track,
                  options: tuple[MoveOption, ...] | None = None) -> tuple[dict[str, Any] | None,
                                                                          list[OrderProblem]]:
     """The decision a mail gives for ``ask`` (JSON form), or the problems that keep it from
-    being one. Empty lines and lines starting with ``#`` are skipped."""
+    being one (``read_orders`` also says which lines were left out)."""
+    reading = read_orders(text, ask, track, options)
+    return reading.data, reading.problems
+
+
+def read_orders(text: str, ask: Ask, track: Track,
+                options: tuple[MoveOption, ...] | None = None) -> Reading:
+    """The decision a mail gives for ``ask``, or the problems that keep it from being one.
+    Empty lines and lines starting with ``#`` are skipped; greetings, closings and the
+    signature below a closing are left out and named; any other line that is no order, a
+    wrong order, or a second answer to the same thing refuses the mail (issue 24)."""
     read = _Read()
     problems: list[OrderProblem] = []
+    ignored: list[tuple[int, str]] = []
+    after_closing = False
     for number, line in enumerate(text.split("\n"), start=1):
-        if line.strip() and not line.strip().startswith("#"):
-            _read_line(line, number, read, problems)
+        if not line.strip() or line.strip().startswith("#"):
+            continue
+        before = dict(read.used)
+        if _read_line(line, number, read, problems):
+            problems += [OrderProblem(number, f"zweite Antwort (die erste steht in Zeile "
+                                      f"{before[key]})", f"a second answer (the first is in "
+                                      f"line {before[key]})")
+                         for key in SINGLE if key in before and read.used[key] != before[key]]
+            continue
+        skip, closing = _ignorable(line, after_closing)
+        after_closing = after_closing or closing
+        if skip:
+            ignored.append((number, line))
+        else:
+            problems.append(not_understood(line, number))
     for what, at in sorted(read.used.items(), key=lambda item: item[1]):
         if what not in ALLOWED[ask.kind]:
             problems.append(OrderProblem(
                 at, f"passt nicht zur Frage: gefragt ist {kind_label(ask.kind, 'de')}",
                 f"does not fit the question: asked is the {kind_label(ask.kind, 'en')}"))
     if problems:
-        return None, problems
+        return Reading(None, problems, ignored)
     offered = ask.moves if ask.kind is AskKind.MOVE else ()
     decision = _decide(ask, track, read, options if options is not None else offered,
                        problems)
-    return (decision if not problems else None), problems
+    return Reading(decision if not problems else None, problems, ignored)
 
 
 def _decide(ask: Ask, track: Track, read: _Read, moves: tuple[MoveOption, ...],
@@ -356,6 +451,7 @@ _AREA_WORDS = {"tyres": ("Reifen", "tyres"), "brakes": ("Bremsen", "brakes"),
                "fuel": ("Verbrauch", "fuel"), "body": ("Karosserie", "body"),
                "engine": ("Motor", "engine"), "road_holding": ("Straßenlage", "road holding")}
 _TYRE_WORDS = {"hard": ("harte", "hard"), "soft": ("weiche", "soft"), "rain": ("Regen", "rain")}
+_START_TYRES = {"hard": ("hart", "hard"), "soft": ("weich", "soft"), "rain": ("Regen", "rain")}
 
 
 def _plan_text(plan: dict[str, Any], language: str) -> str:
@@ -404,8 +500,9 @@ def order_text(data: dict[str, Any], language: str) -> str:
         lines.append(f"Box {data['box']}")
     elif kind == "setup":
         wear = data["wear"]
+        reserve = "Reserve" if de else "box reserve"
         lines.append(", ".join([*(f"{_AREA_WORDS[a][0 if de else 1]} {wear[a]}"
-                                  for a in _AREA_WORDS), f"Reserve {wear.get('box', 0)}"]))
+                                  for a in _AREA_WORDS), f"{reserve} {wear.get('box', 0)}"]))
         lines.append(f"{'Startreifen' if de else 'start tyres'} "
-                     f"{_TYRE_WORDS[data['tyre']][0 if de else 1].lower()}")
+                     f"{_START_TYRES[data['tyre']][0 if de else 1]}")
     return "\n".join(lines)

@@ -14,8 +14,9 @@ from rennleitung.formula_de.car import Wear, WearArea
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race_decisions import Ask, AskKind
+from rennleitung.formula_de.race_questions import SetupQuestion
 from rennleitung.formula_de.track import Track
-from rennleitung.mail.fd_orders import kind_label, option_cost
+from rennleitung.mail.fd_orders import kind_label, option_cost, order_text
 from rennleitung.mail.texts import pick
 from rennleitung.play import RulesNotice
 from rennleitung.play.views import View
@@ -67,10 +68,53 @@ def dashboard(seen: View, car: str, language: str) -> list[str]:
     ]
     on_track = {c.car: c for c in seen.cars if c.status.on_track}
     order = [on_track[o.car] for o in seen.order if o.car in on_track]  # the running order
-    others = ", ".join(f"{c.car} {c.space_name}" for c in order)
+    others = ", ".join(f"{seen.driver(c.car)} ({c.car}) {c.space_name}" for c in order)
     lines.append(pick(language, f"Reihenfolge auf der Strecke: {others}",
                       f"Order on the track: {others}"))
     return lines
+
+
+def worn_out(seen: View, car: str, language: str) -> list[str]:
+    """The warning the gear mail gives when the brakes or the tyres are used up (Masters
+    5-1-2, 11-0-4: no brake points, no braking; 5-1-4: the last tyre point spins the car, a
+    further one is paid in brakes or ends the race)."""
+    line = seen.car(car)
+    wear = line.wear if line is not None else None
+    if wear is None:
+        return []
+    lines = []
+    if wear.brakes == 0:
+        lines.append(pick(language, "Achtung: 0 Bremspunkte. Sie können nicht mehr bremsen "
+                          "(Masters 5-1-2, 11-0-4): der Wagen fährt die ganze gewürfelte Zahl, "
+                          "wer dabei zu weit kommt, zahlt mit Reifenpunkten oder scheidet aus.",
+                          "Warning: 0 brake points. You can no longer brake (Masters 5-1-2, "
+                          "11-0-4): the car moves the whole roll; overshooting is paid in tyre "
+                          "points or ends the race."))
+    if wear.tyres == 0:
+        lines.append(pick(language, "Achtung: 0 Reifenpunkte. Wer eine Kurve überschießt, "
+                          "scheidet aus, wenn er nicht bremsen kann (Masters 5-1-4).",
+                          "Warning: 0 tyre points. Overshooting a corner ends the race unless "
+                          "you can brake (Masters 5-1-4)."))
+    return ["", *lines] if lines else []
+
+
+def setup_lines(ask: SetupQuestion, language: str) -> list[str]:
+    """What the setup must add up to under the race's ruleset (Dresden "Auto", "Rennen";
+    Masters 5-0-2, 5-2, 5-3): the total, the least per area, the most in the box."""
+    if ask.fixed is not None:
+        return [pick(language, "Das Regelwerk schreibt die Aufstellung vor (so wie im Beispiel "
+                     "unten); wählen Sie die Startreifen.", "The ruleset prescribes the setup "
+                     "(as in the example below); choose the start tyres.")]
+    t_car = pick(language, " (Ersatzwagen: zwei weniger)", " (T-car: two fewer)") \
+        if ask.t_car else ""
+    return [pick(language, f"Verteilen Sie {ask.points} Verschleißpunkte{t_car} auf die sechs "
+                 f"Bereiche und die Boxenreserve: zusammen genau {ask.points}, je Bereich "
+                 f"mindestens {ask.area_minimum}, in der Reserve höchstens {ask.box_max}. "
+                 "Wählen Sie dazu die Startreifen (hart, weich oder Regen).",
+                 f"Distribute {ask.points} wear points{t_car} over the six areas and the box "
+                 f"reserve: exactly {ask.points} together, at least {ask.area_minimum} per "
+                 f"area, at most {ask.box_max} in the reserve. Choose the start tyres too "
+                 "(hard, soft or rain).")]
 
 
 def _move_rows(track: Track, moves: tuple[MoveOption, ...], language: str) -> list[str]:
@@ -108,8 +152,8 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
     de = language == "de"
     lines = [notice.text("de" if de else "en") for notice in recent_notices(seen)]
     lines += [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
-                   f"(Stand {version}).", f"Asked is: the {kind_label(ask.kind, 'en')} of car "
-                   f"{ask.car} (version {version})."), ""]
+                   f"(Stand {version}).", f"Your question: the {kind_label(ask.kind, 'en')} "
+                   f"of car {ask.car} (version {version})."), ""]
     lines += [*dashboard(seen, ask.car, language), ""]
     example = ""
     if ask.kind is AskKind.TURN:
@@ -120,6 +164,7 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
         lines.append(pick(language, "Mögliche Gänge und was der Würfel zeigen kann:",
                           "Possible gears and what the die can show:"))
         lines += _table(rows)
+        lines += worn_out(seen, ask.car, language)
         extras = []
         if ask.boost:
             extras.append(pick(language, "\"Boost\" (1 Motorpunkt, +1 Feld)",
@@ -158,20 +203,26 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
         example = pick(language, "Karma +1   (oder: Karma neu würfeln, kein Karma)",
                        "karma +1   (or: karma reroll, no karma)")
     elif ask.kind is AskKind.BID:
-        lines.append(pick(language, f"Geheimes Karmagebot, höchstens {ask.karma}.",
-                          f"Secret karma bid, at most {ask.karma}."))
-        example = pick(language, "Gebot 2", "bid 2")
+        rivals = ", ".join(f"{seen.driver(c)} ({c})" for c in ask.rivals) or "-"
+        lines.append(pick(
+            language, f"Kopf an Kopf (Dresden \"Kopf an Kopf\"): Sie stehen gleichauf mit "
+            f"{rivals}. Alle bieten geheim Karma; wer am meisten bietet, fährt in dieser Runde "
+            "zuerst, dann der Nächste (gleiche Gebote: der höhere Gang zuerst). Das Gebot wird "
+            f"vom Karma abgezogen. Höchstens {ask.karma}, 0 heißt: nichts bieten.",
+            f"Head to head (Dresden \"Kopf an Kopf\"): you are level with {rivals}. Everyone "
+            "bids karma in secret; the highest bid moves first this round, then the next "
+            "(equal bids: the higher gear first). The bid is taken from your karma. At most "
+            f"{ask.karma}; 0 bids nothing."))
+        example = pick(language, f"Gebot {min(2, ask.karma)}", f"bid {min(2, ask.karma)}")
     elif ask.kind is AskKind.BOX:
         free = ", ".join(map(str, ask.boxes))
         lines.append(pick(language, f"Freie Boxen: {free}", f"Free boxes: {free}"))
         example = f"Box {ask.boxes[0] if ask.boxes else 1}"
     else:
-        lines.append(pick(language, "Verteilen Sie die Verschleißpunkte und wählen Sie die "
-                          "Startreifen.", "Distribute the wear points and choose the start "
-                          "tyres."))
-        example = pick(language, "Reifen 4, Bremsen 3, Verbrauch 3, Karosserie 3, Motor 3, "
-                       "Straßenlage 2, Reserve 4\nStartreifen hart", "tyres 4, brakes 3, fuel "
-                       "3, body 3, engine 3, road holding 2, reserve 4\nstart tyres hard")
+        lines += setup_lines(ask, language)
+        fixed = ask.fixed or ask.suggested
+        example = order_text({"kind": "setup", "wear": fixed.as_dict(), "tyre": "hard"},
+                             language)
     lines += ["", pick(language, "So antworten Sie (eine Angabe je Zeile, die Mail als Antwort "
                        "auf diese):", "How to answer (one order per line, as a reply to this "
                        "mail):"), "", *("  " + e for e in example.split("\n"))]

@@ -178,17 +178,18 @@ class MailService:
         return self.store.games()
 
     def bind(self, key: str, address: str, seat: str, language: str | None = None,
-             replace: bool = False) -> Binding:
+             replace: bool = False, name: str = "") -> Binding:
         """Bind an address to a seat of a game; ``bind_seat`` says what moved."""
-        return self.bind_seat(key, address, seat, language, replace).binding
+        return self.bind_seat(key, address, seat, language, replace, name).binding
 
     def bind_seat(self, key: str, address: str, seat: str, language: str | None = None,
-                  replace: bool = False) -> Bound:
+                  replace: bool = False, name: str = "") -> Bound:
         """Bind an address to a seat of a game. An address holds one seat per game: its
         binding moves (the seat it left is freed). A seat held by another address is refused
         unless ``replace``, which takes it from that address. The language stays unless given
         (a new binding: ``de``). The seat gets a token of its own unless the same address keeps
-        the same seat; a welcome mail with it is queued."""
+        the same seat; a welcome mail with it is queued. ``name``: the driver's name (Formula
+        Dé, before the start)."""
         clean = clean_address(address)
         if not clean:
             raise RennleitungError(f"{address!r} ist keine Mailadresse",
@@ -217,7 +218,7 @@ class MailService:
                 unseat(own)  # the seat left behind goes back to its bot
         seat_person = getattr(adapter, "seat", None)
         if seat_person is not None:
-            seat_person(binding)  # e.g. the person takes the car in the play service
+            seat_person(binding, name)  # e.g. the person takes the car in the play service
         self.store.bind(binding, replace=replace)
         bound = Bound(binding, own.seat if own is not None and own.seat != seat else "",
                       holder.address if holder is not None else "")
@@ -384,6 +385,10 @@ class MailService:
     def queued(self, ref: str) -> bool:
         """Whether a mail with this ``ref`` was queued before."""
         return self.queue.known(ref)
+
+    def last_ref(self, prefix: str) -> str | None:
+        """The ref of the newest mail queued whose ref starts with ``prefix``."""
+        return self.queue.last_ref(prefix)
 
     def tick(self, now: datetime | None = None) -> int:
         """Let every game send what it wants to send by itself; returns how many were queued."""

@@ -14,13 +14,17 @@ from datetime import UTC, datetime
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from rennleitung.formula_de.car import Weather
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import decision_to_data
+from rennleitung.formula_de.race_questions import MoveQuestion, Question, TurnQuestion
 from rennleitung.formula_de.record import record_from_data
 from rennleitung.formula_de.replay import replay
+from rennleitung.formula_de.track import SpaceKind
 from rennleitung.play import engine as eng
+from rennleitung.play.advice import GearHint, MoveHint, TestOdds, gear_hints, move_hints
 from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
 from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
 
@@ -52,7 +56,7 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
     mine = reader.car
     open_questions = eng.questions(race) if asking else ()
     own = tuple(
-        QuestionView(ask, eng.opened_at(race), _options(race, ask.car))
+        QuestionView(ask, eng.opened_at(race), _options(race, ask.car), _hints(race, ask))
         for ask in open_questions
         if mine is not None and ask.car == mine
     )
@@ -93,6 +97,8 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
             wear=state.wear if seen else None,
             pit_plan=book.pit_plan,
             progress=race.progress_of(car),
+            corner_stops=state.corner_stops,
+            stops_needed=_stops_needed(race, state.space),
         ))
     gears = {c: race.cars[c].gear for c in race.cars}
     order = tuple(
@@ -126,6 +132,39 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         finished=race.finished,
         names=race.driver_names(),
     )
+
+
+def _stops_needed(race: Race, space: int) -> int:
+    corner = race.track.corner_of(space)
+    return corner.stops if corner is not None else 0
+
+
+def _hints(race: Race, ask: Question) -> tuple[GearHint | MoveHint, ...]:
+    """What each gear or move option of the reader's own question costs and leaves
+    (``play/advice.py``), from the engine's costs and his car as it stands."""
+    state = race.cars[ask.car]
+    to_go = race.laps - race.laps_done(ask.car)
+    if isinstance(ask, TurnQuestion):
+        return gear_hints(race.ruleset, state.gear, state.wear, ask.gears, to_go)
+    if not isinstance(ask, MoveQuestion):
+        return ()
+    rules = race.ruleset
+    rain = race.weather.current is Weather.RAIN
+    in_pit = race.track.spaces[state.space].kind is not SpaceKind.TRACK
+    status_at = {c.space: c.status for c in race.cars.values() if c.status.on_track}
+    aggravating = rules.collision_aggravated_by
+
+    def collision(space: int) -> int:
+        worse = state.status in aggravating or status_at.get(space) in aggravating
+        return rules.collision_limit(rain, worse)
+
+    odds = TestOdds(
+        modifier=state.profile.effects_at(in_pit_lane=in_pit).check_modifier,
+        road_holding=rules.road_holding_limit(rain),
+        wall=rules.collision_limit(rain, False),
+        collision=collision,
+    )
+    return move_hints(race.track, rules, ask.moves, state.wear, odds, to_go)
 
 
 def _options(race: Race, car: str) -> tuple[dict[str, Any], ...]:

@@ -30,6 +30,7 @@ from rennleitung.formula_de.race_decisions import PitPlan, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.ruleset import Ruleset
 from rennleitung.formula_de.track import Track
+from rennleitung.play.advice import GearHint, MoveHint
 from rennleitung.play.model import RaceInfo, RaceState, RulesNotice
 
 
@@ -98,6 +99,10 @@ class CarLine:
     wear: Wear | None
     pit_plan: PitPlan | None
     progress: float
+    corner_stops: int = 0
+    """Stops made in the corner the car stands in (Masters 7-1-1; public: on the board)."""
+    stops_needed: int = 0
+    """The stops that corner asks for (0 off a corner)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -118,6 +123,8 @@ class CarLine:
             "wear": self.wear.as_dict() if self.wear is not None else None,
             "pit_plan": plan_to_data(self.pit_plan) if self.pit_plan is not None else None,
             "progress": self.progress,
+            "corner_stops": self.corner_stops,
+            "stops_needed": self.stops_needed,
         }
 
 
@@ -164,6 +171,9 @@ class QuestionView:
     question: Question
     opened: int
     options: tuple[dict[str, Any], ...]
+    hints: tuple[GearHint | MoveHint, ...] = ()
+    """What each gear (a turn) or each move option (a move, in the question's order) costs
+    and leaves the car facing (``play/advice.py``); empty for other questions."""
 
     @property
     def car(self) -> str:
@@ -175,6 +185,7 @@ class QuestionView:
         data = self.question.to_json()
         data["options"] = list(self.options)
         data["opened"] = self.opened
+        data["hints"] = [h.to_json() for h in self.hints]
         return data
 
 

@@ -41,6 +41,9 @@ class Destination:
     key: str
     colour: str
     title: str
+    risk: str = ""
+    """free, costly, test or eliminated: a class ``risk-…`` beside the colour (a page draws a
+    test dashed, so the risk shows without telling colours apart)."""
 
 
 def board_size(track: Track, style: BoardStyle = DEFAULT_STYLE) -> tuple[float, float]:
@@ -67,7 +70,8 @@ def render_overlay(
         )
     for target in destinations:
         canvas.add(
-            f'<path class="dest" tabindex="0" role="button" aria-label={quoteattr(target.title)} '
+            f'<path class="dest{" risk-" + escape(target.risk) if target.risk else ""}" '
+            f'tabindex="0" role="button" aria-label={quoteattr(target.title)} '
             f'data-key={quoteattr(target.key)} '
             f'data-space={quoteattr(track.name_of(target.space))} '
             f'd="{canvas.path(track.polygons[target.space], closed=True)}" '

@@ -44,6 +44,7 @@ from rennleitung.league.race_result import (
 from rennleitung.league.race_result_codec import race_result_to_json
 from rennleitung.league.roster import Driver, Roster, check_length
 from rennleitung.league.season import League
+from rennleitung.league.transfers import Transfer
 from rennleitung.names import clean_name, skeleton
 from rennleitung.store import league_history
 from rennleitung.store.accounts import UserRow
@@ -61,6 +62,7 @@ from rennleitung.store.models import (
     RaceRow,
     ResultRow,
     TeamRow,
+    TransferRow,
 )
 
 MAX_SEED = 2**31
@@ -81,8 +83,9 @@ class LeagueStore:
 
     # --- writing -------------------------------------------------------------------------
 
-    def create_league(self, name: str, kind: LeagueKind) -> None:
-        """A new, empty season or Open."""
+    def create_league(self, name: str, kind: LeagueKind, organiser: str | None = None) -> None:
+        """A new, empty season or Open; ``organiser`` (an existing web account) organises it
+        from the start, in the same transaction."""
         clean = name.strip()
         if not clean:
             raise RennleitungError("Liganame fehlt", "league name is missing", "league")
@@ -92,7 +95,11 @@ class LeagueStore:
                 raise RennleitungError(
                     f"Liga {clean!r} gibt es schon", f"league {clean!r} already exists", "league"
                 )
-            session.add(LeagueRow(name=clean, kind=kind.value))
+            league = LeagueRow(name=clean, kind=kind.value)
+            session.add(league)
+            if organiser is not None:
+                session.flush()
+                session.add(OrganiserRow(league_id=league.id, user_name=organiser))
 
     def add_team(self, league: str, team: str) -> None:
         """A new team in the league."""
@@ -115,16 +122,51 @@ class LeagueStore:
                                roster.format.karma_start)
             _insert_ledger(session, row.id, ids, (start,))
 
-    def enter_race(self, league: str, result: RaceResult) -> tuple[KarmaEntry, ...]:
-        """Store a race result and book its karma; returns the karma booked."""
+    def enter_race(
+        self, league: str, result: RaceResult, by: str = ""
+    ) -> tuple[KarmaEntry, ...]:
+        """Store a race result and book its karma; returns the karma booked. A row naming a
+        new team enters that transfer too (``by`` goes into the history)."""
         with self._write() as session:
             row = _league_row(session, league, lock=True)
             current = _load_league(session, row)
-            _updated, booked = enter_race(current, result)
+            updated, booked = enter_race(current, result)
             ids = _driver_ids(session, row.id)
+            for transfer in updated.roster.transfers:
+                if transfer not in current.roster.transfers:  # named by the race's rows
+                    _insert_transfer(session, row.id, ids, transfer)
+                    league_history.record(session, row.id, by, "transfer",
+                                          f"driver {transfer.driver}", None,
+                                          _transfer_data(transfer))
             _insert_race(session, row.id, ids, result)
             _insert_ledger(session, row.id, ids, booked)
             return booked
+
+    def transfer(self, league: str, transfer: Transfer, by: str = "") -> None:
+        """``transfer.driver`` drives for ``transfer.team`` from race ``transfer.from_race``
+        on; races already entered from then on count for the new team (kept in the history)."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            updated = _load_league(session, row).with_transfer(transfer)
+            _insert_transfer(session, row.id, _driver_ids(session, row.id), transfer)
+            before = updated.roster.team_in_race(transfer.driver, transfer.from_race - 1)
+            league_history.record(session, row.id, by, "transfer",
+                                  f"driver {transfer.driver}", {"team": before},
+                                  _transfer_data(transfer))
+
+    def remove_transfer(self, league: str, driver: str, from_race: int, by: str = "") -> None:
+        """Take back a transfer typed by mistake (kept in the history)."""
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            current = _load_league(session, row)
+            current.without_transfer(driver, from_race)
+            gone = next(t for t in current.roster.transfers
+                        if t.driver == driver and t.from_race == from_race)
+            session.execute(delete(TransferRow).where(
+                TransferRow.driver_id == _driver_ids(session, row.id)[driver],
+                TransferRow.from_race == from_race))
+            league_history.record(session, row.id, by, "remove-transfer",
+                                  f"driver {driver}", _transfer_data(gone), None)
 
     def delete_race(self, league: str, race: int, by: str = "") -> None:
         """Take back the last race entered (a typing error): its results and karma go too.
@@ -299,6 +341,7 @@ class LeagueStore:
             driver_id = _driver_ids(session, row.id)[driver]
             session.execute(delete(KarmaLedgerRow).where(KarmaLedgerRow.driver_id == driver_id))
             session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id == driver_id))
+            session.execute(delete(TransferRow).where(TransferRow.driver_id == driver_id))
             session.execute(delete(DriverRow).where(DriverRow.id == driver_id))
             league_history.record(
                 session, row.id, by, "remove-driver", f"driver {driver}",
@@ -333,7 +376,7 @@ class LeagueStore:
             driver_ids = select(DriverRow.id).where(DriverRow.league_id == league_id)
             session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id.in_(driver_ids)))
             for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, InvitationRow,
-                          DriverRow,
+                          TransferRow, DriverRow,
                           TeamRow):
                 session.execute(delete(table).where(table.league_id == league_id))
             session.execute(delete(LeagueRow).where(LeagueRow.id == league_id))
@@ -399,6 +442,13 @@ class LeagueStore:
                 session.add(OrganiserRow(league_id=league.id, user_name=user_name))
             return league.name
 
+    def organised_by(self, user_name: str) -> int:
+        """How many leagues the account organises."""
+        with self._sessions() as session:
+            count = session.scalar(select(func.count()).select_from(OrganiserRow).where(
+                OrganiserRow.user_name == user_name))
+            return int(count or 0)
+
     def organisers(self, league: str) -> tuple[str, ...]:
         """The accounts that organise this league on the web."""
         with self._sessions() as session:
@@ -457,6 +507,8 @@ class LeagueStore:
             for driver in league.roster.drivers:
                 _insert_driver(session, row.id, driver)
             ids = _driver_ids(session, row.id)
+            for transfer in league.roster.transfers:
+                _insert_transfer(session, row.id, ids, transfer)
             for qualifying in league.qualifying:
                 _insert_qualifying(session, row.id, ids, qualifying, seeds[qualifying.race])
             for result in league.races:
@@ -653,6 +705,22 @@ def _insert_driver(session: Session, league_id: int, driver: Driver) -> int:
     return row.id
 
 
+def _transfer_data(transfer: Transfer) -> dict[str, Any]:
+    return {"driver": transfer.driver, "team": transfer.team, "from_race": transfer.from_race}
+
+
+def _insert_transfer(
+    session: Session, league_id: int, ids: dict[str, int], transfer: Transfer
+) -> None:
+    team_id = session.scalar(
+        select(TeamRow.id).where(TeamRow.league_id == league_id, TeamRow.name == transfer.team)
+    )
+    assert team_id is not None  # the roster checked the team
+    session.add(TransferRow(league_id=league_id, driver_id=ids[transfer.driver],
+                            team_id=team_id, from_race=transfer.from_race))
+    session.flush()
+
+
 def _insert_race(session: Session, league_id: int, ids: dict[str, int], result: RaceResult) -> None:
     """A race with its results and in-race karma as entered."""
     race_row = RaceRow(
@@ -762,13 +830,21 @@ def _load_roster(session: Session, row: LeagueRow) -> Roster:
     drivers = session.scalars(
         select(DriverRow).where(DriverRow.league_id == row.id).order_by(DriverRow.id)
     )
+    driver_rows = drivers.all()
+    driver_names = {d.id: d.name for d in driver_rows}
+    transfers = session.scalars(
+        select(TransferRow).where(TransferRow.league_id == row.id)
+        .order_by(TransferRow.from_race, TransferRow.id)
+    )
     return Roster(
         format_for(LeagueKind(row.kind)),
         tuple(name for _, name in teams),
         tuple(
             Driver(d.name, team_names[d.team_id], parse_profile(d.profile), d.city)
-            for d in drivers
+            for d in driver_rows
         ),
+        tuple(Transfer(driver_names[t.driver_id], team_names[t.team_id], t.from_race)
+              for t in transfers),
     )
 
 

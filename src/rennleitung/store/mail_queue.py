@@ -120,6 +120,14 @@ class MailQueue:
         with self.sessions.read() as session:
             return session.scalar(select(MailOutRow.id).where(MailOutRow.ref == ref)) is not None
 
+    def last_ref(self, prefix: str) -> str | None:
+        """The ``ref`` of the newest mail queued whose ref starts with ``prefix`` (the last
+        question to a seat, with what it had told), None if none."""
+        with self.sessions.read() as session:
+            return session.scalar(select(MailOutRow.ref).where(
+                MailOutRow.ref.startswith(prefix, autoescape=True))
+                .order_by(MailOutRow.id.desc()).limit(1))
+
     def due(self, now: datetime, limit: int) -> list[int]:
         """Queued mails whose next try has come, oldest first."""
         with self.sessions.read() as session:

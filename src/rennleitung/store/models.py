@@ -59,6 +59,18 @@ class DriverRow(Base):
     city: Mapped[str] = mapped_column(String(200), default="")
 
 
+class TransferRow(Base):
+    """A driver drives for another team from a race on (revision league_transfers)."""
+
+    __tablename__ = "league_transfers"
+    __table_args__ = (UniqueConstraint("driver_id", "from_race"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"))
+    driver_id: Mapped[int] = mapped_column(ForeignKey("league_drivers.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("league_teams.id", ondelete="CASCADE"))
+    from_race: Mapped[int] = mapped_column(Integer)
+
+
 class RaceRow(Base):
     """A race of a league, entered once."""
 

@@ -25,7 +25,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards, league_pages, race_archive, races
+from rennleitung.web import boards, league_pages, league_roster, race_archive, races
 from rennleitung.web.collector import settle_collector
 from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
@@ -90,6 +90,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(account_routes.router)
     app.include_router(boards.router)
     app.include_router(league_pages.router)
+    app.include_router(league_roster.router)
 
     @app.get("/", response_class=HTMLResponse)
     def home(p: Page = Depends(page)) -> Response:

@@ -18,10 +18,12 @@ from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore, User
 from rennleitung.web.i18n import TEXTS, choose_lang, error_text, text
 from rennleitung.web.security import LANG_COOKIE, Session, csrf_ok
+from rennleitung.web.view import RISK_COLOURS
 
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 TEMPLATES.env.auto_reload = False  # installed with the package: no file checks per page
 TEMPLATES.env.globals["htmx"] = "htmx-2.0.11.min.js"
+TEMPLATES.env.globals["risk_colours"] = RISK_COLOURS
 TEMPLATES.env.globals["bot_words"] = frozenset(key for key in TEXTS if key.startswith("bot_"))
 
 

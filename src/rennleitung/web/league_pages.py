@@ -13,6 +13,7 @@ Leagues are addressed by name in the query (``/league?name=…``), so any name w
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import Any
 from urllib.parse import quote
@@ -26,8 +27,14 @@ from starlette.datastructures import FormData
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.league.karma import karma_ledger
+from rennleitung.league.profiles import DriverProfile, league_name
 from rennleitung.league.qualifying_weather import parse_weather
-from rennleitung.league.race_result_codec import qualifying_laps_from_csv, race_result_from_csv
+from rennleitung.league.race_result import RaceResult
+from rennleitung.league.race_result_codec import (
+    qualifying_laps_from_csv,
+    race_result_from_csv,
+    race_result_from_json,
+)
 from rennleitung.league.race_validation import MAX_RACE_LAPS
 from rennleitung.league.season import League
 from rennleitung.league.starters import parse_starters
@@ -36,6 +43,7 @@ from rennleitung.play.model import MAX_DECISION_SECONDS
 from rennleitung.render.league_html import league_sections, rows_table
 from rennleitung.render.league_tables import history_rows, karma_rows
 from rennleitung.store.league_store import MAX_SEED, LeagueStore
+from rennleitung.textinput import load_json
 from rennleitung.web import forms
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 
@@ -92,6 +100,48 @@ WORDS: dict[str, tuple[str, str]] = {
     "accept": ("Einladung annehmen", "Accept the invitation"),
     "sign_in_first": ("Bitte zuerst anmelden oder ein Konto anlegen.",
                       "Please sign in or sign up first."),
+    "roster": ("Teams und Fahrer", "Teams and drivers"),
+    "races": ("Rennen", "Races"),
+    "qualifying": ("Qualifizierung", "Qualifying"),
+    "team": ("Team", "Team"),
+    "teams": ("Teams", "Teams"),
+    "driver": ("Fahrer", "Driver"),
+    "profile": ("Fahrerprofil", "Profile"),
+    "city": ("Stadt", "City"),
+    "required": ("Pflicht im Open", "required in the Open"),
+    "transfers": ("Teamwechsel", "Transfers"),
+    "transfer_line": ("{driver} fährt ab Rennen {race} für {team}",
+                      "{driver} drives for {team} from race {race}"),
+    "take_back": ("zurücknehmen", "take back"),
+    "add_team": ("Team anlegen", "Add a team"),
+    "add_driver": ("Fahrer anlegen", "Add a driver"),
+    "transfer": ("Teamwechsel eintragen (ab Rennen N zählen seine Punkte für das neue Team)",
+                 "Enter a transfer (from race N his points count for the new team)"),
+    "new_team": ("Neues Team", "New team"),
+    "from_race": ("Ab Rennen", "From race"),
+    "drops": ("Streichresultate festlegen (leer: die schlechtesten)",
+              "Name drop results (empty: the lowest)"),
+    "drop_races": ("Gestrichene Rennen, z. B. 3 7", "Dropped races, e.g. 3 7"),
+    "rename_driver": ("Fahrer umbenennen", "Rename a driver"),
+    "new_name": ("Neuer Name", "New name"),
+    "remove_driver": ("Fahrer ohne Einträge entfernen", "Remove a driver with no entries"),
+    "rename_team": ("Team umbenennen", "Rename a team"),
+    "remove_team": ("Team ohne Fahrer entfernen", "Remove a team without drivers"),
+    "rename_league": ("Liga umbenennen", "Rename the league"),
+    "file": ("Datei (CSV oder JSON; füllt das Feld darunter)",
+             "File (CSV or JSON; fills the field below)"),
+    "delete_race": ("Letztes Rennen löschen", "Delete the last race"),
+    "delete_race_note": ("Rennen {race} mit seinem Karma zurücknehmen (ein früheres Rennen "
+                         "wird ersetzt, nicht gelöscht).",
+                         "Take back race {race} with its karma (an earlier race is replaced, "
+                         "not deleted)."),
+    "delete": ("Löschen", "Delete"),
+    "new_league": ("Neue Liga anlegen (Sie organisieren sie)",
+                   "Create a league (you organise it)"),
+    "league_name": ("Name", "Name"),
+    "kind": ("Art", "Kind"),
+    "season": ("Saison (10 Rennen)", "Season (10 races)"),
+    "open": ("Open (3 Rennen, Städtewertung)", "Open (3 races, city ranking)"),
 }
 
 
@@ -155,9 +205,18 @@ def history(request: Request, name: str, p: Page = Depends(page)) -> Response:
 def organise(request: Request, name: str, p: Page = Depends(page)) -> Response:
     store = _store(request)
     _organiser(p, store, name)
-    return _render(p, "league_organise.html", league=store.load(name),
-                   tracks=builtin_track_names(), organisers=store.organisers(name),
-                   invitation="")
+    return _organise_page(p, store, name)
+
+
+def _organise_page(p: Page, store: LeagueStore, name: str, invitation: str = "") -> Response:
+    loaded = store.load(name)
+    profiles = [(league_name(profile), profile.label_de if p.lang == "de" else profile.label_en)
+                for profile in DriverProfile]
+    return _render(p, "league_organise.html", league=loaded, tracks=builtin_track_names(),
+                   organisers=store.organisers(name), invitation=invitation,
+                   profiles=profiles, next_race=len(loaded.races) + 1,
+                   profile_name=lambda profile: (profile.label_de if p.lang == "de"
+                                                 else profile.label_en))
 
 
 @router.post("/league/organisers", response_class=HTMLResponse)
@@ -178,9 +237,7 @@ def _organisers(request: Request, name: str, p: Page, form: FormData) -> Respons
     elif action == "invite":
         token = store.invite_organiser(name)
         link = f"{request.app.state.settings.base_url}/league/invitation/{token}"
-        return _render(p, "league_organise.html", league=store.load(name),
-                       tracks=builtin_track_names(), organisers=store.organisers(name),
-                       invitation=link)
+        return _organise_page(p, store, name, link)
     else:
         raise RennleitungError("unbekannte Aktion", "unknown action", "action")
     return RedirectResponse(league_url(name, "/organise") + "#organisers", status_code=303)
@@ -242,12 +299,31 @@ def _enter_race(request: Request, name: str, p: Page, form: FormData) -> Respons
     by = _organiser(p, store, name)
     number = _race_number(form)
     laps = forms.number(form, "laps", 3, 1, MAX_RACE_LAPS)
-    result = race_result_from_csv(field(form, "csv"), number, laps, field(form, "track").strip())
+    result = _pasted_race(field(form, "csv"), number, laps, field(form, "track").strip())
     if field(form, "replace") == "1":
         store.replace_race(name, result, by)
     else:
-        store.enter_race(name, result)
+        store.enter_race(name, result, by)
     return _back(name, f"#race-{number}")
+
+
+def _pasted_race(text: str, number: int, laps: int, track: str) -> RaceResult:
+    """A race from the paste field: CSV, or the JSON contract (an uploaded ``.json`` file),
+    whose race number must be the form's."""
+    if not text.lstrip().startswith("{"):
+        return race_result_from_csv(text, number, laps, track)
+    try:
+        data = load_json(text, "json")
+    except json.JSONDecodeError as error:
+        raise RennleitungError(f"kein gültiges JSON: {error.msg}", f"not valid JSON: {error.msg}",
+                               f"json, line {error.lineno}") from None
+    if not isinstance(data, dict):
+        raise RennleitungError("JSON-Objekt erwartet", "a JSON object is expected", "json")
+    if data.get("race", number) != number:
+        raise RennleitungError(
+            f"die Datei ist Rennen {data.get('race')!r}, das Formular Rennen {number}",
+            f"the file is race {data.get('race')!r}, the form race {number}", "race")
+    return race_result_from_json({"laps": laps, "track": track, **data, "race": number})
 
 
 @router.post("/league/qualifying")

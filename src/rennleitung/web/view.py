@@ -18,9 +18,10 @@ from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race_decisions import AskKind, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.track import Track
+from rennleitung.play.advice import RISK_ORDER, GearHint, MoveHint, Risk
 from rennleitung.play.views import View
 from rennleitung.render.board_overlay import CarMark, Destination, render_overlay
-from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, option_colour
+from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS
 
 AREAS = (WearArea.TYRES, WearArea.BRAKES, WearArea.FUEL, WearArea.BODY, WearArea.ENGINE,
          WearArea.ROAD_HOLDING)
@@ -125,6 +126,14 @@ def option_charges(option: MoveOption, lang: str) -> str:
     return "; ".join(parts) or words(lang, "ohne Kosten", "free")
 
 
+RISK_COLOURS = {"free": OPTION_COLOURS["plain"], "costly": OPTION_COLOURS["costly"],
+                "test": "#f59a3c", "eliminated": OPTION_COLOURS["eliminated"]}
+"""A destination's colour by its risk (``play/advice.py``): green free, yellow costly, orange
+a test, red certain elimination."""
+RISK_WORDS = {"free": ("ohne Kosten", "free"), "costly": ("kostet", "costly"),
+              "test": ("Test", "test"), "eliminated": ("SCHEIDET AUS", "ELIMINATED")}
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One destination as the page lists it."""
@@ -136,37 +145,90 @@ class Choice:
     colour: str
     listed: str
     """The charges alone: the list shows the end beside them."""
+    risk: str = "free"
+    """free, costly, test or eliminated (``play/advice.Risk``)."""
+    notes: tuple[str, ...] = ()
+    """What the move leaves: the corner's stops, the warnings in plain words."""
 
 
-def destinations(track: Track, ask: Question | None, lang: str) -> list[Choice]:
-    """The cheapest option per end space of a move question (all are listed by key)."""
+def hint_notes(hint: MoveHint | None, lang: str) -> tuple[str, ...]:
+    """A destination's risk, corner stops and warnings as short sentences."""
+    if hint is None:
+        return ()
+    notes = []
+    if hint.tests:
+        chance = round(hint.passing * 100)
+        notes.append(words(lang, f"Test: {chance} % Chance, alle {hint.tests} zu bestehen",
+                           f"a test: {chance}% to pass all {hint.tests}")
+                     if hint.tests > 1 else
+                     words(lang, f"Test: {chance} % Chance, ihn zu bestehen",
+                           f"a test: {chance}% to pass it"))
+    told = any(w.code.startswith("stops_") for w in hint.warnings)
+    if hint.corner and hint.stops_needed and not told:
+        notes.append(words(
+            lang, f"{hint.stops_made} von {hint.stops_needed} Stopps in Kurve {hint.corner}",
+            f"{hint.stops_made} of {hint.stops_needed} stops in corner {hint.corner}"))
+    notes += [w.text(lang) for w in hint.warnings]
+    return tuple(notes)
+
+
+def destinations(track: Track, ask: Question | None, lang: str,
+                 hints: tuple[object, ...] = ()) -> list[Choice]:
+    """The least risky, then cheapest option per end space of a move question (all are listed
+    by key), coloured by its risk (``hints``: the view's ``MoveHint`` per option)."""
     if ask is None or ask.kind is not AskKind.MOVE:
         return []
-    ranking = list(OPTION_COLOURS.values())
-    best: dict[int, MoveOption] = {}
-    for option in ask.moves:
+    best: dict[int, tuple[MoveOption, MoveHint | None]] = {}
+    for n, option in enumerate(ask.moves):
+        found = hints[n] if n < len(hints) else None
+        hint = found if isinstance(found, MoveHint) else None
         current = best.get(option.end)
-        if current is None or _cheaper(option, current, ranking):
-            best[option.end] = option
-    return [
-        Choice(option_key(track, o), track.name_of(o.end), option_cost(track, o, lang),
-               option_colour(o), option_charges(o, lang))
-        for o in sorted(best.values(), key=lambda o: -len(o.path))
-    ]
+        if current is None or _weight(option, hint) < _weight(*current):
+            best[option.end] = (option, hint)
+    choices = []
+    for o, hint in sorted(best.values(), key=lambda pair: -len(pair[0].path)):
+        risk = hint.risk.value if hint is not None else _plain_risk(o)
+        notes = hint_notes(hint, lang)
+        shown = risk == "test" or (risk == "eliminated" and o.eliminated is None)
+        head = words(lang, *RISK_WORDS[risk]) if shown else ""
+        listed = "; ".join(p for p in (head, option_charges(o, lang), *notes) if p)
+        cost = "; ".join((option_cost(track, o, lang), *notes))
+        choices.append(Choice(option_key(track, o), track.name_of(o.end), cost,
+                              RISK_COLOURS[risk], listed, risk, notes))
+    return choices
 
 
-def _cheaper(a: MoveOption, b: MoveOption, ranking: list[str]) -> bool:
-    def weight(o: MoveOption) -> tuple[int, int, int]:
-        return (ranking.index(option_colour(o)), o.brakes + o.tyres + len(o.dangerous),
-                len(o.path))
-    return weight(a) < weight(b)
+def preselected(choices: list[Choice]) -> str:
+    """The destination chosen when the list opens: the farthest free one, else the farthest
+    costly one; never a test or an elimination (the driver must pick those himself)."""
+    for risk in ("free", "costly"):
+        for choice in choices:
+            if choice.risk == risk:
+                return choice.key
+    return ""
+
+
+def _plain_risk(option: MoveOption) -> str:
+    """A risk without the view's hint (a question the reader does not own)."""
+    if option.eliminated is not None:
+        return "eliminated"
+    if option.contacts or option.wall_tests or option.dangerous:
+        return "test"
+    return "costly" if option.brakes or option.tyres else "free"
+
+
+def _weight(option: MoveOption, hint: MoveHint | None) -> tuple[int, int, int]:
+    risk = hint.risk if hint is not None else Risk(_plain_risk(option))
+    return (RISK_ORDER.index(risk), option.brakes + option.tyres + len(option.dangerous)
+            + len(option.contacts) + option.wall_tests, len(option.path))
 
 
 def overlay(seen: View, choices: list[Choice], lang: str) -> str:
     track = seen.track
     if track is None:
         return ""
-    marks = [Destination(track.space(c.space), c.key, c.colour, c.cost) for c in choices]
+    marks = [Destination(track.space(c.space), c.key, c.colour, c.cost, c.risk)
+             for c in choices]
     return render_overlay(track, cars_on_board(seen, lang), marks, seen.dangerous)
 
 
@@ -193,13 +255,54 @@ def dashboard(seen: View, car: str, lang: str) -> dict[str, Any]:
         "status": status_text(seen, car, lang),
         "space": line.space_name,
         "pit_plan": _plan_words(line.pit_plan, lang),
+        "corner": _corner_words(line, lang),
     }
+
+
+def _corner_words(line: Any, lang: str) -> str:
+    """Stops made and still needed in the corner the car stands in ("" off a corner)."""
+    if not line.stops_needed:
+        return ""
+    left = max(line.stops_needed - line.corner_stops, 0)
+    return words(lang, f"{line.corner_stops} von {line.stops_needed} Stopps, noch {left} nötig",
+                 f"{line.corner_stops} of {line.stops_needed} stops, {left} still needed")
 
 
 def _plan_words(plan: Any, lang: str) -> str:
     if plan is None:
         return ""
     return plan_text(plan_to_data(plan), lang)
+
+
+POINT_WORDS = {
+    WearArea.FUEL: ("Verbrauchspunkt", "Verbrauchspunkte", "fuel point", "fuel points"),
+    WearArea.BRAKES: ("Bremspunkt", "Bremspunkte", "brake point", "brake points"),
+    WearArea.ENGINE: ("Motorpunkt", "Motorpunkte", "engine point", "engine points"),
+    WearArea.TYRES: ("Reifenpunkt", "Reifenpunkte", "tyre point", "tyre points"),
+    WearArea.BODY: ("Karosseriepunkt", "Karosseriepunkte", "body point", "body points"),
+    WearArea.ROAD_HOLDING: ("Straßenlagepunkt", "Straßenlagepunkte", "road-holding point",
+                            "road-holding points"),
+}
+
+
+def area_points(area: WearArea, points: int, lang: str) -> str:
+    """"1 fuel point", "2 Bremspunkte"."""
+    one_de, many_de, one_en, many_en = POINT_WORDS[area]
+    return words(lang, count(points, one_de, many_de), count(points, one_en, many_en))
+
+
+def gear_notes(hints: tuple[object, ...], lang: str) -> dict[int, dict[str, Any]]:
+    """Per gear: what skipping to it costs (with the rule) and the warnings in plain words."""
+    notes: dict[int, dict[str, Any]] = {}
+    for hint in hints:
+        if not isinstance(hint, GearHint):
+            continue
+        cost = ", ".join(area_points(area, points, lang) for area, points in hint.cost)
+        text = (words(lang, f"überspringt {hint.skipped}: kostet {cost}",
+                      f"skips {hint.skipped}: costs {cost}") + f" ({hint.rule})"
+                if hint.cost else "")
+        notes[hint.gear] = {"cost": text, "warnings": [w.text(lang) for w in hint.warnings]}
+    return notes
 
 
 def running_order(seen: View, lang: str) -> list[dict[str, Any]]:
@@ -236,6 +339,8 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
     if ask is None or seen.track is None:
         return None
     data: dict[str, Any] = {"kind": ask.kind.value, "car": ask.car}
+    own = seen.question(ask.car)
+    hints: tuple[object, ...] = own.hints if own is not None else ()
     if ask.kind is AskKind.SETUP:
         wear = ask.fixed or ask.suggested
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), wear[a]) for a in AREAS]
@@ -246,6 +351,7 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
         data["boxes"] = list(ask.boxes)
     elif ask.kind is AskKind.TURN:
         data["gears"] = [(g, *gear_range(g)) for g in ask.gears]
+        data["gear_hints"] = gear_notes(hints, lang)
         line = seen.car(ask.car)
         current = line.gear if line is not None else 0
         data["default_gear"] = min(ask.gears, key=lambda g: (abs(g - current), -g))
@@ -257,7 +363,8 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), 0) for a in AREAS]
     elif ask.kind is AskKind.MOVE:
         data["roll"] = ask.roll
-        data["choices"] = destinations(seen.track, ask, lang)
+        data["choices"] = destinations(seen.track, ask, lang, hints)
+        data["preselected"] = preselected(data["choices"])
     elif ask.kind is AskKind.PIT:
         data["tyres"] = [(t.value, words(lang, t.label_de, t.label_en)) for t in Tyre]
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), 0) for a in AREAS]

@@ -121,6 +121,10 @@
     if (event.target instanceof HTMLSelectElement && event.target.id === "option") {
       markChosen(event.target.value);
     }
+    if (event.target instanceof HTMLInputElement && event.target.id === "follow") {
+      followed = "";
+      follow();
+    }
   });
 
   // --- the board's zoom and "follow my car" ---------------------------------------------------
@@ -191,9 +195,16 @@
     return !!(question && question.getAttribute("data-asked"));
   }
 
+  // Each question is brought into view once, when it opens: a live update while the driver
+  // reads or clicks never moves the board under his finger.
+  var followed = "";
+
   function follow() {
     var box = document.getElementById("follow");
     if (!box || !box.checked || !myTurn()) { return; }
+    var asked = document.getElementById("question").getAttribute("data-asked");
+    if (asked === followed) { return; }
+    followed = asked;
     var mine = document.querySelector("#overlay g.car.mine");
     if (!mine) { return; }
     var shown = [mine];
@@ -208,8 +219,6 @@
     var marks = document.querySelectorAll("#overlay g.car.shown");
     for (var i = 0; i < marks.length; i++) { marks[i].classList.remove("shown"); }
     mark.classList.add("shown");
-    var box = document.getElementById("follow");
-    if (box) { box.checked = false; }
     frame([mark]);
     var view = boardView();
     if (view) { view.scrollIntoView({ block: "nearest" }); }

@@ -1,0 +1,85 @@
+"""The organiser's roster work over HTTP on both databases: a league created on the web, teams,
+drivers with profile and city, a transfer with its history, drops, names, taking back the last
+race and a pasted JSON race; every refusal in the page's language."""
+
+from __future__ import annotations
+
+import json
+
+from rennleitung.league.constructor_standings import constructor_standings
+from rennleitung.league.profiles import DriverProfile
+from rennleitung.store.league_store import LeagueStore
+from rennleitung.web.league_pages import league_url
+from tests.web.conftest import LiveServer, signed_up
+
+RACE = "driver,grid,position\nAnna,1,1\nBen,2,2\nClara,3,3\n"
+
+
+def test_a_season_set_up_on_the_web(server: LiveServer) -> None:
+    store = LeagueStore(server.app.state.engine)
+    orga = signed_up(server, "Orga")
+    orga.page("/leagues")
+    made = orga.submit("/leagues/new", {"name": "Herbst", "kind": "season"})
+    assert made.status_code == 303 and made.headers["location"] == league_url("Herbst",
+                                                                              "/organise")
+    assert store.organisers("Herbst") == ("Orga",)
+    orga.page(league_url("Herbst", "/organise"))
+
+    def roster(action: str, **values: str) -> int:
+        answer = orga.submit(league_url("Herbst", "/roster"), {"action": action, **values})
+        assert answer.status_code in (303, 400), answer.text
+        return answer.status_code
+
+    for team in ("Rot", "Blau", "Grün"):
+        assert roster("add-team", team=team) == 303
+    for name, team, profile, city in (("Anna", "Rot", "theoretiker", "Dresden"),
+                                      ("Ben", "Rot", "praktiker", "Pirna"),
+                                      ("Clara", "Blau", "regengott", "")):
+        assert roster("add-driver", driver=name, team=team, profile=profile, city=city) == 303
+    loaded = store.load("Herbst")
+    assert [(d.name, d.team, d.profile, d.city) for d in loaded.roster.drivers] == [
+        ("Anna", "Rot", DriverProfile.THEORIST, "Dresden"),
+        ("Ben", "Rot", DriverProfile.PRACTITIONER, "Pirna"),
+        ("Clara", "Blau", DriverProfile.RAIN_GOD, "")]
+    third = orga.submit(league_url("Herbst", "/roster"),
+                        {"action": "add-driver", "driver": "Dora", "team": "Rot"},
+                        )
+    assert third.status_code == 400 and "already has 2 drivers" in third.text
+
+    assert orga.submit(league_url("Herbst", "/race"), {"race": "1", "csv": RACE}
+                       ).status_code == 303
+    assert roster("transfer", driver="Ben", team="Grün", from_race="2") == 303
+    pasted = json.dumps({"race": 2, "drivers": [
+        {"driver": d, "grid": i, "position": i, "laps_completed": 3, "status": "finished"}
+        for i, d in enumerate(("Ben", "Anna", "Clara"), start=1)]})
+    assert orga.submit(league_url("Herbst", "/race"), {"race": "2", "csv": pasted}
+                       ).status_code == 303
+    teams = {t.team: t.points for t in constructor_standings(store.load("Herbst"))}
+    assert teams == {"Rot": 10 + 8 + 8, "Grün": 10, "Blau": 6 + 6}
+    page = orga.page(league_url("Herbst", "/organise")).text
+    assert "Ben drives for Grün from race 2" in page
+    history = orga.page(league_url("Herbst", "/history")).text
+    assert "transfer" in history and "Grün" in history
+
+    assert roster("drops", driver="Anna", races="1 2") == 303
+    assert store.load("Herbst").named_drops == {"Anna": (1, 2)}
+    assert roster("drops", driver="Anna", races="x") == 400
+    assert roster("rename-driver", old="Clara", new="Clara M.") == 303
+    assert roster("add-team", team="Leer") == 303
+    assert roster("rename-team", old="Leer", new="Weiß") == 303
+    assert roster("remove-team", team="Weiß") == 303
+    assert roster("remove-team", team="Grün") == 400  # Ben drives for it
+    assert roster("delete-race", race="1") == 400  # only the last race
+    assert roster("delete-race", race="2") == 303
+    assert store.load("Herbst").held_races() == (1,)
+    assert roster("remove-transfer", driver="Ben", from_race="2") == 303
+    assert store.load("Herbst").roster.transfers == ()
+    assert roster("rename-league", new="Herbst 2026") == 303
+    assert store.organisers("Herbst 2026") == ("Orga",)
+
+    stranger = signed_up(server, "Fremd")
+    stranger.page("/leagues")
+    refused = stranger.submit(league_url("Herbst 2026", "/roster"),
+                              {"action": "add-team", "team": "X"})
+    assert refused.status_code == 403
+    assert "X" not in store.load("Herbst 2026").roster.teams
