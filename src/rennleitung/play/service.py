@@ -88,6 +88,8 @@ from rennleitung.store.race_store import (
     seat_changes,
     snapshot_logs,
     snapshot_state,
+    stamp_of,
+    stamps,
 )
 
 log = logging.getLogger(__name__)
@@ -144,7 +146,8 @@ class _Tx:
     seen_config: str
     seen_seats: dict[str, tuple[Any, ...]]
     asked_before: frozenset[str]
-    seen_rules: tuple[int, str] = (0, "[]")
+    seen_stamp: tuple[Any, ...] = ()
+    """The race's ``race_stamp`` as read (or as last stored): its write checks it first."""
     remembered: bool = False
     """Started from the row and seats this process's last transaction left (``_Live.row``),
     not from a read."""
@@ -726,7 +729,7 @@ class RaceService:
                 if live is not None and row.state == RaceState.RUNNING.value
                 else frozenset()
             ),
-            seen_rules=(row.rules_version, row.notices),
+            seen_stamp=stamp_of(row),
             remembered=found is not None,
         )
 
@@ -748,19 +751,19 @@ class RaceService:
         """Store what ``tx`` changed, if the race and its seats are still as ``tx`` read them
         (the race row locked first); False, and nothing stored, when they are not."""
         with self.store.write() as connection:
-            current = _row(connection, tx.row.id, lock=True)
-            if (current.version, current.state, current.config) != (
-                tx.seen_version, tx.seen_state, tx.seen_config
-            ) or (current.rules_version, current.notices) != tx.seen_rules:
+            found = stamps(connection, tx.row.id)
+            if found is None:
+                raise UnknownRace(f"kein Rennen {tx.row.id}", f"no race {tx.row.id}", "race")
+            current, seats = found
+            if current != tx.seen_stamp:
                 return False
-            stored = {s.car: _seat_key(s) for s in load_seats(connection, tx.row.id)}
-            if stored != tx.seen_seats:
+            if {car: _utc_times(s) for car, s in seats.items()} != tx.seen_seats:
                 return False
             add_decisions(connection, tx.rows)
             add_snapshots(connection, [_snapshot_row(tx.row.id, s) for s in tx.snapshots])
             save_seats(connection, tx.changed_seats)
             if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
-                raise eng.stale(tx.seen_version, current.version)  # rolls everything back
+                raise eng.stale(tx.seen_version, current[0])  # rolls everything back
         return True
 
     def _record(
@@ -1168,9 +1171,11 @@ def _row_track(row: RaceData) -> Track | None:
 def _seat_key(seat: SeatData) -> tuple[Any, ...]:
     """A seat's changeable fields, its times in UTC: the same for a seat as read back from the
     store (SQLite gives naive times) and as this process last stored it."""
-    return tuple(
-        utc(value) if isinstance(value, datetime) else value for value in seat_changes(seat)
-    )
+    return _utc_times(seat_changes(seat))
+
+
+def _utc_times(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(utc(value) if isinstance(value, datetime) else value for value in values)
 
 
 def _seat_value(row: SeatData) -> Seat:
