@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -1191,8 +1192,16 @@ def _seat_value(row: SeatData) -> Seat:
     )
 
 
+@lru_cache(maxsize=1024)
+def _config_facts(config_text: str) -> tuple[str, str, int]:
+    """Track, ruleset and laps of a stored configuration (read once per text: every answer
+    makes the race's info anew)."""
+    config = json.loads(config_text)
+    return str(config["track"]), str(config["ruleset"]), int(config.get("laps", 0))
+
+
 def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
-    config = json.loads(row.config)
+    track, ruleset, laps = _config_facts(row.config)
     state = RaceState(row.state)
     over = state in (RaceState.FINISHED, RaceState.CLOSED)
     return RaceInfo(
@@ -1200,9 +1209,9 @@ def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
         name=row.name,
         state=state,
         version=row.version,
-        track=str(config["track"]),
-        ruleset=str(config["ruleset"]),
-        laps=int(config.get("laps", 0)),
+        track=track,
+        ruleset=ruleset,
+        laps=laps,
         commitment=row.commitment,
         seats=tuple(_seat_value(s) for s in seats),
         decision_seconds=row.decision_seconds,
