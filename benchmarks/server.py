@@ -192,7 +192,7 @@ def extra(flat: Row, oval: Row, options: argparse.Namespace, bots: tuple[str, ..
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         monaco = run(url, 1, options.races, options.seconds, bots, options.rate, track="monaco")
-    show(f"SQLite, 1 process, Monaco, {options.rate:.0f}/s offered", monaco)
+    show(f"SQLite, 1 process, Monaco, {options.rate:.0f}/s", monaco)
     met = all(r.rate >= 0.95 * options.rate and r.p99 < TARGET_P99 for r in (oval, monaco))
     print(f"p99 at {options.rate:.0f}/s offered, SQLite, 1 process: oval "
           f"{oval.p99 * 1000:.1f} ms, Monaco {monaco.p99 * 1000:.1f} ms (target < "
