@@ -387,6 +387,8 @@ class MailService:
                                                    reply_subject(decoded.subject), text,
                                                    "refusal")], "refused")
         order_text = decoded.sheet
+        if line < 0:  # in the subject: a first line carrying it too is no order either
+            line = _first_line_with(order_text, (binding.game.secret, binding.token))
         if line >= 0:
             lines = order_text.split("\n")
             lines[line] = ""
@@ -452,6 +454,18 @@ class MailService:
     def game_mail(self, game_id: int) -> list[ReceivedMail]:
         """The mails processed for a game, oldest first (for status pages)."""
         return self.store.game_mail(game_id)
+
+
+def _first_line_with(text: str, words: tuple[str, ...]) -> int:
+    """The index of the first non-empty line of ``text`` if it carries one of ``words`` (the
+    secret, the seat's code), else -1."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line.strip():
+            found = any(word and re.search(rf"(?<![A-Za-z0-9_-]){re.escape(word)}"
+                                           r"(?![A-Za-z0-9_-])", line) for word in words)
+            return index if found else -1
+    return -1
 
 
 def _secret_place(decoded: Decoded, secret: str) -> int | None:
