@@ -10,6 +10,12 @@ each person's setup (both are asked at once) and orders that do not answer the q
 Prints mails/s by wall clock and by CPU time (on a shared machine the CPU figure is the fairer
 one: the server's CPU only, the delivering MTA runs in a process of its own); asserts nothing
 about time.
+
+Then Formula Dé by mail in and out, as ``mail serve`` runs it (issue 24): five races, two people
+each answering every question mail by reply over LMTP, the games' ticks drawing each question's
+picture (the part of the board that matters, PNG by ``rsvg-convert``) and every answer and
+question sent over SMTP to an aiosmtpd sink. Prints mails in, mails out and mails/s (in + out)
+by wall clock, and the largest question mail.
 """
 
 from __future__ import annotations
@@ -139,11 +145,108 @@ def _deliver(port: int, mails: list[bytes]) -> None:
             client.sendmail("player@example.net", ["spiel@example.org"], raw)
 
 
+def _fd_in_and_out(url: str, answers: int) -> None:
+    """Formula Dé races played by mail with pictures until ``answers`` answers went in."""
+    import email
+    import re
+    from datetime import timedelta
+
+    from aiosmtpd.controller import Controller
+
+    from rennleitung.mail.outbox import send_due
+    from rennleitung.play.views import Reader
+    from rennleitung.render.mail_message import clean_header
+
+    outgoing: list[tuple[str, bytes]] = []
+
+    class Sink:
+        async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
+            outgoing.append((envelope.rcpt_tos[0], envelope.content))  # type: ignore[attr-defined]
+            return "250 OK"
+
+    smtp_port = _port()
+    controller = Controller(Sink(), hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    settings = MailSettings(sender="rennleitung@example.org", smtp_host="127.0.0.1",
+                            smtp_port=smtp_port)
+    service = MailService.open(url, settings)
+    races = RaceService(service.engine)
+    service.adapters["fd"] = FdAdapter(races, png=True)  # as ``mail serve`` sends them
+    people = {}
+    for number in range(RACES):
+        seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),
+                 SeatSpec("car3", "Bot A", kind=SeatKind.BOT, bot="simple"),
+                 SeatSpec("car4", "Bot B", kind=SeatKind.BOT, bot="strong"))
+        race_id = races.create_race(RaceSpec("monaco", "dresden-2006", seats, laps=1),
+                                    seed=f"inout{number}")
+        service.add_game(f"io{number}", "fd", str(race_id), secret=f"inout{number:03d}")
+        for car, person in (("car1", "anna"), ("car2", "bert")):
+            address = f"{person}.io{number}@example.net"
+            service.bind(f"io{number}", address, car, ("de", "en")[car == "car2"])
+            people[address] = (race_id, car, ("de", "en")[car == "car2"])
+        races.start(race_id)
+    port = _port()
+    listener = start_listener(service, "127.0.0.1", port, "lmtp")
+    bot = make_bot("simple")
+    sent_in = 0
+    seen = 0
+    largest = 0
+    wall0 = time.perf_counter()
+    try:
+        with smtplib.LMTP("127.0.0.1", port) as client:
+            while sent_in < answers:
+                service.process_pending()
+                service.tick()
+                send_due(service, service.clock() + timedelta(days=1))
+                new, seen = outgoing[seen:], len(outgoing)
+                if not new:
+                    time.sleep(0.01)
+                    if all(races.info(r).state.value != "running"
+                           for r, _c, _l in people.values()):
+                        break
+                for recipient, raw in new:
+                    mail = email.message_from_bytes(raw)
+                    subject = clean_header(mail["Subject"])
+                    if "[v" not in subject or subject.startswith("Re:"):
+                        continue
+                    largest = max(largest, len(raw))
+                    race_id, car, language = people[recipient]
+                    asked = races.view(race_id, Reader.seat(car)).question()
+                    if asked is None or not re.search(rf"\[v{asked.opened}\]", subject):
+                        continue
+                    race = races.race(race_id)
+                    ask = question_of(race, car)
+                    assert ask is not None
+                    text = order_text(decision_to_data(race.track, bot.decide(race, ask)),
+                                      language)
+                    client.sendmail(recipient, ["spiel@example.org"],
+                                    _mail(recipient, f"Re: {subject}", text))
+                    sent_in += 1
+        service.process_pending()
+        service.tick()
+        send_due(service, service.clock() + timedelta(days=1))
+    finally:
+        listener.stop()
+        controller.stop()
+    wall = time.perf_counter() - wall0
+    service.engine.dispose()
+    total = sent_in + len(outgoing)
+    print(f"Formula Dé by mail with pictures ({RACES} races, PNG as `mail serve` sends it):")
+    print(f"  {sent_in} answers in over LMTP, {len(outgoing)} mails out over SMTP "
+          f"(answers, questions with their picture, welcomes) in {wall:.1f} s")
+    print(f"  {total / wall:.0f} mails/s in and out by wall clock; target >= 50/s; largest "
+          f"question mail {largest / 1000:.0f} KB (limit 200 KB)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--db", default="", help="database URL (default: a fresh SQLite file)")
     parser.add_argument("--preview", action="store_true",
                         help="also run the evaluation preview for every clean sheet")
+    parser.add_argument("--fd-answers", type=int, default=200,
+                        help="answers sent in the Formula Dé in-and-out run (0: skip it)")
+    parser.add_argument("--intake-only", action="store_true",
+                        help="only the intake run (no Formula Dé in and out)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temp:
         root = Path(temp)
@@ -185,6 +288,10 @@ def main() -> None:
           f"(of {2 * RACES})")
     print(f"  {len(mails) / wall:.0f} mails/s wall clock ({wall:.1f} s), "
           f"{len(mails) / cpu:.0f} mails/s per CPU second ({cpu:.1f} s); target >= 50/s")
+    if args.fd_answers and not args.intake_only:
+        with tempfile.TemporaryDirectory() as temp:
+            _fd_in_and_out(args.db or f"sqlite:///{Path(temp) / 'inout.sqlite3'}",
+                           args.fd_answers)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,18 @@ Asserts nothing. Targets with the default settings (issue 15): no strategy above
 at least once per 1,000 sections, the caps binding in at least a tenth of the Formel N races.
 
 Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
-[--per-strategy=N] [--variants]``. GAMES defaults to 200 (about 10 s on an idle core);
+[--per-strategy=N] [--teams=N] [--strategy=NAME:FIELD=JSON[;FIELD=JSON]] [--variants]
+[--search]``. GAMES defaults to 200 (about 10 s on an idle core);
 ``--first`` starts the seeds elsewhere than 0 (another sample of games); ``--set`` changes one
 setting of the default configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W":
 800000, "M": 300000, "R": 30000}'``), so a game master can measure a setting before choosing it;
 ``--per-strategy`` seats every strategy N times (a bigger field, fuller grids); ``--variants``
 also runs the settings a game master might choose instead (the previous defaults, maker points
-as the brief had them, the first reconstruction's risk and development rules).
+as the brief had them, the first reconstruction's risk and development rules); ``--teams``
+seats N teams, the strategies in turn (4 to 24: fields that do or do not fill the grid);
+``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
+``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
+instead (a few minutes on one loaded core; it prints its budget).
 """
 
 from __future__ import annotations
@@ -29,9 +34,10 @@ import time
 from collections import Counter, defaultdict
 from dataclasses import replace
 
-from rennleitung.turbo2000.bots import STRATEGIES
-from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.bots import STRATEGIES, Strategy
+from rennleitung.turbo2000.config import LEGACY, GameConfig, config_from_dict, config_to_dict
 from rennleitung.turbo2000.game import new_game
+from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import evaluate_round
 from rennleitung.turbo2000.simulation import bot_round
 from rennleitung.turbo2000.standings import winners
@@ -43,12 +49,42 @@ FIRST = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswit
 YEARS = 3
 PER_STRATEGY = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:]
                      if arg.startswith("--per-strategy=")), 1)
+TEAMS = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswith("--teams=")),
+             0)
 
 
-def seating(seed: int) -> dict[str, str]:
-    """Team name -> strategy; every strategy ``PER_STRATEGY`` times, seats shuffled."""
-    names = [name for name in STRATEGIES for _ in range(PER_STRATEGY)]
-    random.Random(f"seats:{seed}").shuffle(names)
+def _changed_strategies() -> dict[str, Strategy]:
+    """``--strategy=NAME:FIELD=JSON[;FIELD=JSON]`` changes a seated strategy's parameters
+    (``--strategy='rennfahrer:qualifying_share=0'``, ``--strategy='rennfahrer:push=[1,3]'``)."""
+    table = dict(STRATEGIES)
+    for arg in sys.argv[1:]:
+        if arg.startswith("--strategy="):
+            name, _, changes = arg.split("=", 1)[1].partition(":")
+            values = {}
+            for change in changes.split(";"):
+                key, _, value = change.partition("=")
+                parsed = json.loads(value)
+                values[key] = tuple(parsed) if isinstance(parsed, list) else parsed
+            table[name] = replace(table[name], **values)
+    return table
+
+
+PLAYED = _changed_strategies()
+
+
+def seating(seed: int, teams: int = 0, first: str = "") -> dict[str, str]:
+    """Team name -> strategy: every strategy ``PER_STRATEGY`` times, or ``teams`` seats filled
+    by the strategies in turn (in an order shuffled each game, with ``first``, the searched
+    strategy, always first, so it sits in seat 1, 9, 17, …); seats shuffled by the seed."""
+    rng = random.Random(f"seats:{seed}")
+    if teams:
+        order = list(STRATEGIES)
+        rng.shuffle(order)
+        order = [first, *order] if first else order
+        names = [order[index % len(order)] for index in range(teams)]
+    else:
+        names = [name for name in STRATEGIES for _ in range(PER_STRATEGY)]
+    rng.shuffle(names)
     return {f"Bot{index + 1:02d}": name for index, name in enumerate(names)}
 
 
@@ -72,35 +108,48 @@ def configured(settings: list[str]) -> GameConfig:
     return config_from_dict(data)
 
 
+VERSION_1 = config_from_dict(
+    {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY})
+"""The figures of rules version 1 (before issue 28)."""
+
 VARIANTS: dict[str, GameConfig] = {
-    "previous defaults (risk_offset 8, start_money 5,000,000)": replace(
-        GameConfig(), risk_offset=8, start_money=5_000_000),
+    "rules version 1 (the figures before issue 28)": VERSION_1,
+    "version 1's second step (risk_offset 8, start_money 5,000,000)": replace(
+        VERSION_1, risk_offset=8, start_money=5_000_000),
     "maker points halved": replace(GameConfig(), maker_wm_points=(5, 3, 2, 2, 1, 0)),
     "first reconstruction (sixes, min digit, scale 10, maker points as the team's)": replace(
-        GameConfig(), risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
+        VERSION_1, risk_model="sixes", development_rule="min_digit", new_factory_min_rating=10,
         new_factory_min_per_year=0, maker_wm_points=(9, 6, 4, 3, 2, 1),
         maker_points_once_per_race=False, start_money=5_000_000),
 }
 """Settings a game master might choose; ``--variants`` runs each the same way."""
 
 
+def play_game(seed: int, strategies: dict[str, str], table: dict[str, Strategy],
+              config: GameConfig, tally: Counter[str]) -> GameState:
+    """One game of ``YEARS`` racing years; the round tallies are added to ``tally``."""
+    state = new_game([(name, name.lower()) for name in sorted(strategies)], config)
+    for _ in range(YEARS * config.rounds_per_year):
+        if state.finished:
+            break
+        outcome = evaluate_round(state, bot_round(state, strategies, str(seed), config, table),
+                                 str(seed), config)
+        tally.update(outcome.tally)
+        state = outcome.state
+    return state
+
+
 def study(title: str, config: GameConfig) -> None:
     wins: defaultdict[str, float] = defaultdict(float)
     points: Counter[str] = Counter()
+    seats: Counter[str] = Counter()
     tally: Counter[str] = Counter()
     drivers: list[int] = []
     turbo: list[int] = []
     start = time.perf_counter()
     for seed in range(FIRST, FIRST + GAMES):
-        strategies = seating(seed)
-        state = new_game([(name, name.lower()) for name in sorted(strategies)], config)
-        for _ in range(YEARS * config.rounds_per_year):
-            if state.finished:
-                break
-            outcome = evaluate_round(state, bot_round(state, strategies, str(seed), config),
-                                     str(seed), config)
-            tally.update(outcome.tally)
-            state = outcome.state
+        strategies = seating(seed, TEAMS)
+        state = play_game(seed, strategies, PLAYED, config, tally)
         drivers += [d.rating // 10 for d in state.drivers.values() if d.team is not None]
         turbo += list(state.new_factory_rating.values())
         names, _ = winners(state)
@@ -108,15 +157,17 @@ def study(title: str, config: GameConfig) -> None:
             wins[strategies[name]] += 1 / len(names)
         for team, value in state.wm_points.items():
             points[strategies[team]] += value
+        seats.update(strategies.values())
     elapsed = time.perf_counter() - start
-    print(f"{title}: {GAMES} games (seeds {FIRST}–{FIRST + GAMES - 1}) of "
-          f"{len(STRATEGIES) * PER_STRATEGY} teams (every strategy {PER_STRATEGY}x), {YEARS} years "
-          f"each ({elapsed:.0f} s)")
+    seated = f"{TEAMS} teams (the strategies in turn)" if TEAMS else \
+        f"{len(STRATEGIES) * PER_STRATEGY} teams (every strategy {PER_STRATEGY}x)"
+    print(f"{title}: {GAMES} games (seeds {FIRST}–{FIRST + GAMES - 1}) of {seated}, {YEARS} "
+          f"years each ({elapsed:.0f} s)")
     print(f"  {'strategy':<16} {'wins':>6} {'share':>7}  {'95 % interval':<15} "
           f"{'mean WM points':>14}")
     for name in sorted(STRATEGIES, key=lambda n: -wins[n]):
         low, high = wilson(wins[name], GAMES)
-        mean = points[name] / (GAMES * PER_STRATEGY)
+        mean = points[name] / max(1, seats[name])
         print(f"  {name:<16} {wins[name]:>6.1f} {wins[name] / GAMES:>7.1%}  "
               f"{low:>5.1%} – {high:>5.1%}   {mean:>14.1f}")
     sections = tally["section"]
@@ -133,9 +184,42 @@ def study(title: str, config: GameConfig) -> None:
     print()
 
 
+def searched(config: GameConfig) -> None:
+    """``--search``: the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21."""
+    import turbo_search
+
+    def play(seed: int, teams: int, candidate: Strategy) -> tuple[float, float]:
+        table = {**PLAYED, turbo_search.CANDIDATE: candidate}
+        strategies = seating(seed, teams, turbo_search.CANDIDATE)
+        state = play_game(seed, strategies, table, config, Counter())
+        names, _ = winners(state)
+        won = sum(1 for name in names if strategies[name] == turbo_search.CANDIDATE)
+        best = max(state.wm_points.get(name, 0) for name in names) if names else 0
+        mine = max(state.wm_points.get(team, 0) for team, strategy in strategies.items()
+                   if strategy == turbo_search.CANDIDATE)
+        return won / max(1, len(names)), mine / best if best else 0.0
+
+    total = sum(budget.games_per_field() for budget in turbo_search.BUDGETS.values())
+    print(f"strategy search against the bot field ({', '.join(sorted(STRATEGIES))}), "
+          f"{YEARS} years a game; searched: {', '.join(sorted(turbo_search.SPACE))}")
+    print("  budget per field: " + "; ".join(
+        f"{teams} teams {b.first} first (mutated bots, random) + {b.generations} x {b.children} "
+        f"mutants of the best "
+        f"{b.keep}, {b.games} games each, best {b.final} on {b.final_games} = "
+        f"{b.games_per_field()} games" for teams, b in turbo_search.BUDGETS.items())
+        + f"; {total} games in all, one process")
+    for teams, budget in turbo_search.BUDGETS.items():
+        turbo_search.search(play, teams, budget, FIRST, wilson)
+
+
 def main() -> None:
     changed = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--set=")]
-    title = "default settings" + (f" with {', '.join(changed)}" if changed else "")
+    if "--search" in sys.argv[1:]:
+        searched(configured(changed))
+        return
+    strategies = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--strategy=")]
+    title = "default settings" + (f" with {', '.join(changed)}" if changed else "") + \
+        (f", strategies changed: {', '.join(strategies)}" if strategies else "")
     study(title, configured(changed))
     if "--variants" in sys.argv[1:]:
         for title, config in VARIANTS.items():

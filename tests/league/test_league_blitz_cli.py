@@ -34,7 +34,12 @@ def test_a_match_with_simulated_time(tmp_path: Path) -> None:
     assert "on the move: Ada" in out
     code, out, _ = blitz("status", file, "--now", "200")
     assert "the farther car wins" in out
-    code, out, _ = blitz("result", file, "--distance", "Ada=20", "--distance", "Bob=30")
+    # at 95 Ada's clock still runs: no result by distance yet (her car may still finish)
+    code, _, err = blitz("result", file, "--distance", "Ada=20", "--distance", "Bob=30",
+                         "--now", "95")
+    assert code == 1 and "Ada's clock is still running (0:25.0)" in err
+    code, out, _ = blitz("result", file, "--distance", "Ada=20", "--distance", "Bob=30",
+                         "--now", "200")
     assert "Bob wins the run (Ada 0 : 1 Bob)" in out
     code, out, _ = blitz("start", file, "--now", "300")
     assert "Bob on pole" in out

@@ -57,3 +57,16 @@ def test_page_without_city_ranking_for_a_season() -> None:
     page = html.unescape(league_page(full_season(), "en"))
     assert "Drivers' championship" in page and "City ranking" not in page
     assert page.count("<svg") == 1
+
+
+def test_after_one_race_the_chart_marks_each_driver_and_the_page_has_its_language() -> None:
+    """Issue 26: after race 1 the chart was empty (a line of one point draws nothing), and the
+    page said lang="de" in English."""
+    league = full_season()
+    first = league.__class__(league.name, league.roster, league.races[:1], league.qualifying,
+                             {})
+    page = league_page(first, "en")
+    assert page.startswith('<!DOCTYPE html>\n<html lang="en">')
+    assert page.count('class="point"') == len(first.races[0].drivers)
+    assert league_page(first, "de").startswith('<!DOCTYPE html>\n<html lang="de">')
+    assert 'class="point"' not in league_page(league, "en")  # lines from two races on

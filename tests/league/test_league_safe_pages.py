@@ -27,7 +27,8 @@ from rennleitung.render.league_html import league_page
 EVIL = ['<script>alert("x")</script>', 'A" onload="alert(1)', "B' data-evil='y", "C & D <b>",
         "</svg><img src=x>"]
 TAGS = {"html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "section", "table",
-        "thead", "tbody", "tr", "th", "td", "p", "svg", "rect", "line", "text", "polyline"}
+        "thead", "tbody", "tr", "th", "td", "p", "svg", "rect", "line", "text", "polyline",
+        "circle"}  # the chart marks each point after one race
 
 
 class Collector(HTMLParser):

@@ -109,3 +109,46 @@ def test_wrong_team_and_wrong_password_are_refused(
     assert "registered for team 'Ferrari'" in first
     assert "refused" in second and "wrong password" in second
     assert not list((game_dir / "inbox").iterdir())
+
+
+def test_a_sheet_for_the_next_round_waits_in_the_inbox(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    # issue 28: a next-round sheet (sent early, or while the game master undoes a round) was
+    # refused on arrival, and its orders were lost
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    early = "Rennstall: Ferrari\nPasswort: rosso\nRunde: 2\nKontakt: Ferrari ist bereit.\n"
+    service.receive(_sheet_mail("enzo@example.net", early, "boxenluder"), "lmtp")
+    service.receive(_sheet_mail("enzo@example.net", early.replace("rosso", "blu"),
+                                "boxenluder"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    first, second = (body_of(m) for m in smtp.sink.to("enzo@example.net"))
+    assert "sheet for round 2 has been accepted" in first and "waits for its round" in first
+    assert "refused" in second and "wrong password" in second
+    [waiting] = list((game_dir / "inbox").iterdir())
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert waiting.exists()  # round 1 left it for round 2
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert "Ferrari ist bereit" in (game_dir / "rounds" / "002" / "rennanzeiger.txt").read_text()
+
+
+def test_a_first_line_secret_is_blanked_when_the_subject_has_it_too(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """Issue 24: "Zeile 1 [Geheimwort]: unbekannte Zeile" when subject and first line both
+    carried the secret."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "de")
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    service.receive(plain_mail("enzo@example.net", "Zug boxenluder",
+                               f"Geheimwort: boxenluder\n{ferrari}"), "smtp")
+    service.process_pending()
+    send_due(service)
+    answer = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "Zeile 1" not in answer, answer
+    assert "angenommen" in answer.lower(), answer

@@ -96,3 +96,30 @@ def test_people_must_be_starters(service: RaceService) -> None:
     with pytest.raises(RennleitungError) as refused:
         league_race_spec(leagues, LEAGUE, 1, "oval", people={"Zora"})
     assert "Zora" in refused.value.en and refused.value.where == "people"
+
+
+def test_karma_is_taken_when_the_race_starts(service: RaceService) -> None:
+    """Issue 26: the balances were fixed when the race was made; a correction in between
+    (race 1 replaced) changed them, and the race started with the old ones."""
+    leagues = season(service)
+    first = "driver,grid,position\nAnna,1,1\nBen,2,2\nClara,3,3\nDora,4,4\n"
+    leagues.enter_race(LEAGUE, race_result_from_csv(first, 1))
+    spec = league_race_spec(leagues, LEAGUE, 2, "oval", people={"Anna"}, bot="simple", laps=1)
+    assert spec.config is not None
+    made = {e.id: e.karma for e in spec.config.entries}
+    race_id = service.create_race(spec, seed=SEED)
+    fixed = "driver,grid,position\nDora,1,1\nClara,2,2\nBen,3,3\nAnna,4,4\n"
+    leagues.replace_race(LEAGUE, race_result_from_csv(fixed, 1), "Orga")
+    booked = {e.driver: e.balance for e in leagues.karma_ledger(LEAGUE)}
+    assert booked != made
+    service.start(race_id)
+    assert {e.id: e.karma for e in service.race(race_id).config.entries} == booked
+
+
+def test_only_the_next_race_can_be_played(service: RaceService) -> None:
+    leagues = season(service)
+    with pytest.raises(RennleitungError) as refused:
+        league_race_spec(leagues, LEAGUE, 3, "oval")
+    assert "race 1 is next" in refused.value.en and refused.value.where == "race"
+    with pytest.raises(RennleitungError, match="not between 1 and 10"):
+        league_race_spec(leagues, LEAGUE, 11, "oval")

@@ -64,13 +64,13 @@ def test_check_with_a_game_previews_what_the_evaluation_would_refuse(tmp_path: P
     game = _new(tmp_path)
     sheet = tmp_path / "entry.txt"
     sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 10.000\n"
-                     "an Turbo: Kaufe Turbo-W18 zu 700.000\nan Turbo: Kaufe Turbo-M18 zu 250.000\n"
+                     "an Turbo: Kaufe Turbo-W18 zu 700.000\nan Turbo: Kaufe Turbo-M16 zu 250.000\n"
                      "an Turbo: Kaufe Turbo-R18 zu 25.000\n"
-                     "Rennen F1: Lauda Turbo-W18 Turbo-M18 Turbo-R18 d=1 e=1 Q=300 A=30/30/30\n")
+                     "Rennen F1: Lauda Turbo-W18 Turbo-M16 Turbo-R18 d=1 e=1 Q=300 A=30/30/30\n")
     result = runner.invoke(app, ["check", str(sheet), "--game", str(game)])
     assert result.exit_code == 1
     assert "preview" in result.output
-    assert f"{sheet}:8: [Q/A] 390 LP split, only 356 available (§2)" in result.output
+    assert f"{sheet}:8: [Q/A] 390 LP split, only 336 available (§2)" in result.output
 
 
 def test_latin1_sheet_from_an_old_mail_program_is_read(tmp_path: Path) -> None:
@@ -218,7 +218,7 @@ def test_new_writes_the_start_sheet_of_round_one(tmp_path: Path) -> None:
     start = (game / "rounds" / "000" / "rennanzeiger.txt").read_text()
     assert "Rennanzeiger zu Runde 1" in start
     assert "Lauda-F10.0" in start and "Formel I" in start and "Trainingsplätze: 2" in start
-    assert "Turbo verkauft: Turbo-M18 zu 250.000" in start
+    assert "Turbo verkauft: Turbo-M16 zu 250.000" in start
     shown = runner.invoke(app, ["report", str(game)])
     assert shown.exit_code == 0 and shown.output == start
 

@@ -95,7 +95,7 @@ def test_factory_elimination_refunds_digit_sum_times_150000() -> None:
 
 def test_new_factory_rating_is_the_lower_median_minus_offset_at_least_minimum() -> None:
     state = game("A", "B")
-    assert new_factory_ratings(state, CONFIG) == {"W": 18, "M": 18, "R": 18}
+    assert new_factory_ratings(state, CONFIG) == {"W": 18, "M": 16, "R": 18}  # engines -2
     state.factories += [Factory("A", "W", 22), Factory("B", "W", 25), Factory("C", "W", 23)]
     assert new_factory_ratings(state, CONFIG)["W"] == 21
     state.round = 13  # year 3: the minimum has risen twice by new_factory_min_per_year

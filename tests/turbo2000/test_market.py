@@ -121,14 +121,14 @@ def test_factory_sale_goes_to_the_highest_bid_of_a_team_without_one() -> None:
 
 def test_turbo_sells_at_the_new_factory_rating_and_list_price() -> None:
     state = game(*TEAMS)
-    rating = state.new_factory_rating["M"]
+    rating, car = state.new_factory_rating["M"], state.new_factory_rating["W"]
     before = state.teams["Honda"].money
     outcome = run(state, sheet(state, "Honda", f"an Turbo: Kaufe 2 Turbo-M{rating} zu 300.000",
-                               f"an Turbo: Kaufe Turbo-W{rating + 1} zu 900.000"))
+                               f"an Turbo: Kaufe Turbo-W{car + 1} zu 900.000"))
     honda = outcome.state.teams["Honda"]
     assert honda.count(Part("Turbo", "M", rating)) == 2
     assert honda.money == before + CONFIG.sponsor_money - 2 * CONFIG.turbo_price["M"]
-    assert f"Turbo verkauft Turbo-W{rating}" in notes(outcome, "Honda")
+    assert f"Turbo verkauft Turbo-W{car}" in notes(outcome, "Honda")
 
 
 def test_leaving_team_material_is_offered_at_zero_then_eliminated() -> None:

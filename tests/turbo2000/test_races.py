@@ -32,10 +32,11 @@ def _entry(race: str, driver: str, r: str = "Turbo-R10", push: str = SAFE, q: in
 
 def test_formel_one_points_go_to_team_and_makers() -> None:
     state = _two_cars()
-    outcome = run(state, sheet(state, "Ferrari", _entry("F1", "Lauda", "Honda-R10")),
+    outcome = run(state, sheet(state, "Ferrari", _entry("F1", "Lauda", "Honda-R10", q=30,
+                                                        sections="A=25/25/25")),
                   sheet(state, "Honda", _entry("F1", "Piquet", q=50, sections="A=20/20/20")))
     wm = outcome.state.wm_points
-    assert wm["Ferrari"] == 9  # Lauda: 90 track points, first
+    assert wm["Ferrari"] == 9  # Lauda: 75 track points, first
     assert wm["Honda"] == 6 + CONFIG.maker_wm_points[0]  # second, and maker of Lauda's tyres
     drivers = outcome.state.drivers
     assert drivers["Lauda"].rating == 109 and drivers["Piquet"].rating == 108
@@ -223,15 +224,15 @@ def test_rallye_prizes_only_after_the_last_stage() -> None:
     config = replace(CONFIG, rally_min_finishers=1)
     state = _two_cars()
     state.announcements = [Announcement("RALLYE", 1, 3)]
-    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", sections="A=30/30")),
-                  config=config)
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30,
+                                                      sections="A=30/30")), config=config)
     honda_money = outcome.state.teams["Honda"].money
     assert honda_money == state.teams["Honda"].money + CONFIG.sponsor_money - 10_000 - 7_500
     assert outcome.state.rally["Piquet"].track_points == 60
     state = _two_cars()
     state.announcements = [Announcement("RALLYE", 1, 1)]
-    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", sections="A=30/30")),
-                  config=config)
+    outcome = run(state, sheet(state, "Honda", _entry("RALLYE", "Piquet", q=30,
+                                                      sections="A=30/30")), config=config)
     assert outcome.state.teams["Honda"].money == honda_money + 500_000
 
 

@@ -14,7 +14,7 @@ from rennleitung.turbo2000.model import Announcement
 
 from .helpers import CONFIG, game, hire, run, sheet, stock
 
-ENTRY = "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 Q=20 A=30/30/30"
+ENTRY = "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 Q=30 A=25/25/25"
 
 
 def _raced(first_line: str) -> str:
@@ -41,26 +41,27 @@ def test_the_report_shows_the_dice_rule_with_its_numbers() -> None:
     stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
     pushed = ENTRY.replace("d=1 e=1", "d=2 e=2")
     report = run(state, sheet(state, "Ferrari", pushed)).team_reports["Ferrari"]
-    shown = re.findall(r"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − 9(, mindestens 0 / at "
-                       r"least 0)? = (\d+) Würfe", report)
+    offset = CONFIG.risk_offset
+    shown = re.findall(rf"dice (\d) (\d): Risiko / risk 2 \+ \1 \+ \2 − {offset}(, mindestens 0 "
+                       r"/ at least 0)? = (\d+) Würfe", report)
     assert shown
     for first, second, floor, wuerfe in shown:
-        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - 9)
-        assert bool(floor) == (2 + int(first) + int(second) < 9)
+        assert int(wuerfe) == max(0, 2 + int(first) + int(second) - offset)
+        assert bool(floor) == (2 + int(first) + int(second) < offset)
 
 
 def test_the_report_tells_each_section_of_the_race() -> None:
     report = _raced("Box")
     for number in (1, 2, 3):
         assert f"A{number}: Würfel / dice keine / none: {NO_DICE} -> Boxenstopp / pit stop, " \
-            "0 von 30 SP" in report
+            "0 von 25 SP" in report
     assert "Qualifikation / qualifying: 1. von 1" in report
-    assert "d=1 e=1, Q 20, Abschnitte / sections 30/30/30" in report
+    assert "d=1 e=1, Q 30, Abschnitte / sections 25/25/25" in report
     worn = _raced("M")
-    assert worn.count("Verschleiß / wear M, 30 von 30 SP") == 3
+    assert worn.count("Verschleiß / wear M, 25 von 25 SP") == 3
     assert "zurück ins Lager / back in stock: Turbo-W10 Turbo-M7 Turbo-R10" in worn
     spun = _raced("Dreher")
-    assert "Dreher / spin, 0 von 30 SP" in spun
+    assert "Dreher / spin, 0 von 25 SP" in spun
     broken = _raced("Reifenschaden")
     assert f"A1: Würfel / dice keine / none: {NO_DICE} -> Reifenschaden" in broken
     assert "A2:" not in broken  # retired after the first section

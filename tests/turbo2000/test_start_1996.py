@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from rennleitung.cli.turbo import app
-from rennleitung.turbo2000.config import GameConfig, config_from_dict
+from rennleitung.turbo2000.config import GameConfig, new_game_config
 from rennleitung.turbo2000.errors import TurboError
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.intake import check_sheet
@@ -66,7 +66,7 @@ def test_a_joining_team_takes_its_reserve_name_when_the_name_is_taken() -> None:
 
 
 def test_the_one_round_direktvertrag_gives_an_outbid_team_another_free_driver() -> None:
-    config = config_from_dict(json.loads(START_1996.read_text()))
+    config = new_game_config(json.loads(START_1996.read_text()))
     state = new_game([("Ferrari", "ferrari"), ("Honda", "honda")], config)
     driver = sorted(state.drivers)[0]
     sheets = [sheet(state, "Ferrari", f"Vertrag: {driver} 30.000"),

@@ -89,8 +89,11 @@ def test_organiser_two_people_two_bots_and_a_clock(browser: Any, sqlite_url: str
             if kind in ("setup", "box", "bid", "karma"):
                 answer(paul)
                 continue
-            if kind:  # his turn: he does nothing
+            if kind:  # his turn: he does nothing, and the clock counts down live
                 version = paul.get_attribute("#race-version", "data-version") or ""
+                paul.wait_for_function(
+                    "() => /^\\d+:\\d\\d left$|^time is up/.test("
+                    "(document.getElementById('countdown') || {}).textContent || '')")
                 wait_for_change(paul, version)  # the bot decided, and the page followed live
                 paul_waited = True
                 break
@@ -104,10 +107,18 @@ def test_organiser_two_people_two_bots_and_a_clock(browser: Any, sqlite_url: str
         olga.wait_for_selector(f"#order form[action$='/halt'] input[value='{paul_car}']",
                                state="attached")
         version = olga.get_attribute("#race-version", "data-version") or ""
+        asked_to_confirm: list[str] = []
+
+        def confirm(dialog: Any) -> None:  # Halt asks first; the organiser says yes
+            asked_to_confirm.append(dialog.message)
+            dialog.accept()
+
+        olga.once("dialog", confirm)
         olga.locator("#order form[action$='/halt']").filter(
             has=olga.locator(f"input[value='{paul_car}']")).locator("button").click()
         wait_for_change(olga, version)
         assert "angehalten" in olga.inner_text("#order")
+        assert asked_to_confirm and "anhalten" in asked_to_confirm[0]
         moves = 0
         for _ in range(40):
             if moves >= 3:
@@ -120,6 +131,7 @@ def test_organiser_two_people_two_bots_and_a_clock(browser: Any, sqlite_url: str
         shot(olga, "organiser-2-mid-race")
         assert paul.locator("#question form").count() == 0
         version = olga.get_attribute("#race-version", "data-version") or ""
+        olga.once("dialog", lambda dialog: dialog.accept())
         olga.click("#close")
         olga.wait_for_selector("#seed")
         shot(olga, "organiser-3-closed")

@@ -10,7 +10,7 @@ from rennleitung.league.constructor_standings import constructor_standings
 from rennleitung.league.profiles import DriverProfile
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web.league_pages import league_url
-from tests.web.conftest import LiveServer, signed_up
+from tests.web.conftest import LiveServer, client, signed_up
 
 RACE = "driver,grid,position\nAnna,1,1\nBen,2,2\nClara,3,3\n"
 
@@ -72,6 +72,10 @@ def test_a_season_set_up_on_the_web(server: LiveServer) -> None:
     assert roster("delete-race", race="1") == 400  # only the last race
     assert roster("delete-race", race="2") == 303
     assert store.load("Herbst").held_races() == (1,)
+    assert roster("rename-race", race="1", track="Monaco") == 303
+    assert store.load("Herbst").race(1).track == "Monaco"  # type: ignore[union-attr]
+    assert roster("rename-race", race="7", track="Spa") == 400
+    assert [c.action for c in store.history("Herbst")][-1] == "rename-race"
     assert roster("remove-transfer", driver="Ben", from_race="2") == 303
     assert store.load("Herbst").roster.transfers == ()
     assert roster("rename-league", new="Herbst 2026") == 303
@@ -83,3 +87,28 @@ def test_a_season_set_up_on_the_web(server: LiveServer) -> None:
                               {"action": "add-team", "team": "X"})
     assert refused.status_code == 403
     assert "X" not in store.load("Herbst 2026").roster.teams
+
+
+def test_refusals_in_the_page_language(server: LiveServer) -> None:
+    """Issue 26: a German page showed the place of a refusal in English ("line 1", "race")."""
+    german = client(server)
+    german.headers["Accept-Language"] = "de-DE,de;q=0.9"
+    german.page("/signup")
+    assert german.submit("/signup", {"name": "Olga", "password": "race-day-1x"}
+                         ).status_code == 303
+    german.page("/leagues")
+    german.submit("/leagues/new", {"name": "L", "kind": "season"})
+    german.page(league_url("L", "/organise"))
+    bad_file = german.submit(league_url("L", "/race"), {"race": "1", "csv": "Fahrer;Start\n"})
+    assert bad_file.status_code == 400
+    assert 'lang="de"' in bad_file.text
+    assert "Zeile 1: Spalten fehlen in der Kopfzeile: position" in bad_file.text
+    bad_number = german.submit(league_url("L", "/race"), {"race": "x", "csv": "a"})
+    assert "Rennen: Zahl erwartet" in bad_number.text and "race:" not in bad_number.text
+    english = signed_up(server, "Paul")
+    english.headers["Accept-Language"] = "en"
+    english.page("/leagues")
+    english.submit("/leagues/new", {"name": "M", "kind": "season"})
+    english.page(league_url("M", "/organise"))
+    answer = english.submit(league_url("M", "/race"), {"race": "1", "csv": "driver,grid\n"})
+    assert 'lang="en"' in answer.text and "line 1: columns missing" in answer.text

@@ -117,8 +117,11 @@ def result(
         str | None, typer.Option("--finished", help="Wer zuerst im Ziel war / first over "
                                                     "the line.")
     ] = None,
+    now: NowOption = None,
 ) -> None:
     """Lauf werten: Ziel zuerst, sonst weitere Strecke / score the run."""
+    # Without --finished the farther car wins, which the rules allow only once both clocks are
+    # out (docs/league/blitz.md): a clock still running at --now refuses the result.
 
     def action() -> BlitzMatch:
         session = load_session(file)
@@ -126,6 +129,19 @@ def result(
             raise RennleitungError(
                 "kein Lauf gestartet; erst 'start'", "no run started; 'start' first",
                 "blitz, run",
+            )
+        moment = now_or(now)
+        running = session.clock.on_move(moment) if session.clock is not None else None
+        if finished is None and running is not None:
+            left = session.clock.remaining(running, moment) if session.clock else 0.0
+            raise RennleitungError(
+                f"die Uhr von {running} läuft noch ({int(left // 60)}:{left % 60:04.1f}); nach "
+                "Strecke wird erst gewertet, wenn beide Uhren abgelaufen sind (wer zuerst im "
+                "Ziel war: --finished)",
+                f"{running}'s clock is still running ({int(left // 60)}:{left % 60:04.1f}); "
+                "the farther car wins only once both clocks are out (first over the line: "
+                "--finished)",
+                "--now",
             )
         match = session.match.with_run(session.current, _distances(distance), finished)
         save_session(file, BlitzSession(match, session.limit_s, session.seed))

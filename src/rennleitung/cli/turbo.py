@@ -20,7 +20,7 @@ from rennleitung.errors import RennleitungError
 from rennleitung.inputs import read_bytes
 from rennleitung.store.turbo_games import GameDir
 from rennleitung.textinput import decode_text
-from rennleitung.turbo2000.config import GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.config import GameConfig, config_to_dict, new_game_config
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -190,7 +190,7 @@ def new(
         if not isinstance(data, dict):
             raise RennleitungError("Einstellungen müssen ein JSON-Objekt sein",
                                    "settings must be a JSON object", where=str(config_file))
-        config = config_from_dict(data)
+        config = new_game_config(data)
         team_list, reserves = _parse_teams(teams)
         state = new_game(team_list, config, reserves)
         team_list = [(name, team.password) for name, team in state.teams.items()]

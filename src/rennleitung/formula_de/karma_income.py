@@ -1,8 +1,8 @@
 """The karma a driver earns at the end of a race (Dresden Karmapool), and who led most in a lap.
 
-The one home of these figures: the race engine pays them when the flag falls (``race.py``), and
-the league's karma ledger books them for every race of a season, also for races played on a
-real table (``league/karma.py``, ``league/lap_leaders.py``).
+The one home of these figures: the race engine pays them when the flag falls
+(``race/finish.py``), and the league's karma ledger books them for every race of a season, also
+for races played on a real table (``league/karma.py``, ``league/lap_leaders.py``).
 
 Income at the end of the race: one karma per ``karma_points_per_karma`` championship points,
 ``karma_per_place_gained`` per place gained from grid to finish (only a car that finished gains

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+from weakref import WeakKeyDictionary
 
 from rennleitung.formula_de.car import WeatherState
 from rennleitung.formula_de.event_text import render
@@ -46,7 +47,8 @@ class _Bookkeeping(Protocol):
 
 class ViewedRace(Protocol):
     """What a view reads of a race: ``formula_de.race.Race`` is one. Named here, not imported,
-    so that ``race.py`` (which offers ``Race.view``) and this module form no import circle."""
+    so that the ``race`` package (which offers ``Race.view``) and this module form no import
+    circle."""
 
     @property
     def events(self) -> Sequence[Event]: ...
@@ -191,9 +193,37 @@ def event_for(event: Event, viewer: str | None, names: Mapping[str, str]) -> dic
     return data
 
 
+_REVEALED: WeakKeyDictionary[object, tuple[int, frozenset[str]]] = WeakKeyDictionary()
+"""Per race in memory: how many events were read and the cars whose setup they revealed, so
+a view reads only the events since the last one (events are only ever appended)."""
+
+
+def revealed_setups(race: ViewedRace) -> frozenset[str]:
+    """The cars whose setup (wear and tyres) a ``setup`` event has shown: all together once
+    all are in (Dresden "Rennen"). The one place every view (this module's and the play
+    service's, ``play/view_build.py``) learns which setups a reader may see."""
+    read, cars = _REVEALED.get(race, (0, frozenset()))
+    events = race.events
+    if read > len(events):  # not the race this entry was made for
+        read, cars = 0, frozenset()
+    if read < len(events):
+        cars = cars | {e.car for e in events[read:] if e.kind is EventKind.SETUP}
+        _REVEALED[race] = (len(events), cars)
+    return cars
+
+
+def own_answers(race: ViewedRace, viewer: str | None) -> dict[str, Any] | None:
+    """``viewer``'s answer that waits for the other drivers (a setup, a head-to-head bid) as
+    data, or None; the others' answers are never shown (Dresden "Kopf an Kopf")."""
+    if viewer is None:
+        return None
+    waiting = race.open_answers().get(viewer)
+    return None if waiting is None else {"car": viewer, **decision_to_data(race.track, waiting)}
+
+
 def view_of(race: ViewedRace, viewer: str | None) -> RaceView:
     """The view of ``viewer`` (a car id) or of the spectators (None)."""
-    revealed = {e.car for e in race.events if e.kind is EventKind.SETUP}
+    revealed = revealed_setups(race)
     names = race.driver_names()
     cars = []
     for car in race.grid_order:
@@ -221,9 +251,7 @@ def view_of(race: ViewedRace, viewer: str | None) -> RaceView:
             )
         )
     open_questions = race.questions()
-    own: list[tuple[str, Decision]] = [
-        (car, d) for car, d in race.open_answers().items() if car == viewer
-    ]
+    own = own_answers(race, viewer)
     return RaceView(
         viewer=viewer,
         version=race.version,
@@ -238,9 +266,7 @@ def view_of(race: ViewedRace, viewer: str | None) -> RaceView:
         cars=tuple(cars),
         events=tuple(event_for(e, viewer, names) for e in race.events),
         questions=tuple(q.to_json() for q in open_questions if q.car == viewer),
-        answered=tuple(
-            {"car": car, **decision_to_data(race.track, d)} for car, d in own
-        ),
+        answered=() if own is None else (own,),
         waiting_for=tuple(q.car for q in open_questions),
         finished=race.finished,
     )

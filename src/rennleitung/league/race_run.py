@@ -80,6 +80,14 @@ def race_config(
             f"race {race} has already been entered",
             "race",
         )
+    if race != len(league.races) + 1:
+        following = len(league.races) + 1
+        raise RennleitungError(
+            f"als Nächstes ist Rennen {following} dran; Rennen werden der Reihe nach "
+            "eingetragen, weil das Karma weiterläuft",
+            f"race {following} is next; races are entered in order because karma carries over",
+            "race",
+        )
     qualifying = league.qualifying_of(race)
     grid: tuple[str, ...] = ()
     weather = EngineWeather.SUN

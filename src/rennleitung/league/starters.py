@@ -9,7 +9,6 @@ with the field's name.
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Collection
 
 
@@ -30,7 +29,44 @@ def parse_starters(text: str, names: Collection[str]) -> list[str]:
 
 
 def _pieces(text: str) -> list[str]:
-    """Comma-separated pieces with their spacing; a quoted piece stays whole (quotes off)."""
-    if '"' not in text:
-        return text.split(",")
-    return list(next(csv.reader([text], skipinitialspace=True), []))
+    """Comma-separated pieces with their spacing. A piece that begins with a double quote
+    (after spaces) runs to its closing quote and keeps its commas (quotes off, ``""`` is one
+    quote); a quote inside a piece is part of the name (``Peter "Pit" Lustig``)."""
+    pieces: list[str] = []
+    index = 0
+    while True:
+        rest = text[index:]
+        if rest.lstrip().startswith('"'):
+            start = index + len(rest) - len(rest.lstrip()) + 1
+            name, end = _quoted(text, start)
+            if end is not None:
+                after = text.find(",", end)
+                if text[end:after if after >= 0 else len(text)].strip() == "":
+                    pieces.append(name)
+                    if after < 0:
+                        return pieces
+                    index = after + 1
+                    continue
+        comma = text.find(",", index)
+        if comma < 0:
+            pieces.append(text[index:])
+            return pieces
+        pieces.append(text[index:comma])
+        index = comma + 1
+
+
+def _quoted(text: str, start: int) -> tuple[str, int | None]:
+    """The quoted name from ``start`` (just after the opening quote) and the index after its
+    closing quote; None when it never closes (then the quote is read as part of a name)."""
+    chars: list[str] = []
+    index = start
+    while index < len(text):
+        if text[index] == '"':
+            if text[index + 1:index + 2] == '"':
+                chars.append('"')
+                index += 2
+                continue
+            return "".join(chars), index + 1
+        chars.append(text[index])
+        index += 1
+    return "", None

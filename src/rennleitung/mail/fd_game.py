@@ -21,8 +21,8 @@ from rennleitung.formula_de.car import CarStatus
 from rennleitung.formula_de.event_text import count
 from rennleitung.formula_de.race_questions import MoveQuestion
 from rennleitung.mail import texts
-from rennleitung.mail.fd_orders import STANDING, order_text, read_orders
-from rennleitung.mail.fd_questions import board_attachments, question_text
+from rennleitung.mail.fd_orders import STANDING, is_board_request, order_text, read_orders
+from rennleitung.mail.fd_questions import board_attachments, question_text, whole_board
 from rennleitung.mail.fd_standing import brake_keep_lane
 from rennleitung.mail.fd_story import out_of_race, out_text, story, told
 from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
@@ -65,9 +65,10 @@ def code(binding: Binding) -> str:
 class FdAdapter:
     """The mail face of races in the play service."""
 
-    def __init__(self, races: RaceService, png: bool = True) -> None:
+    def __init__(self, races: RaceService, png: bool = True, base_url: str = "") -> None:
         self.races = races
         self.png = png
+        self.base_url = base_url.rstrip("/")
 
     def seat(self, binding: Binding, name: str = "") -> None:
         """Seat the person behind a bound address in the car (before or during the race).
@@ -110,6 +111,12 @@ class FdAdapter:
                                      f"The race is not running (state: {info.state})."),
                           {"refused": "state", "state": str(info.state)})
         asked = seen.question()
+        if is_board_request(order.text):  # the whole board, asked or not
+            body = texts.pick(language, "Das ganze Brett hängt an.", "The whole board is "
+                              "attached.")
+            return Handled({"board": True}, [Outgoing(
+                sender, subject, texts.letter(language, body),
+                attachments=whole_board(seen, asked.question if asked else None, self.png))])
         if asked is None:
             waiting = ", ".join(sorted(seen.asked)) or "-"
             return answer(texts.pick(language, f"Wagen {car} ist gerade nicht gefragt (gefragt "
@@ -276,6 +283,14 @@ class FdAdapter:
             when = f"{deadline_at:%Y-%m-%d %H:%M} UTC"
             body += "\n\n" + texts.pick(language, f"Antwort bis {when}, sonst entscheidet der "
                                         "Bot.", f"Answer by {when}, else the bot decides.")
+        body += "\n\n" + texts.pick(
+            language, "Das Bild zeigt den Teil des Bretts, auf den es ankommt. Das ganze Brett: "
+            "antworten Sie mit der Zeile \"Brett\"", "The picture shows the part of the board "
+            "that matters. The whole board: reply with the line \"board\"")
+        if self.base_url:
+            body += texts.pick(language, f", oder {self.base_url}/races/{race_id}",
+                               f", or {self.base_url}/races/{race_id}")
+        body += "."
         return [Outgoing(binding.address, texts.pick(
             language, f"Formula Dé {game.key}: Wagen {ask.car}, Frage [v{version}]"
             f"{code(binding)}", f"Formula Dé {game.key}: car {ask.car}, question [v{version}]"

@@ -245,6 +245,30 @@ def _ignorable(line: str, after_closing: bool) -> tuple[bool, bool]:
     return after_closing and not looks_like_order(line), False
 
 
+BOARD_WORDS = frozenset({"brett", "ganzes brett", "das ganze brett", "board", "whole board",
+                         "the whole board", "full board"})
+"""A line asking for the whole board instead of answering (the question mail shows a part)."""
+
+
+def is_board_request(text: str) -> bool:
+    """Whether a mail asks for the whole board: one line "Brett" / "board", every other line
+    a greeting, a closing or the signature below it."""
+    asked = False
+    after_closing = False
+    for line in text.split("\n"):
+        low = line.strip().lower().rstrip(".!")
+        if not low or low.startswith("#"):
+            continue
+        if low in BOARD_WORDS and not asked:
+            asked = True
+            continue
+        skip, closing = _ignorable(line, after_closing)
+        after_closing = after_closing or closing
+        if not skip:
+            return False
+    return asked
+
+
 def _wear_line(low: str, number: int, read: _Read) -> bool:
     """``Reifen 4, Bremsen 3, Verbrauch 4, …`` (the setup's points per area)."""
     low = re.sub(r"^(verschleiß|verschleiss|wear|setup|aufstellung)\s*:?\s*", "", low)

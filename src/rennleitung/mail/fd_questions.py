@@ -20,6 +20,7 @@ from rennleitung.mail.fd_orders import kind_label, option_cost, order_text
 from rennleitung.mail.texts import pick
 from rennleitung.play import RulesNotice
 from rennleitung.play.views import View
+from rennleitung.render.board_crop import render_crop
 from rennleitung.render.mail_message import Attachment
 from rennleitung.render.position_svg import render_position
 
@@ -154,7 +155,9 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
     lines += [pick(language, f"Gefragt ist: {kind_label(ask.kind, 'de')} für Wagen {ask.car} "
                    f"(Stand {version}).", f"Your question: the {kind_label(ask.kind, 'en')} "
                    f"of car {ask.car} (version {version})."), ""]
-    lines += [*dashboard(seen, ask.car, language), ""]
+    lines += [*dashboard(seen, ask.car, language)]
+    legend = picture_legend(seen, language)
+    lines += [legend, ""] if legend else [""]
     example = ""
     if ask.kind is AskKind.TURN:
         rows = [["Gang" if de else "gear", "Würfel" if de else "die"]]
@@ -229,20 +232,58 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
     return "\n".join(lines)
 
 
+PICTURE_SIDE = 560
+"""Pixels of the longer side of the picture a question mail carries (about 120 KB as
+PNG at most, 165 KB in the mail)."""
+
+
 def board_attachments(seen: View, ask: Ask, png: bool = True) -> list[Attachment]:
-    """The board with the legal destinations marked: SVG, and PNG if ``rsvg-convert`` runs
-    (the board of the asked driver's view)."""
+    """The part of the board that matters for the question, the offered destinations labelled
+    by name (``render/board_crop``): one PNG if ``rsvg-convert`` runs, else the SVG. A question
+    mail stays well under 200 KB; the whole board comes by link or on request
+    (``whole_board``)."""
     moves = ask.moves if ask.kind is AskKind.MOVE else ()
     if seen.position is None:
         return []
+    svg_text, width, height = render_crop(seen.position, ask.car, moves,
+                                          order=[o.car for o in seen.order])
+    svg = svg_text.encode("utf-8")
+    side = "--width" if width >= height else "--height"
+    picture = _png(svg, f"{side}={PICTURE_SIDE}") if png else None
+    if picture is not None:
+        return [Attachment("board.png", "image/png", picture)]
+    return [Attachment("board.svg", "image/svg+xml", svg)]
+
+
+def whole_board(seen: View, ask: Ask | None, png: bool = True) -> list[Attachment]:
+    """The whole board as SVG (and PNG where ``rsvg-convert`` runs), sent on request."""
+    moves = ask.moves if ask is not None and ask.kind is AskKind.MOVE else ()
+    if seen.position is None:
+        return []
     svg = render_position(seen.position, moves).encode("utf-8")
-    files = [Attachment("board.svg", "image/svg+xml", svg)]
-    converter = shutil.which("rsvg-convert") if png else None
-    if converter:
-        try:
-            done = subprocess.run([converter, "--format=png", "--width=1400"], input=svg,
-                                  capture_output=True, timeout=60, check=True)
-            files.append(Attachment("board.png", "image/png", done.stdout))
-        except (subprocess.SubprocessError, OSError):
-            pass  # the SVG alone still shows the board
+    files = [Attachment("board-full.svg", "image/svg+xml", svg)]
+    picture = _png(svg, "--width=1400") if png else None
+    if picture is not None:
+        files.append(Attachment("board-full.png", "image/png", picture))
     return files
+
+
+def _png(svg: bytes, size: str) -> bytes | None:
+    converter = shutil.which("rsvg-convert")
+    if not converter:
+        return None
+    try:
+        done = subprocess.run([converter, "--format=png", size], input=svg,
+                              capture_output=True, timeout=60, check=True)
+    except (subprocess.SubprocessError, OSError):
+        return None  # the SVG alone still shows the board
+    return done.stdout
+
+
+def picture_legend(seen: View, language: str) -> str:
+    """Who is who on the picture: the cars carry their number in the position's list."""
+    if seen.position is None:
+        return ""
+    cars = ", ".join(f"{n} {seen.driver(c.id)} ({c.id})"
+                     for n, c in enumerate(seen.position.cars, 1))
+    return pick(language, f"Auf dem Bild: {cars}", f"On the picture: {cars}")

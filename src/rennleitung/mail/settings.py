@@ -11,6 +11,7 @@
 | ``RENNLEITUNG_IMAP_HOST`` / ``_PORT`` | mailbox to poll (no host: no polling) | none / 993 |
 | ``RENNLEITUNG_IMAP_SECURITY`` | ``tls``, ``starttls`` or ``none`` | ``tls`` |
 | ``RENNLEITUNG_IMAP_USER`` / ``_PASSWORD`` / ``_FOLDER`` | mailbox login and folder | ``INBOX`` |
+| ``RENNLEITUNG_BASE_URL`` | the web server, linked for the whole board | none (no link) |
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class MailSettings:
     imap_user: str = ""
     imap_password: str = ""
     imap_folder: str = "INBOX"
+    base_url: str = ""  # the web server, for the link to the whole board (none: no link)
 
     def smtp(self) -> SmtpSettings:
         """The part that sends the queue (``play/outbox.py``)."""
@@ -70,4 +72,5 @@ def settings_from_env(environ: Mapping[str, str] | None = None) -> MailSettings:
         imap_user=env.get(f"{p}IMAP_USER", ""),
         imap_password=env.get(f"{p}IMAP_PASSWORD", ""),
         imap_folder=env.get(f"{p}IMAP_FOLDER", "") or "INBOX",
+        base_url=env.get(f"{p}BASE_URL", "").rstrip("/"),
     )

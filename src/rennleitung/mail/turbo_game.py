@@ -25,7 +25,7 @@ from rennleitung.store.mail_store import GameInfo
 from rennleitung.store.turbo_games import GameDir
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.errors import Problem
-from rennleitung.turbo2000.intake import check_sheet, sender_problems
+from rennleitung.turbo2000.intake import check_sheet, later_round, sender_problems
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import preview_problems
 
@@ -90,6 +90,9 @@ class TurboAdapter:
             return Handled({"refused": "team", "team": sheet.team, "round": round_number},
                            [Outgoing(sender, subject, texts.letter(language, body))], "refused")
         refused = sender_problems(sheet, state, config)
+        waits = later_round(order.text, state, config)
+        if waits and all(problem.field == "Runde" for problem in refused):
+            return self._waiting(game, order, sheet.team, waits, round_number)
         if refused:
             head = texts.pick(language, f"Ihr Bogen für Runde {sheet.round} wurde abgelehnt:",
                               f"Your sheet for round {sheet.round} has been refused:")
@@ -126,6 +129,22 @@ class TurboAdapter:
                                       "replaces": [p.name for p in earlier]}
         return Handled(outcome, [Outgoing(sender, subject,
                                           texts.letter(language, "\n".join(lines)))])
+
+    def _waiting(self, game: GameDir, order: Order, team: str, waits: int,
+                 round_number: int) -> Handled:
+        """A sheet for a later round (sent early, or while the game master undoes a round,
+        issue 28) goes into the inbox and waits for its round, as ``turbo submit`` keeps it;
+        refusing it lost the orders."""
+        language = order.binding.language
+        path = game.submit(order.text, f"mail{order.mail_id}-{team}.txt")
+        body = texts.pick(
+            language, f"Ihr Bogen für Runde {waits} ist angenommen. Ausgewertet wird jetzt Runde "
+            f"{round_number}; er wartet auf seine Runde.\n\nEingangsnummer: {path.name}",
+            f"Your sheet for round {waits} has been accepted. Round {round_number} is being "
+            f"evaluated now; it waits for its round.\n\nReceipt: {path.name}")
+        return Handled({"accepted": path.name, "round": waits, "waits": True, "team": team},
+                       [Outgoing(order.decoded.sender, reply_subject(order.decoded.subject),
+                                 texts.letter(language, body))])
 
     def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Nothing by itself: reports go out when the game master says so (``mail reports``),

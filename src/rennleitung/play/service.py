@@ -40,6 +40,7 @@ from rennleitung.formula_de.record import config_from_data, config_to_data, reco
 from rennleitung.formula_de.rules_version import changes_since
 from rennleitung.formula_de.ruleset import get_ruleset
 from rennleitung.formula_de.track import Track
+from rennleitung.league.karma import karma_balances
 from rennleitung.play import engine as eng
 from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
@@ -62,6 +63,7 @@ from rennleitung.play.model import (
 )
 from rennleitung.play.view_build import replay_view, view_of
 from rennleitung.play.views import Reader, View
+from rennleitung.store.league_store import LeagueStore
 from rennleitung.store.play_league import LeagueLink, add_link, link_of
 from rennleitung.store.race_store import (
     DecisionData,
@@ -351,7 +353,10 @@ class RaceService:
 
     def start(self, race_id: int, *, now: datetime | None = None) -> Applied:
         """Open → running: free person's seats get their bot, the entries take the drivers'
-        names, and the bots answer until a person must."""
+        names, and the bots answer until a person must. A league race takes each driver's
+        karma balance as the league has it now, at the start, not when the race was made
+        (a race entered or corrected meanwhile moved it)."""
+        karma = self._league_karma(race_id)
 
         def work(tx: _Tx) -> None:
             _require(tx, RaceState.OPEN)
@@ -361,7 +366,8 @@ class RaceService:
             config = config_from_data(json.loads(tx.row.config))
             names = {s.car: s.driver for s in tx.seats.values()}
             entries = tuple(
-                Entry(e.id, names.get(e.id) or e.name, e.team, e.profile, e.karma)
+                Entry(e.id, names.get(e.id) or e.name, e.team, e.profile,
+                      karma.get(e.id, e.karma))
                 for e in config.entries
             )
             config = RaceConfig(
@@ -527,6 +533,17 @@ class RaceService:
         with self.store.read() as connection:
             _row(connection, race_id)
             return tuple(_stored(r) for r in load_decisions(connection, race_id))
+
+    def _league_karma(self, race_id: int) -> dict[str, int]:
+        """The karma balances of a league race's drivers as booked now ({} for other races,
+        or when the league is gone: then the balances of the race's creation stay)."""
+        link = self.league_of(race_id)
+        if link is None:
+            return {}
+        try:
+            return karma_balances(LeagueStore(self.store.engine).karma_ledger(link.league))
+        except RennleitungError:
+            return {}
 
     def league_of(self, race_id: int) -> LeagueLink | None:
         """The league and race number the race is played for, if any."""

@@ -2,9 +2,9 @@
 
 The one place besides ``play/engine.py`` that reads the engine's race, and only to copy out
 what the reader may know: the public board and events, and for a seat its own questions and its
-answers that wait for the others. Another driver's setup is left out until its ``setup`` event
-(Dresden "Rennen": all setups are shown together); the open answers of the others (setups,
-head-to-head bids: Dresden "Kopf an Kopf") are never copied.
+answers that wait for the others. Which setups a reader may see and which waiting answer is his
+are the engine's decisions (``formula_de/race_view``: ``revealed_setups``, ``own_answers``, the
+same that ``Race.view`` uses), so the two views cannot drift apart on a secret.
 """
 
 from __future__ import annotations
@@ -12,14 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from rennleitung.formula_de.car import Weather
-from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.position import CarState, Position
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import decision_to_data
 from rennleitung.formula_de.race_questions import MoveQuestion, Question, TurnQuestion
+from rennleitung.formula_de.race_view import own_answers, revealed_setups
 from rennleitung.formula_de.record import record_from_data
 from rennleitung.formula_de.replay import replay
 from rennleitung.formula_de.track import SpaceKind
@@ -27,22 +26,6 @@ from rennleitung.play import engine as eng
 from rennleitung.play.advice import GearHint, MoveHint, TestOdds, gear_hints, move_hints
 from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
 from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
-
-_REVEALED: WeakKeyDictionary[Race, tuple[int, frozenset[str]]] = WeakKeyDictionary()
-"""Per race in memory: how many events were read and the cars whose setup they revealed, so
-a view reads only the events since the last one (events are only ever appended)."""
-
-
-def revealed_setups(race: Race) -> frozenset[str]:
-    """The cars whose setup a ``setup`` event has shown (Dresden "Rennen")."""
-    read, cars = _REVEALED.get(race, (0, frozenset()))
-    events = race.events
-    if read > len(events):  # not the race this entry was made for
-        read, cars = 0, frozenset()
-    if read < len(events):
-        cars = cars | {e.car for e in events[read:] if e.kind is EventKind.SETUP}
-        _REVEALED[race] = (len(events), cars)
-    return cars
 
 
 def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool = True,
@@ -60,11 +43,8 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         for ask in open_questions
         if mine is not None and ask.car == mine
     )
-    answered: tuple[dict[str, Any], ...] = tuple(
-        {"car": car, **decision_to_data(race.track, d)}
-        for car, d in race.open_answers().items()
-        if car == mine
-    )
+    waiting = own_answers(race, mine)
+    answered: tuple[dict[str, Any], ...] = () if waiting is None else (waiting,)
     asked = tuple(q.car for q in open_questions)
     if not board:
         return View(reader=reader, info=info, version=race.version, started=True,

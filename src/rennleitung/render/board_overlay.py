@@ -46,6 +46,15 @@ class Destination:
     test dashed, so the risk shows without telling colours apart)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Trail:
+    """A car's last move: the spaces from where it started to where it ended, in its colour."""
+
+    spaces: tuple[int, ...]
+    colour: str
+    title: str = ""
+
+
 def board_size(track: Track, style: BoardStyle = DEFAULT_STYLE) -> tuple[float, float]:
     """Width and height of the board drawing in pixels (its viewBox)."""
     canvas = _Canvas(track, style)
@@ -58,10 +67,27 @@ def render_overlay(
     destinations: Sequence[Destination] = (),
     dangerous: Iterable[int] = (),
     style: BoardStyle = DEFAULT_STYLE,
+    trails: Sequence[Trail] = (),
 ) -> str:
-    """An SVG element of the board's size holding only the changing parts."""
+    """An SVG element of the board's size holding only the changing parts; ``trails`` are the
+    cars' last moves, drawn under everything else."""
     canvas = _Canvas(track, style)
     s = style.scale
+    for trail in trails:
+        if len(trail.spaces) < 2:
+            continue
+        points = " ".join(
+            "{:.1f},{:.1f}".format(*canvas.xy(_centre(track.polygons[space])))
+            for space in trail.spaces)
+        x, y = canvas.xy(_centre(track.polygons[trail.spaces[0]]))
+        canvas.add(
+            f'<g class="trail" pointer-events="none"><title>{escape(trail.title)}</title>'
+            f'<polyline points="{points}" fill="none" stroke="{escape(trail.colour)}" '
+            f'stroke-width="{0.16 * s:.1f}" stroke-opacity="0.8" stroke-linecap="round" '
+            f'stroke-linejoin="round" stroke-dasharray="{0.3 * s:.1f} {0.15 * s:.1f}"/>'
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{0.14 * s:.1f}" fill="{escape(trail.colour)}" '
+            'stroke="#000" stroke-width="0.8"/></g>'
+        )
     for space in sorted(set(dangerous)):
         canvas.add(
             f'<path d="{canvas.path(track.polygons[space], closed=True)}" fill="#7d7d7d" '

@@ -34,6 +34,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "cities": ("Städtewertung", "City ranking"),
     "karma": ("Karmapool", "Karma pool"),
     "chart": ("Punkte nach jedem Rennen", "Points after each race"),
+    "transfers": ("Teamwechsel", "Transfers"),
     "lap_chart": ("Rennverlauf", "Lap chart"),
     "race": ("Ergebnis", "Result"),
 }
@@ -49,7 +50,8 @@ STYLE = (
 def league_page(league: League, lang: str = "both") -> str:
     """The whole page as HTML text."""
     return (
-        '<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{"en" if lang == "en" else "de"}"><head>'
+        '<meta charset="utf-8">'
         f"<title>{escape(league.name)}</title><style>{STYLE}</style></head><body>"
         f"<h1>{escape(league.name)}</h1>" + league_sections(league, lang) + "</body></html>\n"
     )
@@ -63,11 +65,16 @@ def league_sections(league: League, lang: str = "both") -> str:
         _section("chart", lang, points_chart_svg(
             points_after_each_race(league), [d.driver for d in drivers], league.name,
             label("race", lang), label("points", lang),
+            dots=len(league.races) == 1,  # one race: no line to draw, so mark the points
         )),
         _section("drivers", lang, _table(driver_rows(drivers), lang)),
         _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),
                                               lang)),
     ]
+    if league.roster.transfers:  # who drove for whom from which race (league/transfers.py)
+        moves: list[Row] = [{"driver": t.driver, "team": t.team, "from_race": t.from_race}
+                            for t in league.roster.transfers]
+        sections.append(_section("transfers", lang, _table(moves, lang)))
     if league.format.city_ranking:
         sections.append(_section("cities", lang, _table(city_rows(city_standings(league)), lang)))
     balances = karma_balances(karma_ledger(league))

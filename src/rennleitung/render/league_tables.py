@@ -10,6 +10,7 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from fractions import Fraction
 
 from rennleitung.league.city_standings import CityStanding
 from rennleitung.league.constructor_standings import TeamStanding
@@ -63,6 +64,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("Art", "Kind"),
     "name": ("Name", "Name"),
     "history": ("Korrekturen", "Corrections"),
+    "from_race": ("ab Rennen", "from race"),
 }
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -116,7 +118,7 @@ def city_rows(standings: Sequence[CityStanding]) -> list[Row]:
     """The city table; the average is shown with one decimal."""
     return [
         {"rank": c.rank, "city": c.city, "drivers": ", ".join(c.drivers),
-         "total_points": c.total_points, "score": f"{float(c.score):.1f}"}
+         "total_points": c.total_points, "score": _average(c.score)}
         for c in standings
     ]
 
@@ -284,3 +286,9 @@ def _words(de: str, en: str, lang: str) -> str:
 def _reason(value: str, lang: str) -> str:
     de, en = REASONS.get(value, (value, value))
     return {"de": de, "en": en}.get(lang, f"{de} / {en}")
+
+
+def _average(score: Fraction) -> str:
+    """A city's average points: whole points without a decimal ("2100", not "2100.0"), else
+    one decimal."""
+    return str(int(score)) if score.denominator == 1 else f"{float(score):.1f}"

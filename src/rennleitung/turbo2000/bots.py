@@ -29,8 +29,9 @@ class Strategy:
     """Kinds the bot builds factories for, in order ("" = never builds)."""
     drivers: int
     training: bool
-    qualifying_share: float
-    """Share of the LP put into qualifying; the rest is split over the sections."""
+    qualifying_share: float | None
+    """Share of the LP put into qualifying; the rest is split over the sections. None: as much
+    as the qualifying pace lets every section count (``even_qualifying``)."""
     sells: bool
     """Offers its own parts to all (Biete) and answers other teams' offers (Kaufe)."""
     formel2: bool = False
@@ -41,20 +42,33 @@ class Strategy:
     """How many times the usual number of pieces it builds each round."""
     full_throttle: bool = False
     """Pushes d and e to the largest value the settings allow (``max_push``)."""
+    push_where_it_counts: bool = False
+    """Splits the same risk (d − 1) + (e − 1) over d and e as the car's numbers pay most
+    (April 2000 §2 drops the highest of W, M+d, R, F+e), instead of the fixed d and e."""
 
 
 STRATEGIES: dict[str, Strategy] = {
-    "ausgewogen": Strategy("ausgewogen", (1, 2), True, "R", 3, True, 0.35, True),
-    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, 0.35, True, formel2=True),
-    "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, 0.35, True),
-    "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, 0.35, True),
-    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, 0.35, False),
-    "vollgas": Strategy("vollgas", (1, 1), True, "", 3, False, 0.35, False, full_throttle=True),
-    "reifenlieferant": Strategy("reifenlieferant", (1, 2), True, "R", 3, True, 0.35, True,
-                                price_share=90, batch=2),
+    "ausgewogen": Strategy("ausgewogen", (1, 2), True, "R", 3, True, None, True,
+                           push_where_it_counts=True),
+    "vorsichtig": Strategy("vorsichtig", (1, 1), True, "", 3, True, None, True, formel2=True),
+    "draufgaenger": Strategy("draufgaenger", (3, 3), True, "", 3, False, None, True,
+                             push_where_it_counts=True),
+    "fabrikant": Strategy("fabrikant", (1, 1), False, "RMW", 0, False, None, True),
+    "rennfahrer": Strategy("rennfahrer", (2, 2), True, "", 3, False, None, False,
+                           push_where_it_counts=True),
+    "vollgas": Strategy("vollgas", (1, 1), True, "", 3, False, None, False, full_throttle=True),
+    "reifenlieferant": Strategy("reifenlieferant", (1, 2), True, "R", 3, True, None, True,
+                                price_share=90, batch=2, push_where_it_counts=True),
+    "profi": Strategy("profi", (1, 2), True, "", 4, True, None, False,
+                      push_where_it_counts=True),
+    "stratege": Strategy("stratege", (1, 1), True, "", 4, True, None, False),
 }
 """Balanced, never pushing, always pushing, only building, only racing, pushing d and e to the
-maximum, and a tyre supplier that builds many tyres and sells them cheap to every team."""
+maximum, and a tyre supplier that builds many tyres and sells them cheap to every team. Every
+bot that pushes puts its push where the LP formula pays (a person finds that in the first round)
+and splits its LP so that the qualifying pace lets every section count. The eighth, *profi*,
+and the ninth, *stratege*, are what the strategy search of rules version 2 found (rules.md §11):
+risk 1 or no push, four drivers, training, no factory, no trade."""
 
 RESERVE = 400_000
 """Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""
@@ -145,13 +159,49 @@ def _eligible(state: GameState, team: Team, announcement: Announcement, parts: d
     return True
 
 
+QUALIFYING_SHARE = 0.35
+"""The bots' share of LP in Q when the settings set no qualifying pace (rules version 1)."""
+
+
+def even_qualifying(lp: int, sections: int, config: GameConfig) -> int:
+    """The least Q that lets every section score all it was given, when the LP are split
+    evenly over the sections (``qualifying_pace_percent``): Q + n·A = LP with A at most
+    pace·Q. Without a pace limit (or sections) the bots' old habit, a fixed share."""
+    pace = config.qualifying_pace_percent
+    if pace <= 0 or sections == 0:
+        return int(lp * QUALIFYING_SHARE)
+    q = -(-lp * 100 // (100 + sections * pace))
+    while q > 0 and (lp - (q - 1)) // sections <= (q - 1) * pace // 100:
+        q -= 1
+    while (lp - q) // sections > q * pace // 100:
+        q += 1
+    return q
+
+
+def best_split(parts: dict[str, Part], driver: Driver, d: int, e: int, config: GameConfig
+               ) -> tuple[int, int]:
+    """The d and e of the same risk with the most LP for these parts and this driver (equal
+    LP: the given split first, then more d)."""
+    total = d + e
+    splits = [(d, e)] + [(x, total - x) for x in range(config.max_push, 0, -1)
+                         if 1 <= total - x <= config.max_push]
+    return max(splits, key=lambda split: available_lp(
+        parts["W"].rating, parts["M"].rating, parts["R"].rating, driver.whole_rating, split[0],
+        split[1], config))
+
+
 def _entry_line(announcement: Announcement, driver: Driver, parts: dict[str, Part], d: int,
                 e: int, qualifying: int | None, strategy: Strategy, config: GameConfig
                 ) -> str | None:
     template = config.race(announcement.code)
     lp = available_lp(parts["W"].rating, parts["M"].rating, parts["R"].rating,
                       driver.whole_rating, d, e, config)
-    q = int(lp * strategy.qualifying_share) if qualifying is None else qualifying
+    if qualifying is not None:
+        q = qualifying
+    elif strategy.qualifying_share is None:
+        q = even_qualifying(lp, template.sections, config)
+    else:
+        q = int(lp * strategy.qualifying_share)
     rest = lp - q
     if rest < 0:
         return None
@@ -216,7 +266,8 @@ def _races(state: GameState, team: Team, strategy: Strategy, drivers: list[Drive
         entered = False
         for announcement in slots if len(parts) == len(KINDS) else []:
             template = config.race(announcement.code)
-            push_d, push_e = d, e
+            push_d, push_e = best_split(parts, driver, d, e, config) \
+                if strategy.push_where_it_counts else (d, e)
             while risk(push_d, push_e) < template.min_risk and push_d < config.max_push:
                 push_d += 1
             if template.series == "formel_n":  # push less to fit under the cap (§4.2)

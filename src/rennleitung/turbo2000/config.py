@@ -80,6 +80,12 @@ def _default_calendar() -> tuple[tuple[str, ...], ...]:
 class GameConfig:
     """All settings of one game. Money in the game's currency units, driver ratings in tenths."""
 
+    rules_version: int = 2
+    """The version of the reconstructed figures (rules.md §11): 1 before issue 28's
+    recalibration, 2 since. A stored ``config.json`` without it is version 1, and the settings
+    version 2 added take their version-1 values (``LEGACY``), so an old game replays under its
+    own figures; ``turbo new`` starts from the current version."""
+
     # --- calendar -------------------------------------------------------------------------
     rounds_per_year: int = 6
     """Six rounds make a racing year (§20: three years are 18 rounds)."""
@@ -90,9 +96,10 @@ class GameConfig:
     """Training places published with each announcement (§1)."""
 
     # --- teams and money ------------------------------------------------------------------
-    start_money: int = 3_500_000
-    """Reconstructed: enough for three cars of Turbo parts and a little more, so a team chooses
-    between a factory and fresh parts (5,000,000 let a team do both; rules.md §11)."""
+    start_money: int = 6_000_000
+    """Reconstructed: rules version 2 (rules.md §11): with the costlier push of ``risk_offset`` 8
+    a team that builds a factory must still afford fresh parts, else the pure racer wins (version
+    1: 3,500,000)."""
     sponsor_money: int = 200_000
     """April 2000 §17."""
     team_name_max_length: int = 13
@@ -167,10 +174,19 @@ class GameConfig:
     "sum" — no push, no dice; else Würfe = risk + ``risk_dice`` dice − ``risk_offset`` (at
     least 0), so every step of push shifts the whole range and rare bad sections reach the far
     end of the table; "sixes" — the first reconstruction: ``risk`` dice, each six one Wurf."""
+    qualifying_pace_percent: int = 100
+    """Reconstructed (rules version 2): in no section does a car score more track points than
+    this percent of its Q, the pace it showed in qualifying; 0 = no limit (version 1, where Q
+    bought nothing once the grid had room for every entry)."""
+    qualifying_risk: bool = True
+    """Reconstructed (rules version 2): a pushed car rolls its dice in qualifying too (rules.md
+    §5); a mishap sets its Q for the grid to 0. Off (version 1), the LP a push bought were free
+    in qualifying, and a full grid went to the cars pushed hardest."""
     risk_dice: int = 2
-    risk_offset: int = 9
-    """9: a risk of 1 or 2 can cost a section but never the car (8 made the careful bot and
-    the balanced one share the wins; rules.md §11)."""
+    risk_offset: int = 8
+    """Rules version 2: 8, so that the second step of push costs about what it buys now that
+    the bots push where the LP formula pays (version 1: 9, where pushing e twice won two games
+    in three; rules.md §11)."""
     risk_table: tuple[str, ...] = (
         "-", "M", "W", "Box", "MMM", "Dreher", "Reifenschaden", "WWW", "Motorschaden",
         "Wagenschaden", "Totalschaden", "Unfall")
@@ -192,7 +208,9 @@ class GameConfig:
 
     # --- factories and building -----------------------------------------------------------
     factory_cost: dict[str, int] = field(
-        default_factory=lambda: {"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
+        default_factory=lambda: {"W": 4_000_000, "M": 2_500_000, "R": 400_000})
+    """Reconstructed; rules version 2: a tyre factory 400,000, so that one pays back within
+    the three years of a game (version 1: 1,000,000, and never building won; rules.md §11)."""
     development_step_cost: int = 200_000
     development_die: int = 10
     """A development step rolls this die to pick one of the ten digits."""
@@ -209,6 +227,12 @@ class GameConfig:
     new_factory_min_rating: int = 18
     """The component scale (reconstructed): Turbo parts and new factories start here, above the
     drivers' 10.0, so that driver, e and training count in the April 2000 formula."""
+    new_factory_kind_offset: dict[str, int] = field(
+        default_factory=lambda: {"W": 0, "M": -2, "R": 0})
+    """Reconstructed (rules version 2): the minimum of a kind is ``new_factory_min_rating``
+    plus this, so engines start two below cars and tyres and M+d is not always the highest of
+    the four numbers that April 2000 §2 drops (version 1: all 0, so pushing d bought nothing
+    while the drivers were below the parts)."""
     new_factory_min_per_year: int = 2
     """The minimum rises by this much each racing year (reconstructed), so that Turbo parts keep
     pace with drivers, who gain about +2 a year and more by racing and training (April 2000 §1,
@@ -250,6 +274,22 @@ class GameConfig:
     def year_of(self, round_number: int) -> int:
         """1 for rounds 1–6, 2 for rounds 7–12, …"""
         return (round_number - 1) // self.rounds_per_year + 1
+
+
+RULES_VERSION = 2
+"""The current version of the reconstructed figures (``GameConfig.rules_version``)."""
+
+LEGACY: dict[str, Any] = {
+    "rules_version": 1,
+    "qualifying_pace_percent": 0,
+    "qualifying_risk": False,
+    "new_factory_kind_offset": {"W": 0, "M": 0, "R": 0},
+    "risk_offset": 9,
+    "start_money": 3_500_000,
+    "factory_cost": {"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
+}
+"""Version-1 values of the settings version 2 added or changed: a stored configuration without
+``rules_version`` was written before them, and a setting it lacks takes these values."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
@@ -334,7 +374,10 @@ def _race_template(item: Any, path: str) -> RaceTemplate:
 
 def config_from_dict(data: dict[str, Any]) -> GameConfig:
     """Read a configuration; unknown keys are an error so that typos are not silently ignored,
-    and every value must have the shape of its default."""
+    and every value must have the shape of its default. Without ``rules_version`` the data is
+    version 1: the settings added since take their ``LEGACY`` values."""
+    if "rules_version" not in data:
+        data = {**LEGACY, **data}
     known = {f.name for f in fields(GameConfig)}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -362,7 +405,20 @@ def config_from_dict(data: dict[str, Any]) -> GameConfig:
     return config
 
 
+def new_game_config(data: dict[str, Any]) -> GameConfig:
+    """The settings of a new game (``turbo new --config``): a file that names no
+    ``rules_version`` changes the current defaults, it is not an old game's record."""
+    return config_from_dict({"rules_version": RULES_VERSION, **data})
+
+
 def _validate(config: GameConfig) -> None:
+    if not 1 <= config.rules_version <= RULES_VERSION:
+        raise TurboError(f"rules_version {config.rules_version}: 1 bis {RULES_VERSION} bekannt",
+                         f"rules_version {config.rules_version}: 1 to {RULES_VERSION} known",
+                         where="config.json")
+    if not 0 <= config.qualifying_pace_percent <= MAX_SETTING:
+        raise TurboError("qualifying_pace_percent >= 0 nötig",
+                         "qualifying_pace_percent >= 0 needed", where="config.json")
     codes = {template.code for template in config.races}
     for index, day in enumerate(config.calendar, start=1):
         for code in day:

@@ -34,13 +34,13 @@ def new_factory_ratings(state: GameState, config: GameConfig) -> dict[str, int]:
     """The rating a factory built next round would get (published each evaluation, §7).
 
     Reconstructed: the (lower) median of the existing factories of the kind minus an offset,
-    never below the minimum.
+    never below the minimum of the kind (engines start lower, ``new_factory_kind_offset``).
     """
     ratings: dict[str, int] = {}
     for kind in KINDS:
         existing = [f.rating for f in state.factories if f.kind == kind]
         base = statistics.median_low(existing) - config.new_factory_offset if existing else 0
-        minimum = config.new_factory_min_rating \
+        minimum = config.new_factory_min_rating + config.new_factory_kind_offset.get(kind, 0) \
             + config.new_factory_min_per_year * (config.year_of(state.round) - 1)
         ratings[kind] = max(minimum, base)
     return ratings

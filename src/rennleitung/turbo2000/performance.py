@@ -45,6 +45,15 @@ def cap_lp(car: int, engine: int, tyres: int, driver: int, d: int, e: int,
     return LP_FORMULAS[config.cap_formula](car, engine, tyres, driver, d, e, config)
 
 
+def section_points(planned: int, qualifying: int, config: GameConfig) -> int:
+    """Track points a section scores when the car has no mishap (reconstructed, rules version
+    2): what the entry put into it, at most ``qualifying_pace_percent`` of its Q, the pace it
+    showed in qualifying; so LP in Q count in every field, not only when the grid is full."""
+    if config.qualifying_pace_percent <= 0:
+        return planned
+    return min(planned, qualifying * config.qualifying_pace_percent // 100)
+
+
 def risk(d: int, e: int) -> int:
     """Dice rolled per section: every step of d and e above 1 is one die."""
     return (d - 1) + (e - 1)

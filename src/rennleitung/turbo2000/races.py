@@ -24,6 +24,7 @@ from rennleitung.turbo2000.performance import (
     consequence,
     dice_for,
     risk,
+    section_points,
     wuerfe_from_dice,
     wuerfe_rule,
 )
@@ -81,6 +82,8 @@ class Car:
     place: int = 0
     grid_place: int = 0
     """Place in qualifying (1 = best Q)."""
+    grid_q: int = 0
+    """The Q that counts for the grid: the entry's, or 0 after a mishap in qualifying."""
     story: list[str] = field(default_factory=list)
     """Each section as the team report tells it: dice, Würfe, consequence, track points."""
 
@@ -233,6 +236,8 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     turn.count(f"row:{result}")
     effect = EFFECTS[result]
     car.wear += effect.wear
+    planned, track_points = track_points, section_points(track_points, car.entry.qualifying,
+                                                         config)
     if effect.scores:
         car.points += track_points
     if effect.destroys:
@@ -245,7 +250,42 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
     car.story.append(f"    A{number}: Würfel / dice {rolled}: "
                      f"{wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
-                     f" von {track_points} SP")
+                     f" von {track_points} SP" + _paced(planned, track_points, car))
+
+
+def _qualifying_run(turn: Turn, code: str, car: Car) -> int:
+    """Reconstructed (rules version 2, ``qualifying_risk``): a pushed car rolls its dice in
+    qualifying as in a section; a mishap that scores nothing sets its Q for the grid to 0, one
+    that destroys a part puts it out before the start; wear counts as in a section. So the LP
+    a push buys are not free in qualifying, where a full grid is decided."""
+    config = turn.config
+    if car.risk <= 0:
+        return car.entry.qualifying
+    dice = turn.roll_many(dice_for(car.risk, config), config.die_sides,
+                          f"{code} Q {car.driver.name}")
+    wuerfe = wuerfe_from_dice(car.risk, dice, config)
+    result = consequence(wuerfe, config)
+    turn.count(f"qualifying:{result}")
+    effect = EFFECTS[result]
+    car.wear += effect.wear
+    if effect.destroys:
+        car.destroyed.update(effect.destroys)
+        car.retired, car.injured = result, effect.injures
+    if result != "-":
+        turn.say(f"{code} Q {car.driver.name}: {wuerfe} Würfe -> {result}")
+    rolled = " ".join(map(str, dice)) if dice else "keine / none"
+    counts = car.entry.qualifying if effect.scores else 0
+    car.story.append(f"    Q: Würfel / dice {rolled}: {wuerfe_rule(car.risk, dice, config)} -> "
+                     f"{_what_happened(result, effect)}, Q zählt / counts {counts}")
+    return counts
+
+
+def _paced(planned: int, track_points: int, car: Car) -> str:
+    """The report says when the qualifying pace capped a section (rules version 2)."""
+    if planned <= track_points:
+        return ""
+    return (f" (A {planned} über dem Q-Tempo {car.entry.qualifying}: zählt {track_points} / "
+            f"above the qualifying pace, counts {track_points})")
 
 
 _HAPPENINGS: dict[str, str] = {
@@ -346,10 +386,12 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
     code = template.code
     for car in cars:
         car.lot = turn.lot(f"{code} {car.driver.name}")
-    order = sorted(cars, key=lambda c: (-c.entry.qualifying, -c.lp, c.lot))
+        car.grid_q = _qualifying_run(turn, code, car) if config.qualifying_risk \
+            else car.entry.qualifying
+    order = sorted(cars, key=lambda c: (bool(c.retired), -c.grid_q, -c.lp, c.lot))
     for grid_place, car in enumerate(order, start=1):
         car.grid_place = grid_place
-    qualified = order[:template.grid]
+    qualified = [car for car in order[:template.grid] if not car.retired]
     turn.say(f"{code} Qualifikation: " + ", ".join(
         f"{c.driver.name} Q{c.entry.qualifying}" for c in order))
     for car in qualified:
@@ -404,7 +446,8 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
         turn.race_note(f"Qualifikation / qualifying ({grid} von / of {len(order)} am Start / "
                        "on the grid): " + ", ".join(
                            f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
-                           + ("" if c.grid_place <= grid else out) for c in order))
+                           + (f" ({c.retired})" if c.retired and c.outcome == NOT_QUALIFIED
+                              else "" if c.outcome != NOT_QUALIFIED else out) for c in order))
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
         turn.race_note("qualifiziert: " + ", ".join(

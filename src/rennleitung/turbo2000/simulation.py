@@ -7,10 +7,10 @@ the game seed, the round and the team.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rennleitung.turbo2000.bots import STRATEGIES, bot_sheet
+from rennleitung.turbo2000.bots import STRATEGIES, Strategy, bot_sheet
 from rennleitung.turbo2000.config import GameConfig
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.model import GameState
@@ -38,14 +38,15 @@ def bot_teams(count: int, strategies: Sequence[str] = ()) -> dict[str, str]:
     return {f"Bot{index + 1:02d}": names[index % len(names)] for index in range(count)}
 
 
-def bot_round(state: GameState, strategies: dict[str, str], seed: str, config: GameConfig
-              ) -> list[str]:
-    """The sheets of every active bot team for ``state.round``."""
+def bot_round(state: GameState, strategies: dict[str, str], seed: str, config: GameConfig,
+              table: Mapping[str, Strategy] = STRATEGIES) -> list[str]:
+    """The sheets of every active bot team for ``state.round``; ``table`` names the strategies
+    (the balance study's search seats strategies nobody wrote by hand)."""
     sheets = []
     for team in sorted(strategies):
         if state.teams[team].active:
             rng = random.Random(f"bot:{seed}:{state.round}:{team}")
-            sheets.append(bot_sheet(state, team, STRATEGIES[strategies[team]], config, rng))
+            sheets.append(bot_sheet(state, team, table[strategies[team]], config, rng))
     return sheets
 
 

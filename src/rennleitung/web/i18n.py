@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rennleitung.errors import RennleitungError
+from rennleitung.web.places import place_de
 
 LANGS = ("de", "en")
 DEFAULT_LANG = "en"
@@ -183,6 +184,79 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "destination": ("Ziel", "Destination"),
     "corner_stops": ("Kurvenstopps", "Corner stops"),
     "pit_plan": ("Was die Crew beim Stopp macht", "What the crew does at the stop"),
+    "board_legend": ("Was der Spielplan zeigt", "What the board shows"),
+    "legend_you": ("Pinker Ring und DU: dein Auto. Die Kürzel auf den Autos sind die ersten "
+                   "Buchstaben der Fahrer.",
+                   "Pink ring and YOU: your car. The letters on the cars are the drivers' "
+                   "first letters."),
+    "legend_trail": ("Gestrichelte Linie in der Farbe eines Autos: sein letzter Zug, vom Punkt "
+                     "aus, an dem es stand.",
+                     "Dashed line in a car's colour: its last move, from the dot where it "
+                     "stood."),
+    "legend_flag": ("Gelbe Kurvenfahne: die große Zahl ist die Zahl der Stopps, die die Kurve "
+                    "verlangt; L und C sind die Felder auf dem längsten und dem kürzesten Weg "
+                    "hindurch (Masters 7-1-1). Ein Stopp ist ein Zugende in der Kurve; fehlt "
+                    "einer, kostet das Reifen, fehlen zwei, scheidet das Auto aus (Masters 10-1).",
+                    "Yellow corner flag: the big number is how many stops the corner asks for; "
+                    "L and C are the spaces on the longest and the shortest way through "
+                    "(Masters 7-1-1). A stop is a move ending in the corner; one missing costs "
+                    "tyres, two missing eliminate the car (Masters 10-1)."),
+    "legend_danger": ("Graue Felder: gefährlich (Öl, Wrackteile): wer darüber fährt, macht einen "
+                      "Straßenlagetest (Masters 17).",
+                      "Grey spaces: dangerous (oil, debris): a car crossing one takes a "
+                      "road-holding test (Masters 17)."),
+    "legend_boxes": ("Die nummerierten Felder unten sind die Boxen der Teams (Box 1 zuerst), "
+                     "der Streifen davor die Boxengasse.",
+                     "The numbered spaces below the start are the teams' pit boxes (box 1 "
+                     "first), the strip before them the pit lane."),
+    "guide_title": ("Dein erstes Rennen", "Your first race"),
+    "guide_1": ("Setup: verteile die Punkte auf die Teile deines Autos. Reifen- und Bremspunkte "
+                "verbrauchst du beim Bremsen in Kurven, Verbrauch beim Herunterschalten über "
+                "mehrere Gänge.",
+                "Setup: share the points among your car's parts. Brake and tyre points go when "
+                "you brake hard into corners, fuel when you shift down more than one gear."),
+    "guide_2": ("Jeder Zug: wähle einen Gang (jeder hat seinen Würfel; ein Gang hinauf oder "
+                "hinunter ist frei), dann ein Ziel auf dem Spielplan.",
+                "Each turn: choose a gear (each has its own die; one gear up or down is free), "
+                "then a destination on the board."),
+    "guide_3": ("Grün ist frei, gelb kostet Punkte, orange ist ein Würfeltest, rot scheidet "
+                "aus. In Kurven mit Fahne musst du so oft anhalten, wie die Fahne sagt.",
+                "Green is free, yellow costs points, orange is a test of the die, red "
+                "eliminates. In a corner with a flag you must stop as often as the flag says."),
+    "guide_dismiss": ("Verstanden, nicht mehr zeigen", "Got it, don't show again"),
+    "setup_limits": ("Je Teil mindestens {min}, in der Box höchstens {box}; zusammen {points}.",
+                     "Each part at least {min}, at most {box} in the box; {points} in all."),
+    "setup_sum": ("Verteilt: {sum} von {points}", "Shared out: {sum} of {points}"),
+    "podium": ("Podium", "Podium"),
+    "halt_confirm": ("Das Auto von {name} für den Rest des Rennens anhalten?",
+                     "Halt {name}'s car for the rest of the race?"),
+    "close_confirm": ("Das Rennen jetzt beenden? Das lässt sich nicht rückgängig machen.",
+                      "Close the race now? This cannot be undone."),
+    "step_back": ("Eine Entscheidung zurück", "One decision back"),
+    "step_on": ("Eine Entscheidung weiter", "One decision on"),
+    "step_first": ("Zum Anfang", "To the start"),
+    "step_last": ("Zum Ende", "To the end"),
+    "step_made": ("Entscheidung {n}: {what}", "Decision {n}: {what}"),
+    "step_none": ("Vor der ersten Entscheidung", "Before the first decision"),
+    "new_race_sign_in": ("Um ein Rennen anzulegen, melde dich an oder lege ein Konto an.",
+                         "To create a race, sign in or create an account."),
+    "stale_plain": ("Das Rennen ist weitergegangen, während du gewählt hast. Die Seite zeigt "
+                    "jetzt, was gerade gefragt ist: bitte wähle noch einmal.",
+                    "The race moved on while you were choosing. The page now shows what is "
+                    "asked now: please choose again."),
+    "did_setup": ("Setup", "set up the car"),
+    "did_box": ("Box gewählt", "chose a box"),
+    "did_turn": ("Gang gewählt", "chose a gear"),
+    "did_move": ("gezogen", "moved"),
+    "did_pit": ("Boxenstopp", "made a pit stop"),
+    "did_karma": ("Karma", "used karma"),
+    "did_bid": ("geboten", "made a bid"),
+    "did_halt": ("angehalten", "was halted"),
+    "time_left": ("noch {left}", "{left} left"),
+    "time_over": ("Zeit abgelaufen: der Bot entscheidet", "time is up: the bot decides"),
+    "log_list": ("Ereignisse, das neueste zuerst", "Events, the newest first"),
+    "board_box": ("Spielplan (mit den Pfeiltasten verschieben)",
+                  "Board (scroll with the arrow keys)"),
     "legend": ("Legende", "Legend"),
     "risk_free": ("grün: ohne Kosten", "green: free"),
     "risk_costly": ("gelb: kostet Brems-, Reifen- oder Verbrauchspunkte",
@@ -209,8 +283,11 @@ def text(lang: str, key: str, **values: object) -> str:
 
 
 def error_text(lang: str, error: RennleitungError) -> str:
-    """A bilingual error in one language, with the place at fault."""
-    return error.message_de if lang == "de" else error.message_en
+    """A bilingual error in one language, with the place at fault (in German words on a
+    German page, ``places.py``)."""
+    if lang != "de":
+        return error.message_en
+    return f"{place_de(error.where)}: {error.de}" if error.where else error.de
 
 
 def from_accept_language(header: str | None) -> str | None:

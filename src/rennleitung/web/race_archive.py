@@ -18,9 +18,11 @@ from rennleitung.formula_de.record import parse_record, record_to_json
 from rennleitung.formula_de.replay import Verdict, verify
 from rennleitung.play.model import RaceInfo, RaceState
 from rennleitung.play.view_build import replay_view
+from rennleitung.play.views import View
 from rennleitung.web import view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, page
+from rennleitung.web.i18n import TEXTS
 from rennleitung.web.races import info_of, service, viewed
 
 router = APIRouter()
@@ -132,4 +134,22 @@ def frame(p: Page, data: dict[str, Any], step: int, info: RaceInfo) -> dict[str,
     data (``play.view_build.replay_view``)."""
     seen = replay_view(data, step, info)
     return {"overlay": view.overlay(seen, [], p.lang), "order": view.running_order(seen, p.lang),
-            "log": view.log_lines(seen, p.lang, last=12), "round": seen.round}
+            "log": view.log_lines(seen, p.lang, last=12), "round": seen.round,
+            "step_made": step_made(p, data, step, seen)}
+
+
+def step_made(p: Page, data: dict[str, Any], step: int, seen: View) -> str:
+    """What the decision the replay stands at did: "Decision 12: Alonso moved to A40"."""
+    decisions = data.get("decisions") or []
+    if step <= 0 or step > len(decisions):
+        return p.t("step_none")
+    made = decisions[step - 1]
+    kind = str(made.get("kind", ""))
+    what = f"{seen.driver(str(made.get('car', '')))}: " + (
+        p.t(f"did_{kind}") if f"did_{kind}" in TEXTS else kind)
+    path = made.get("path")
+    if kind == "move" and isinstance(path, list) and path:
+        what += f" → {path[-1]}"
+    elif kind == "turn" and made.get("gear") is not None:
+        what += f" ({p.t('gear')} {made['gear']})"
+    return p.t("step_made", n=step, what=what)

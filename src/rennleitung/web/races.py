@@ -54,7 +54,7 @@ from rennleitung.web import forms, mailer, view
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
-from rennleitung.web.i18n import text
+from rennleitung.web.i18n import TEXTS, text
 from rennleitung.web.league_pages import league_url
 
 T = TypeVar("T")
@@ -246,10 +246,16 @@ def stale_message(request: Request, race_id: int, seen: int, error: RennleitungE
         return Refused.of(409, error)
     info = service(request).info(race_id)
     names = {s.car: s.driver or s.car for s in info.seats}
-    changed = "; ".join(f"{names.get(d.car, d.car)}: {d.decision.get('kind', '?')}"
-                        for d in since[-8:])
-    return Refused(409, f"{error.de} – seitdem: {changed}", f"{error.en} – since then: {changed}",
-                   error.where)
+
+    def did(lang: str, kind: str) -> str:
+        return text(lang, f"did_{kind}") if f"did_{kind}" in TEXTS else kind
+
+    def changed(lang: str) -> str:
+        return "; ".join(f"{names.get(d.car, d.car)} {did(lang, str(d.decision.get('kind')))}"
+                         for d in since[-8:])
+
+    return Refused(409, f"{text('de', 'stale_plain')} (seitdem: {changed('de')})",
+                   f"{text('en', 'stale_plain')} (since then: {changed('en')})", error.where)
 
 
 # --- pages -------------------------------------------------------------------------------------
@@ -293,7 +299,8 @@ def check_race_quota(races: RaceService, user: User) -> None:
 
 @router.get("/races/new", response_class=HTMLResponse)
 def new_race_form(p: Page = Depends(page)) -> Response:
-    p.need_user()
+    if p.user is None:  # a way in instead of a bare refusal
+        return p.render("race_new_signin.html", status=401)
     return p.render("race_new.html", tracks=builtin_track_names(), rulesets=preset_names(),
                     bots=BOT_NAMES, problem="", values={})
 

@@ -14,13 +14,14 @@ from typing import Any
 from rennleitung.formula_de.car import CarStatus, Tyre, WearArea
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.event_text import count, plan_text
+from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.movement import MoveOption
 from rennleitung.formula_de.race_decisions import AskKind, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.track import Track
 from rennleitung.play.advice import RISK_ORDER, GearHint, MoveHint, Risk
 from rennleitung.play.views import View
-from rennleitung.render.board_overlay import CarMark, Destination, render_overlay
+from rennleitung.render.board_overlay import CarMark, Destination, Trail, render_overlay
 from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS
 
 AREAS = (WearArea.TYRES, WearArea.BRAKES, WearArea.FUEL, WearArea.BODY, WearArea.ENGINE,
@@ -189,9 +190,13 @@ def destinations(track: Track, ask: Question | None, lang: str,
     for o, hint in sorted(best.values(), key=lambda pair: -len(pair[0].path)):
         risk = hint.risk.value if hint is not None else _plain_risk(o)
         notes = hint_notes(hint, lang)
-        shown = risk == "test" or (risk == "eliminated" and o.eliminated is None)
+        shown = risk == "eliminated" and o.eliminated is None
         head = words(lang, *RISK_WORDS[risk]) if shown else ""
-        listed = "; ".join(p for p in (head, option_charges(o, lang), *notes) if p)
+        if hint is not None and hint.tests:  # the odds first: "a test: 95% to pass it; …"
+            head, notes_listed = notes[0], notes[1:]
+        else:
+            notes_listed = notes
+        listed = "; ".join(p for p in (head, option_charges(o, lang), *notes_listed) if p)
         cost = "; ".join((option_cost(track, o, lang), *notes))
         choices.append(Choice(option_key(track, o), track.name_of(o.end), cost,
                               RISK_COLOURS[risk], listed, risk, notes))
@@ -229,7 +234,41 @@ def overlay(seen: View, choices: list[Choice], lang: str) -> str:
         return ""
     marks = [Destination(track.space(c.space), c.key, c.colour, c.cost, c.risk)
              for c in choices]
-    return render_overlay(track, cars_on_board(seen, lang), marks, seen.dangerous)
+    return render_overlay(track, cars_on_board(seen, lang), marks, seen.dangerous,
+                          trails=last_moves(seen, lang))
+
+
+def last_moves(seen: View, lang: str) -> list[Trail]:
+    """Each car's last move on the board, from where it stood to where it ended (the events
+    are public), so a car never seems to jump."""
+    track = seen.track
+    if track is None:
+        return []
+    paint = colours(seen)
+    here = {line.car for line in seen.cars if line.status.on_track}
+    moves: dict[str, list[tuple[str, ...]]] = {}
+    complete = 0
+    for event in reversed(seen.events):  # the newest first: two moves per car are enough
+        if event.kind is not EventKind.MOVE or event.car not in here:
+            continue
+        path = event.get("path")
+        if not isinstance(path, list) or not path:
+            continue  # a car that stayed put (blocked) drew no line
+        made = moves.setdefault(event.car, [])
+        if len(made) < 2:
+            made.append(tuple(str(p) for p in path))
+            complete += len(made) == 2
+            if complete == len(here):
+                break
+    trails = []
+    for car, made in moves.items():
+        start = (made[1][-1],) if len(made) > 1 else ()
+        names = start + made[0]
+        title = words(lang, f"letzter Zug von {seen.driver(car)}",
+                      f"last move of {seen.driver(car)}")
+        trails.append(Trail(tuple(track.space(n) for n in names), paint.get(car, "#888"),
+                            title))
+    return trails
 
 
 def dashboard(seen: View, car: str, lang: str) -> dict[str, Any]:
@@ -346,6 +385,9 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
         data["areas"] = [(a.value, words(lang, a.label_de, a.label_en), wear[a]) for a in AREAS]
         data["box_points"] = wear.box
         data["total"] = wear.on_car + wear.box
+        data["points"] = ask.points
+        data["box_max"] = ask.box_max
+        data["area_minimum"] = ask.area_minimum
         data["tyres"] = [(t.value, words(lang, t.label_de, t.label_en)) for t in Tyre]
     elif ask.kind is AskKind.BOX:
         data["boxes"] = list(ask.boxes)

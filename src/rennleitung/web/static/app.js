@@ -12,6 +12,8 @@
 //    a roll, its destinations) in view during his turn.
 // 7. The move list and the board are in step: choosing in the list marks the space and shows
 //    its cost; a destination on the board is focusable and chosen with Enter or Space.
+// 8. Help: the first-race guide is dismissed for good (kept in this browser), the setup form
+//    counts its points as they are typed, Close asks first, the replay steps by buttons.
 // The content security policy runs only scripts served from here: no inline script or handler.
 (function () {
   "use strict";
@@ -255,7 +257,88 @@
     }, { passive: false });
   }
 
+  // --- help -----------------------------------------------------------------------------------
+  var GUIDE_KEY = "rennleitung-guide";
+
+  function setupSum() {
+    var areas = document.querySelector(".setup-areas");
+    var out = document.getElementById("setup-sum");
+    if (!areas || !out) { return; }
+    var inputs = areas.querySelectorAll("input[type=number]");
+    var sum = 0;
+    for (var i = 0; i < inputs.length; i++) { sum += parseInt(inputs[i].value || "0", 10) || 0; }
+    var points = parseInt(areas.getAttribute("data-points") || "0", 10);
+    out.textContent = (out.getAttribute("data-template") || "{sum}/{points}")
+      .replace("{sum}", String(sum)).replace("{points}", String(points));
+    out.classList.toggle("wrong", sum !== points);
+  }
+
+  document.addEventListener("input", function (event) {
+    var target = event.target;
+    if (target instanceof Element && target.closest(".setup-areas")) { setupSum(); }
+  });
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!(form instanceof HTMLFormElement)) { return; }
+    var ask = form.getAttribute("data-confirm");
+    if (ask && !window.confirm(ask)) { event.preventDefault(); event.stopImmediatePropagation(); }
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) { return; }
+    if (target.id === "guide-dismiss") {
+      try { window.localStorage.setItem(GUIDE_KEY, "done"); } catch (e) { /* private mode */ }
+      var guide = document.getElementById("guide");
+      if (guide) { guide.classList.add("dismissed"); }
+      var board = boardView();
+      if (board) { board.focus(); }
+      return;
+    }
+    var step = target.closest("[data-step]");
+    var slider = document.getElementById("at");
+    if (step && slider instanceof HTMLInputElement) {
+      var how = step.getAttribute("data-step");
+      var last = parseInt(slider.max, 10), at = parseInt(slider.value, 10);
+      var next = how === "first" ? 0 : how === "last" ? last : at + parseInt(how || "0", 10);
+      slider.value = String(Math.max(0, Math.min(last, next)));
+      var shown = document.getElementById("at-shown");
+      if (shown) { shown.value = slider.value; }
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+  });
+
+  // The decision clock: the time left, counted down every second from the deadline the
+  // server set (the server decides when it runs out; this only shows it).
+  function tick() {
+    var clock = document.getElementById("countdown");
+    if (!clock) { return; }
+    var left = Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now())
+                          / 1000);
+    if (isNaN(left)) { return; }
+    if (left <= 0) {
+      clock.textContent = clock.getAttribute("data-over") || "";
+      clock.classList.add("over");
+      return;
+    }
+    var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), sec = left % 60;
+    var shown = (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
+    clock.textContent = (clock.getAttribute("data-left") || "{left}").replace("{left}", shown);
+    clock.classList.toggle("short", left <= 30);
+  }
+  window.setInterval(tick, 1000);
+
+  function guideShown() {
+    var guide = document.getElementById("guide");
+    var done = false;
+    try { done = window.localStorage.getItem(GUIDE_KEY) === "done"; } catch (e) { done = false; }
+    if (guide && done) { guide.classList.add("dismissed"); }
+  }
+
   document.addEventListener("htmx:afterSettle", function () {
+    setupSum();
+    tick();
     follow();
     var list = document.getElementById("option");
     if (list) { markChosen(list.value); }
@@ -281,5 +364,8 @@
     }
     var list = document.getElementById("option");
     if (list) { markChosen(list.value); }
+    guideShown();
+    setupSum();
+    tick();
   });
 })();

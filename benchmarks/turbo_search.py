@@ -1,0 +1,171 @@
+"""Strategy search for ``turbo_balance.py --search``: strategies nobody wrote by hand against the
+bot field.
+
+A strategy is a point in the space of what a sheet can set (``SPACE``: d and e, how many drivers,
+the share of LP in qualifying, which factories, training, selling, batch and price, Formel II,
+racing at all). For each field size the search is evolutionary: a first generation of mutants
+of the racing bots (one to three parameters drawn anew) and of strategies drawn at random, then
+each generation keeps the best and mutates them. It ranks by wins and, for the games it lost,
+by how close its WM points came to the winner's.
+A candidate sits in the field as an eighth strategy beside the seven bots (the strategies take
+the seats in turn, so in 6 teams it has one seat, in 12 two, in 21 three), and its score is the
+share of games one of its teams wins. The search's own scores are on few games and pick the
+lucky, so the best are played again on fresh seeds; those figures, with their 95 % interval, are
+the result. Deterministic: the same budget gives the same output.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rennleitung.turbo2000.bots import STRATEGIES, Strategy
+
+SPACE: dict[str, tuple[Any, ...]] = {
+    "push": tuple((d, e) for d in range(1, 5) for e in range(1, 5)),
+    "races": (True, True, True, False),
+    "factories": ("", "", "R", "M", "W", "RM", "MR", "RMW"),
+    "drivers": (1, 2, 3, 4),
+    "training": (False, True),
+    "qualifying_share": (None, None, 0.0, 0.1, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5, 0.6),
+    "sells": (False, True),
+    "formel2": (False, True),
+    "price_share": (70, 80, 90, 95, 100),
+    "batch": (1, 2, 3),
+    "push_where_it_counts": (False, True),
+}
+"""Every parameter of ``bots.Strategy`` a sheet decides, with the values searched (a value
+listed twice is drawn twice as often)."""
+
+CANDIDATE = "gesucht"
+"""Name under which a candidate strategy sits in the field."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much the search plays per field size (games of three racing years)."""
+
+    first: int = 8
+    """Random strategies in the first generation."""
+    generations: int = 2
+    """Further generations, each of ``children`` mutants of the best ``keep``."""
+    keep: int = 3
+    children: int = 4
+    games: int = 6
+    """Games per candidate in the search."""
+    final: int = 2
+    """Best candidates played again on fresh seeds."""
+    final_games: int = 40
+
+    def games_per_field(self) -> int:
+        """Games one field size costs."""
+        return (self.first + self.generations * self.children) * self.games \
+            + self.final * self.final_games
+
+
+BUDGETS: dict[int, Budget] = {
+    6: Budget(first=10, generations=2, children=5, games=8, final=3, final_games=60),
+    12: Budget(first=8, generations=2, children=4, games=6, final=2, final_games=40),
+    21: Budget(first=6, generations=1, children=4, games=4, final=2, final_games=24),
+}
+"""The default budget per field size, kept to a few minutes on one loaded core."""
+
+
+def random_strategy(rng: random.Random, number: int) -> Strategy:
+    """A strategy drawn from ``SPACE``."""
+    values = {key: rng.choice(choices) for key, choices in SPACE.items()}
+    return Strategy(f"{CANDIDATE}{number}", **values)
+
+
+def mutate(strategy: Strategy, rng: random.Random, number: int) -> Strategy:
+    """One to three parameters drawn anew."""
+    keys = rng.sample(sorted(SPACE), rng.randint(1, 3))
+    return replace(strategy, name=f"{CANDIDATE}{number}",
+                   **{key: rng.choice(SPACE[key]) for key in keys})
+
+
+def describe(strategy: Strategy) -> str:
+    """The parameters of a strategy in one line."""
+    q = "even" if strategy.qualifying_share is None else f"{strategy.qualifying_share:.0%}"
+    if not strategy.races:
+        return (f"never races, factories {strategy.factories or '-'}, batch {strategy.batch}, "
+                f"sells {'yes' if strategy.sells else 'no'} at {strategy.price_share} %")
+    return (f"d={strategy.push[0]} e={strategy.push[1]}, {strategy.drivers} drivers, Q {q}, "
+            f"factories {strategy.factories or '-'} (batch {strategy.batch}), training "
+            f"{'yes' if strategy.training else 'no'}, sells "
+            f"{'yes at ' + str(strategy.price_share) + ' %' if strategy.sells else 'no'}, "
+            f"Formel II {'yes' if strategy.formel2 else 'no'}"
+            + (", pushes where it counts" if strategy.push_where_it_counts else ""))
+
+
+Play = Callable[[int, int, Strategy], tuple[float, float]]
+"""(seed, teams, candidate) -> the candidate's share of that game's win (0, 1 or a share) and
+its best team's WM points as a share of the winner's."""
+
+
+def score(play: Play, teams: int, strategy: Strategy, seeds: range) -> tuple[float, float]:
+    """Games won by the candidate (shared wins count in part), and the fitness the search
+    ranks by: the wins plus half the WM-point share of the games it lost, so that in a field
+    where it seldom wins the search still climbs towards the strategies that come close."""
+    wins = fitness = 0.0
+    for seed in seeds:
+        won, share = play(seed, teams, strategy)
+        wins += won
+        fitness += won + (1 - won) * share / 2
+    return wins, fitness
+
+
+def _key(strategy: Strategy) -> tuple[Any, ...]:
+    """The parameters, without the name: two candidates alike are played once."""
+    return tuple(getattr(strategy, name) for name in sorted(SPACE))
+
+
+def search(play: Play, teams: int, budget: Budget, first_seed: int,
+           wilson: Callable[[float, int], tuple[float, float]]) -> None:
+    """Search one field size and print what it found."""
+    rng = random.Random(f"search:{teams}:{first_seed}")
+    starts = [replace(bot, name=f"{CANDIDATE}{bot.name}") for bot in STRATEGIES.values()
+              if bot.races and not bot.full_throttle]
+    start = time.perf_counter()
+    seeds = range(first_seed, first_seed + budget.games)
+    number = 0
+    population: list[tuple[float, Strategy]] = []
+    seen: set[tuple[Any, ...]] = set()
+
+    def add(candidate: Strategy) -> None:
+        if _key(candidate) not in seen:
+            seen.add(_key(candidate))
+            population.append((score(play, teams, candidate, seeds)[1], candidate))
+
+    for index in range(budget.first):
+        number += 1
+        add(mutate(starts[index], rng, number) if index < min(len(starts), budget.first // 2)
+            else random_strategy(rng, number))
+    for _ in range(budget.generations):
+        population.sort(key=lambda item: -item[0])
+        parents = [strategy for _, strategy in population[:budget.keep]]
+        for index in range(budget.children):
+            number += 1
+            add(mutate(parents[index % len(parents)], rng, number))
+    population.sort(key=lambda item: -item[0])
+    fresh = range(first_seed + 10_000, first_seed + 10_000 + budget.final_games)
+    finals = [(score(play, teams, strategy, fresh)[0], strategy, found)
+              for found, strategy in population[:budget.final]]
+    finals.sort(key=lambda item: -item[0])
+    seats = len(range(0, teams, len(STRATEGIES) + 1))
+    print(f"  {teams} teams (the candidate in {seats} seat{'s' if seats > 1 else ''}, the "
+          f"bots in {teams - seats}): {len(population)} strategies on {budget.games} games each "
+          f"(seeds {seeds.start}–{seeds.stop - 1}), the best {budget.final} again on "
+          f"{budget.final_games} fresh games (seeds {fresh.start}–{fresh.stop - 1}); "
+          f"{time.perf_counter() - start:.0f} s")
+    for wins, strategy, found in finals:
+        low, high = wilson(wins, budget.final_games)
+        print(f"    {wins / budget.final_games:>6.1%} ({low:.1%} – {high:.1%}; search "
+              f"{found / budget.games:.0%})  {describe(strategy)}")
+    best = max(high for _, high in (wilson(w, budget.final_games) for w, _, _ in finals))
+    verdict = "met" if best < 0.45 and all(w / budget.final_games <= 0.40 for w, _, _ in finals) \
+        else "NOT met"
+    print(f"    target (none above 40 %, upper end under 45 %): {verdict}")

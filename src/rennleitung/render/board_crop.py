@@ -1,0 +1,179 @@
+"""The part of a board that matters for one question, for a mail (issue 24).
+
+A whole board drawn for every question mail was 760 KB (the SVG and a 1400-pixel PNG); a mail
+reader needs the car, the cars around it and the spaces it may reach. ``render_crop`` draws the
+position as ``render_position`` does (the same colours, ways and cost labels) narrowed to those
+spaces, with each offered destination labelled by its name (``A167``), as the mail's table
+lists it. The bare board is drawn once per track and cut into its paths, so a picture keeps only
+the paths inside its view: rasterising the whole board was most of a question mail's time.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from xml.sax.saxutils import escape
+
+from rennleitung.formula_de.car import CarStatus
+from rennleitung.formula_de.movement import MoveOption
+from rennleitung.formula_de.position import Position
+from rennleitung.formula_de.track import Point, Track
+from rennleitung.render.board_svg import (
+    DEFAULT_STYLE,
+    _Canvas,
+    _centre,
+    _draw_cars,
+    render_board,
+)
+from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS, _cost, option_colour
+
+AROUND = 9.0
+"""Board units shown around the car when no destination is offered (a gear's longest roll
+reaches about this far on a straight of two-lane spaces)."""
+MARGIN = 2.5
+"""Board units shown beyond the outermost space that matters."""
+
+Bounds = tuple[float, float, float, float]
+_PATH = re.compile(r'<path d="([^"]*)"[^>]*?(?:/>|>.*?</path>)', re.S)
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_DEFS = re.compile(r"(<defs>.*?</defs>)", re.S)
+_BOARDS: dict[int, tuple[Track, list[tuple[str, Bounds | None]]]] = {}
+
+
+def _box(points: Iterable[Point]) -> Bounds:
+    xs, ys = zip(*points, strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def focus(track: Track, car_space: int | None, options: Sequence[MoveOption]) -> list[int]:
+    """The spaces the picture must show: the car's, and every offered way and destination."""
+    spaces = [car_space] if car_space is not None else []
+    for option in options:
+        spaces += [option.start, *option.path]
+    return [s for s in spaces if 0 <= s < len(track.polygons)]
+
+
+def view_box(track: Track, spaces: Sequence[int], around: bool) -> Bounds:
+    """(left, top, right, bottom) in pixels of the board drawing: the spaces with a margin,
+    ``around`` the first of them when no way is offered; the whole board without spaces."""
+    canvas = _Canvas(track, DEFAULT_STYLE)
+    if not spaces:
+        return 0.0, 0.0, canvas.width, canvas.height
+    low_x, low_y, high_x, high_y = _box(p for s in spaces for p in track.polygons[s])
+    if around:
+        x, y = _centre(track.polygons[spaces[0]])
+        low_x, low_y = min(low_x, x - AROUND), min(low_y, y - AROUND)
+        high_x, high_y = max(high_x, x + AROUND), max(high_y, y + AROUND)
+    left, top = canvas.xy((low_x - MARGIN, high_y + MARGIN))
+    right, bottom = canvas.xy((high_x + MARGIN, low_y - MARGIN))
+    return max(0.0, left), max(0.0, top), min(canvas.width, right), min(canvas.height, bottom)
+
+
+def render_crop(position: Position, car: str, options: Sequence[MoveOption] = (),
+                *, order: Sequence[str] = ()) -> tuple[str, float, float]:
+    """SVG text of the position narrowed to what matters for ``car``; returns the SVG and the
+    view's width and height in pixels. (``order`` is accepted for ``render_position``'s
+    signature; the picture has no legend, the mail text names the cars.)"""
+    track = position.track
+    own = next((c.space for c in position.cars if c.id == car and c.status.on_track), None)
+    box = view_box(track, focus(track, own, options), around=not options)
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    canvas = _Canvas(track, DEFAULT_STYLE)
+    board = "".join(text for text, bounds in _bare_board(track)
+                    if bounds is None or _meets(bounds, box))
+    changing = _changing(canvas, position, options)
+    labels = _labels(canvas, track, options, scale=max(1.0, math.sqrt(width * height) / 600))
+    header = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+              f'height="{height:.0f}" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+              'font-family="DejaVu Sans, Arial, sans-serif">')
+    return header + board + changing + labels + "</svg>\n", width, height
+
+
+def _bounds(d: str) -> Bounds | None:
+    numbers = [float(n) for n in _NUMBER.findall(d)]
+    xs, ys = numbers[0::2], numbers[1::2]
+    return (min(xs), min(ys), max(xs), max(ys)) if xs and ys else None
+
+
+def _meets(bounds: Bounds, box: Bounds) -> bool:
+    return not (bounds[2] < box[0] or bounds[0] > box[2] or bounds[3] < box[1]
+                or bounds[1] > box[3])
+
+
+def _bare_board(track: Track) -> list[tuple[str, Bounds | None]]:
+    """The board without cars, cut into its paths (with their extent in pixels) and the text
+    between them (groups, definitions: always kept); drawn once per track."""
+    known = _BOARDS.get(id(track))
+    if known is not None and known[0] is track:
+        return known[1]
+    svg = render_board(track)
+    body = svg[svg.index(">") + 1:].removesuffix("</svg>\n")
+    pieces: list[tuple[str, Bounds | None]] = []
+    for index, part in enumerate(_DEFS.split(body)):
+        if index % 2:
+            pieces.append((part, None))
+            continue
+        at = 0
+        for match in _PATH.finditer(part):
+            pieces.append((part[at:match.start()], None))
+            pieces.append((match.group(0), _bounds(match.group(1))))
+            at = match.end()
+        pieces.append((part[at:], None))
+    if len(_BOARDS) > 32:
+        _BOARDS.clear()
+    _BOARDS[id(track)] = (track, pieces)
+    return pieces
+
+
+def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption]) -> str:
+    """What ``render_position`` draws on the board: dangerous spaces, the destinations in the
+    colour of their cheapest option, each way with its cost, the cars with their numbers."""
+    track = position.track
+    parts = _Canvas(track, DEFAULT_STYLE)
+    ranking = list(OPTION_COLOURS.values())
+    ends: dict[int, str] = {}
+    for option in options:
+        colour = option_colour(option)
+        if option.end not in ends or ranking.index(colour) < ranking.index(ends[option.end]):
+            ends[option.end] = colour
+    fills = {space: "#b0b0b0" for space in position.dangerous}
+    fills.update(ends)
+    for space, colour in sorted(fills.items()):
+        parts.add(f'<path d="{canvas.path(track.polygons[space], closed=True)}" '
+                  f'fill="{colour}" stroke="#ffffff" stroke-width="1.2"/>')
+    scale = DEFAULT_STYLE.scale
+    for option in options:  # as ``_draw_paths``, with stroke-opacity: no offscreen layer each
+        points = [_centre(track.polygons[i]) for i in (option.start, *option.path)]
+        parts.add(f'<path d="{canvas.path(points)}" fill="none" '
+                  f'stroke="{option_colour(option)}" stroke-width="{0.12 * scale:.1f}" '
+                  'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.85"/>')
+        end = points[-1]
+        parts.text((end[0], end[1] + 0.55), _cost(option), 0.38 * scale, fill="#000",
+                   weight="bold")
+    cars = [(c.space, str(n), "#555555" if c.status is CarStatus.WRECK else colour)
+            for n, (c, colour) in enumerate(zip(position.cars, CAR_COLOURS * 10,
+                                                strict=False), 1)
+            if c.status.on_track or c.status is CarStatus.FINISHED]
+    _draw_cars(parts, track, cars)
+    return "".join(parts.parts)
+
+
+def _labels(canvas: _Canvas, track: Track, options: Sequence[MoveOption],
+            scale: float) -> str:
+    """Each offered destination's name on a white tag on its space (the cost label of the way
+    stays just above it)."""
+    size = 0.4 * DEFAULT_STYLE.scale * scale
+    parts = []
+    for end in sorted({o.end for o in options}):
+        x, y = canvas.xy(_centre(track.polygons[end]))
+        name = track.name_of(end)
+        width = (len(name) * 0.62 + 0.4) * size
+        parts.append(
+            f'<rect x="{x - width / 2:.1f}" y="{y - 0.62 * size:.1f}" width="{width:.1f}" '
+            f'height="{1.25 * size:.1f}" rx="3" fill="#fff" fill-opacity="0.85" stroke="#000"/>'
+            f'<text class="destination" x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" '
+            'fill="#000" font-weight="bold" text-anchor="middle" '
+            f'dominant-baseline="central">{escape(name)}</text>')
+    return "".join(parts)

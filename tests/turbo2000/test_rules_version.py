@@ -1,0 +1,175 @@
+"""Rules version 2 (issue 28, rules.md §11): the qualifying pace, engines two below the other
+parts, and old games that still replay under the figures they were played with."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rennleitung.cli.turbo import app
+from rennleitung.turbo2000.config import (
+    LEGACY,
+    RULES_VERSION,
+    config_from_dict,
+    config_to_dict,
+    new_game_config,
+)
+from rennleitung.turbo2000.errors import TurboError
+from rennleitung.turbo2000.model import Announcement
+from rennleitung.turbo2000.performance import available_lp, section_points
+
+from .helpers import CONFIG, game, hire, run, sheet, stock
+
+OLD_GAME = Path(__file__).parent / "data" / "game-rules-v1"
+"""A game of three bot teams over two rounds, made with the code before rules version 2."""
+
+VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
+                              if k not in LEGACY})
+
+
+def _six_teams() -> tuple:
+    """Six teams, two cars in Formel I: twelve grid places, room for all."""
+    teams = ("Ferrari", "Honda", "Lotus", "Brabham", "Tyrrell", "Williams")
+    state = game(*teams)
+    state.announcements = [Announcement("F1")]
+    for driver, team in (("Lauda", "Ferrari"), ("Piquet", "Honda")):
+        hire(state, driver, team)
+        stock(state, team, "Turbo-W10", "Turbo-M10", "Turbo-R10")
+    return state
+
+
+def test_qualifying_lp_count_when_the_grid_has_room_for_every_car() -> None:
+    # 110 LP each (W10 M10 R10 F10, d = e = 1); a field of 6 teams never fills the grid of 12.
+    # Lauda puts nothing into qualifying, Piquet a quarter: with the pace of version 2 no
+    # section scores more than its Q, so Lauda scores nothing; in version 1 he won.
+    state = _six_teams()
+    sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                      "Q=0 A=36/37/37"),
+              sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                    "Q=28 A=27/27/27"))
+    now = run(state, *sheets).state.wm_points
+    assert (now["Honda"], now["Ferrari"]) == (9, 6)
+    before = run(state, *sheets, config=VERSION_1).state.wm_points
+    assert (before["Ferrari"], before["Honda"]) == (9, 6)
+
+
+def test_a_section_scores_at_most_its_share_of_q() -> None:
+    assert section_points(40, 30, CONFIG) == 30 and section_points(20, 30, CONFIG) == 20
+    half = replace(CONFIG, qualifying_pace_percent=50)
+    assert section_points(40, 30, half) == 15
+    assert section_points(40, 0, VERSION_1) == 40
+
+
+def test_engines_start_two_below_so_pushing_d_buys_lp() -> None:
+    state = game("Ferrari", "Honda")
+    rating = state.new_factory_rating
+    assert (rating["W"], rating["M"], rating["R"]) == (18, 16, 18)
+    assert game("Ferrari", config=VERSION_1).new_factory_rating["M"] == 18
+    # a fresh Turbo car and a new driver: d = 2 adds LP now (M+d 18 is not the highest)
+    assert available_lp(18, 16, 18, 10, 2, 1, CONFIG) == 356 > \
+        available_lp(18, 16, 18, 10, 1, 1, CONFIG) == 336
+    # on version 1's scale M+d was always the highest of the four and dropped
+    assert available_lp(18, 18, 18, 10, 2, 1, CONFIG) == available_lp(18, 18, 18, 10, 1, 1,
+                                                                       CONFIG)
+
+
+def test_the_d_push_decides_whether_an_entry_may_spend_its_lp() -> None:
+    state = game("Ferrari", "Honda")
+    state.announcements = [Announcement("F1")]
+    hire(state, "Lauda", "Ferrari")
+    stock(state, "Ferrari", "Turbo-W18", "Turbo-M16", "Turbo-R18")
+    entry = "Rennen F1: Lauda Turbo-W18 Turbo-M16 Turbo-R18 d={d} e=1 Q=89 A=89/89/89"
+    refused = run(state, sheet(state, "Ferrari", entry.format(d=1)))
+    assert [p.field for p in refused.rejections["Ferrari"]] == ["Q/A"]
+    assert "Ferrari" not in run(state, sheet(state, "Ferrari", entry.format(d=2))).rejections
+
+
+def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None:
+    old = {k: v for k, v in config_to_dict(CONFIG).items() if k not in LEGACY}
+    assert config_from_dict(old) == replace(
+        CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
+        new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
+        factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
+    assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
+    assert CONFIG.rules_version == RULES_VERSION == 2
+    # a settings file for a new game changes today's defaults, it is no old record
+    assert new_game_config({"start_drivers": 24}) == replace(CONFIG, start_drivers=24)
+    with pytest.raises(TurboError, match="rules_version 3"):
+        config_from_dict({**config_to_dict(CONFIG), "rules_version": 3})
+
+
+def test_a_game_played_before_version_two_still_replays(tmp_path: Path) -> None:
+    copy = tmp_path / "game"
+    shutil.copytree(OLD_GAME, copy)
+    assert "rules_version" not in json.loads((copy / "config.json").read_text())
+    result = CliRunner().invoke(app, ["replay", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "2 rounds identical" in result.output or "2 Runden identisch" in result.output
+    # and it goes on under its own figures: Turbo engines stay at 18
+    assert "Turbo-M18" in (copy / "rounds" / "002" / "rennanzeiger.txt").read_text()
+
+
+def test_turbo_new_records_the_current_version(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["new", str(tmp_path / "g"), "--teams", "A,B"])
+    assert result.exit_code == 0, result.output
+    stored = json.loads((tmp_path / "g" / "config.json").read_text())
+    assert stored["rules_version"] == RULES_VERSION
+    assert stored["qualifying_pace_percent"] == 100
+
+
+def test_risk_one_with_a_double_five_is_a_pit_stop_now() -> None:
+    from rennleitung.turbo2000.performance import consequence, wuerfe_from_dice
+
+    # risk 1 + 5 + 5 − 8 = 3 Würfe: Box, the section scores nothing; version 1 (− 9): W, scores
+    assert consequence(wuerfe_from_dice(1, [5, 5], CONFIG), CONFIG) == "Box"
+    assert consequence(wuerfe_from_dice(1, [5, 5], VERSION_1), VERSION_1) == "W"
+
+
+def test_the_start_money_pays_a_tyre_factory_and_three_cars_of_turbo_parts() -> None:
+    # 1,000,000 for the factory and 3 × (700,000 + 250,000 + 25,000) = 2,925,000 for the parts
+    state = game("Ferrari", "Honda")
+    rating = state.new_factory_rating
+    buys = [f"an Turbo: Kaufe 3 Turbo-{kind}{rating[kind]} zu {price}"
+            for kind, price in (("W", "700.000"), ("M", "250.000"), ("R", "25.000"))]
+    lines = ("Errichtung: R", *buys)
+    assert "Ferrari" not in run(state, sheet(state, "Ferrari", *lines)).rejections
+    old = game("Ferrari", "Honda", config=VERSION_1)
+    bought = run(old, sheet(old, "Ferrari", *(line.replace("M16", "M18") for line in lines)),
+                 config=VERSION_1)
+    assert bought.rejections["Ferrari"]  # 3,500,000 buy one or the other
+
+
+def test_a_pushed_car_can_lose_its_grid_place_in_qualifying() -> None:
+    # one grid place, two cars: Piquet pushes (risk 2) and has the higher Q; a seed whose
+    # qualifying dice give him a mishap that scores nothing sets his Q to 0 and Lauda starts
+    config = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
+                                         for t in CONFIG.races))
+    state = _six_teams()
+    sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                      "Q=28 A=27/27/27"),
+              sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=2 e=2 "
+                                    "Q=30 A=30/30/30"))
+    starts = set()
+    for attempt in range(60):
+        report = run(state, *sheets, seed=f"q{attempt}", config=config).team_reports["Honda"]
+        pole = "qualifying: 1. von 2" in report
+        assert pole != ("Q zählt / counts 0" in report), report
+        starts.add(pole)
+        before = run(state, *sheets, seed=f"q{attempt}",
+                     config=replace(config, qualifying_risk=False)).team_reports["Honda"]
+        assert "qualifying: 1. von 2" in before  # version 1: the push was free in Q
+    assert starts == {True, False}
+
+
+def test_the_report_says_when_the_pace_capped_a_section() -> None:
+    state = _six_teams()
+    outcome = run(state, sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 "
+                                                 "Turbo-R10 d=1 e=1 Q=30 A=40/20/20"))
+    report = outcome.team_reports["Ferrari"]
+    assert "A 40 über dem Q-Tempo 30: zählt 30" in report and "30 von 30 SP" in report
+    assert "20 von 20 SP (" not in report  # sections within the pace are not flagged
