@@ -44,6 +44,34 @@ def test_export_and_import_give_the_same_league(store: LeagueStore) -> None:
     assert store.qualifying_seed("Kopie", 1) == 7
 
 
+def test_the_history_of_corrections_moves_with_the_league(store: LeagueStore) -> None:
+    """Issue 26: export and import kept the league but dropped what was corrected."""
+    filled(store)
+    store.enter_race(SEASON, simple_race(3, ["Anna", "Ben", "Clara", "Dirk"]))
+    store.replace_race(SEASON, simple_race(3, ["Ben", "Anna", "Clara", "Dirk"]), by="Orga")
+    history = store.history(SEASON)
+    assert [c.action for c in history] == ["replace-race"]
+    store.import_league(json.loads(json.dumps(store.export_league(SEASON))), name="Kopie")
+    assert store.history("Kopie") == history
+
+
+def test_a_bad_history_entry_is_named(store: LeagueStore) -> None:
+    filled(store)
+    good = store.export_league(SEASON)
+    before = row_counts(store)
+    entry = {"at": "2006-05-01T10:00:00+00:00", "by": "Orga", "action": "replace-race",
+             "subject": "race 1", "before": None, "after": None}
+    for history, where in [
+        ("not a list", "history"),
+        ([entry, {**entry, "action": "erase-all"}], "history 2, action"),
+        ([{**entry, "by": 5}], "history 1, by"),
+    ]:
+        with pytest.raises(RennleitungError) as error:
+            store.import_league({**good, "history": history}, name="Kopie")
+        assert error.value.where == where
+    assert row_counts(store) == before
+
+
 def test_from_sqlite_into_either_database(store: LeagueStore, tmp_path: Path) -> None:
     source = LeagueStore.open(f"sqlite:///{tmp_path / 'source.sqlite3'}")
     try:

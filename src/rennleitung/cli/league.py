@@ -557,10 +557,7 @@ def history(
     """Alle Korrekturen: wer, wann, was vorher war / every correction: who, when, what before."""
     entries = run_guarded(lambda: _store(db).history(league))
     if as_json:
-        typer.echo(json.dumps([
-            {"seq": c.seq, "at": c.at, "by": c.by, "action": c.action, "subject": c.subject,
-             "before": c.before, "after": c.after} for c in entries
-        ], ensure_ascii=False, indent=2))
+        typer.echo(json.dumps([c.to_json() for c in entries], ensure_ascii=False, indent=2))
         return
     if not entries:
         say("keine Korrekturen", "no corrections", lang)

@@ -54,6 +54,18 @@ def record(
     session.flush()
 
 
+def restore(session: Session, league_id: int, entries: tuple[Correction, ...]) -> None:
+    """Write an imported league's history as it was (its times and authors kept)."""
+    for c in entries:
+        session.add(CorrectionRow(
+            league_id=league_id, seq=c.seq, at=c.at[:40], by=(c.by.strip() or "?")[:200],
+            action=c.action, subject=c.subject[:200],
+            before=json.dumps(c.before, ensure_ascii=False),
+            after=json.dumps(c.after, ensure_ascii=False),
+        ))
+    session.flush()
+
+
 def history(session: Session, league_id: int) -> tuple[Correction, ...]:
     """The league's corrections, oldest first."""
     rows = session.scalars(

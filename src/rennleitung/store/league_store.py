@@ -26,7 +26,7 @@ from rennleitung.league import corrections
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import LeagueKind, format_for
 from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
-from rennleitung.league.history import Correction
+from rennleitung.league.history import Correction, history_from_json
 from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
 from rennleitung.league.league_codec import league_to_json, replay_league
 from rennleitung.league.profiles import league_name, parse_profile
@@ -507,6 +507,7 @@ class LeagueStore:
         """A whole league from an export (``league_codec``), replayed and checked by the
         engine, then written in one transaction; ``name`` renames it."""
         league, seeds = replay_league(data, name)
+        corrections = history_from_json(data.get("history", []))
         check_length(league.name, "league", "Liganame", "league name")
         with self._write() as session:
             if session.scalar(select(LeagueRow.id).where(LeagueRow.name == league.name)):
@@ -532,6 +533,7 @@ class LeagueStore:
             _insert_ledger(session, row.id, ids, karma_ledger(league))
             for driver_name, races in league.named_drops.items():
                 _replace_drops(session, ids[driver_name], races)
+            league_history.restore(session, row.id, corrections)
         return league
 
     def export_league(self, league: str) -> dict[str, Any]:
@@ -545,7 +547,9 @@ class LeagueStore:
                     .where(QualifyingRow.league_id == row.id)
                 )
             }
-        return league_to_json(loaded, seeds)
+            corrections = league_history.history(session, row.id)
+        return {**league_to_json(loaded, seeds),
+                "history": [c.to_json() for c in corrections]}
 
     # --- reading -------------------------------------------------------------------------
 
