@@ -164,3 +164,12 @@ def test_a_pushed_car_can_lose_its_grid_place_in_qualifying() -> None:
                      config=replace(config, qualifying_risk=False)).team_reports["Honda"]
         assert "qualifying: 1. von 2" in before  # version 1: the push was free in Q
     assert starts == {True, False}
+
+
+def test_the_report_says_when_the_pace_capped_a_section() -> None:
+    state = _six_teams()
+    outcome = run(state, sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 "
+                                                 "Turbo-R10 d=1 e=1 Q=30 A=40/20/20"))
+    report = outcome.team_reports["Ferrari"]
+    assert "A 40 über dem Q-Tempo 30: zählt 30" in report and "30 von 30 SP" in report
+    assert "20 von 20 SP (" not in report  # sections within the pace are not flagged
