@@ -1,4 +1,4 @@
-"""Dropping dominated walks (movegen._undominated) changes no option on long rolls.
+"""Dropping dominated walks (movesearch.undominated) changes no option on long rolls.
 
 Brute force cannot reach beyond 12 spaces here, so the generator with the pruning is compared
 with itself without it on long rolls (up to 24 spaces, many dangerous spaces, the oval's wall),
@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from rennleitung.formula_de import movegen
+from rennleitung.formula_de import movesearch
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movegen import generate_moves
@@ -19,8 +19,8 @@ from rennleitung.formula_de.movegen import generate_moves
 from .movement_cases import TRACKS, random_request
 
 
-def _without_pruning(layer: dict) -> list:  # type: ignore[type-arg]
-    return list(layer.values())
+def _without_pruning(layer: movesearch.Layer) -> None:
+    """Keep every walk."""
 
 
 @pytest.mark.parametrize("track_name", TRACKS)
@@ -33,7 +33,7 @@ def test_pruning_keeps_every_end_and_cost_on_long_rolls(track_name: str,
         request = random_request(rng, track, 24)
         pruned = generate_moves(track, request)
         with monkeypatch.context() as patched:
-            patched.setattr(movegen, "_undominated", _without_pruning)
+            patched.setattr(movesearch, "undominated", _without_pruning)
             full = generate_moves(track, request)
         assert {o.cost_key() for o in pruned} == {o.cost_key() for o in full}, request
         pruned_somewhere |= [o.path for o in pruned] != [o.path for o in full]

@@ -33,7 +33,7 @@ def test_poll_stores_each_mail_once_and_marks_it_seen(service: MailService) -> N
         client.create_folder(folder)
         first = plain_mail("fremd@example.net", "eins", "Gang 5")
         client.append(folder, first)
-        client.append(folder, plain_mail("fremd@example.net", "zwei", "Gang 6"))
+        client.append(folder, plain_mail("fremd2@example.net", "zwei", "Gang 6"))
         client.append(folder, b"Received: from relay\r\n" + first)  # delivered twice
         assert poll_imap(service, settings) == 2
         assert poll_imap(service, settings) == 0

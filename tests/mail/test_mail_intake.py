@@ -120,7 +120,7 @@ def test_lmtp_listener_stores_before_acknowledging(service: MailService) -> None
             assert client.sendmail("fremd@example.net", ["spiel@example.org"],
                                    plain_mail("fremd@example.net", "Hallo", "Gang 5")) == {}
         replies = _lmtp_session(port, ["spiel@example.org", "b@example.org"],
-                                plain_mail("fremd@example.net", "Noch", "Gang 6"))
+                                plain_mail("fremd2@example.net", "Noch", "Gang 6"))
     finally:
         listener.stop()
     assert [r[:3] for r in replies] == [b"250", b"250"]

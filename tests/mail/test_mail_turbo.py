@@ -134,3 +134,21 @@ def test_a_sheet_for_the_next_round_waits_in_the_inbox(
     result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
     assert result.exit_code == 0, result.output
     assert "Ferrari ist bereit" in (game_dir / "rounds" / "002" / "rennanzeiger.txt").read_text()
+
+
+def test_a_first_line_secret_is_blanked_when_the_subject_has_it_too(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """Issue 24: "Zeile 1 [Geheimwort]: unbekannte Zeile" when subject and first line both
+    carried the secret."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "de")
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    service.receive(plain_mail("enzo@example.net", "Zug boxenluder",
+                               f"Geheimwort: boxenluder\n{ferrari}"), "smtp")
+    service.process_pending()
+    send_due(service)
+    answer = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "Zeile 1" not in answer, answer
+    assert "angenommen" in answer.lower(), answer

@@ -100,6 +100,7 @@ def test_a_season_from_creation_to_the_published_standings(
         text = reader.inner_text("main")
         assert "Jörg" in text and "Grün" in text and ".0" not in text
         assert reader.locator("svg").count() >= 1
+        assert "Ben" in reader.inner_text("section#transfers")  # the standings list transfers
         shot(reader, "league-season-4-standings")
         history = reader.goto(server.url + "/league/history?name=Spring%20Cup")
         assert history is not None and "Teamwechsel" in reader.inner_text("main")

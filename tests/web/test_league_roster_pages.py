@@ -72,6 +72,10 @@ def test_a_season_set_up_on_the_web(server: LiveServer) -> None:
     assert roster("delete-race", race="1") == 400  # only the last race
     assert roster("delete-race", race="2") == 303
     assert store.load("Herbst").held_races() == (1,)
+    assert roster("rename-race", race="1", track="Monaco") == 303
+    assert store.load("Herbst").race(1).track == "Monaco"  # type: ignore[union-attr]
+    assert roster("rename-race", race="7", track="Spa") == 400
+    assert [c.action for c in store.history("Herbst")][-1] == "rename-race"
     assert roster("remove-transfer", driver="Ben", from_race="2") == 303
     assert store.load("Herbst").roster.transfers == ()
     assert roster("rename-league", new="Herbst 2026") == 303

@@ -417,6 +417,18 @@ def rename_league(
         f"{new.strip()!r}", lang)
 
 
+@app.command("rename-race")
+def rename_race(
+    league: str, race: int, track: str, by: ByOption = None, db: DbOption = None,
+    lang: LangOption = Lang.BOTH,
+) -> None:
+    """Rennen umbenennen (Strecke) / rename a race (its track)."""
+    store = _store(db)
+    run_guarded(lambda: store.rename_race(league, race, track, _by(by)))
+    say(f"Rennen {race} heißt jetzt {track.strip()!r}", f"race {race} is now {track.strip()!r}",
+        lang)
+
+
 @app.command("rename-team")
 def rename_team(
     league: str, old: str, new: str, by: ByOption = None, db: DbOption = None,

@@ -59,6 +59,77 @@ def game(
     run_guarded(act)
 
 
+def _seat_of(text: str) -> tuple[str, str, str, str]:
+    """``car1=anna@example.net:de:Anna`` or ``car3=bot:strong`` → (car, address or "bot",
+    language or bot name, driver)."""
+    car, _eq, rest = text.partition("=")
+    parts = rest.split(":")
+    if not car.strip() or not rest or len(parts) > 3:
+        raise RennleitungError(
+            f"Platz {text!r}: WAGEN=ADRESSE[:SPRACHE[:NAME]] oder WAGEN=bot[:BOT]",
+            f"seat {text!r}: CAR=ADDRESS[:LANGUAGE[:NAME]] or CAR=bot[:BOT]", "--seat")
+    who = parts[0].strip()
+    if who.lower() == "bot":
+        return car.strip(), "bot", (parts[1].strip() if len(parts) > 1 else "simple"), \
+            (parts[2].strip() if len(parts) > 2 else "")
+    return car.strip(), who, (parts[1].strip() if len(parts) > 1 else "de"), \
+        (parts[2].strip() if len(parts) > 2 else "")
+
+
+@app.command("race")
+def race(
+    key: str = typer.Argument(..., help="Name der Partie / game name"),
+    seat: list[str] = typer.Option(..., "--seat", help="WAGEN=ADRESSE[:de|en[:NAME]] oder/or "
+                                                       "WAGEN=bot[:BOT], je Wagen / per car"),
+    track: str = typer.Option("monaco", "--track", help="Strecke / track"),
+    ruleset: str = typer.Option("dresden-2006", "--ruleset", help="Regelwerk / ruleset"),
+    laps: int = typer.Option(0, "--laps", help="Runden (0: die des Regelwerks) / laps"),
+    seconds: int = typer.Option(0, "--seconds", help="Zeit je Entscheidung, dann der Bot "
+                                                     "(0: keine) / time per decision"),
+    secret: str = typer.Option("", "--secret", help="Geheimwort / secret"),
+    start: bool = typer.Option(True, "--start/--no-start", help="gleich starten / start now"),
+    db: DbOption = None,
+) -> None:
+    """Formula-Dé-Rennen für Mail anlegen und starten / create and start a race for mail."""
+    from rennleitung.play import RaceService, RaceSpec, SeatKind, SeatSpec
+
+    def act() -> None:
+        service = _service(db)
+        read = [_seat_of(text) for text in seat]
+        from rennleitung.mail.decode import clean_address
+
+        for _car, who, how, _name in read:  # all checked before anything is made
+            if who != "bot" and not clean_address(who):
+                raise RennleitungError(f"{who!r} ist keine Mailadresse",
+                                       f"{who!r} is not a mail address", "--seat")
+            if who != "bot" and how not in ("de", "en"):
+                raise RennleitungError(f"Sprache {how!r}: de oder en",
+                                       f"language {how!r}: de or en", "--seat")
+        if len({car for car, *_rest in read}) != len(read):
+            raise RennleitungError("ein Wagen ist doppelt genannt", "a car is named twice",
+                                   "--seat")
+        specs = tuple(SeatSpec(car, name or car, kind=SeatKind.BOT, bot=how)
+                      if who == "bot" else SeatSpec(car, name or who.split("@")[0])
+                      for car, who, how, name in read)
+        races = RaceService(service.engine)
+        race_id = races.create_race(RaceSpec(track, ruleset, specs, laps=laps,
+                                             decision_seconds=seconds or None, name=key))
+        info = service.add_game(key, "fd", str(race_id), secret)
+        say(f"Rennen {race_id} angelegt, Partie {info.key}, Geheimwort {info.secret}",
+            f"race {race_id} created, game {info.key}, secret {info.secret}")
+        for car, who, how, name in read:
+            if who != "bot":
+                bound = service.bind_seat(key, who, car, how, name=name)
+                say(bound.text("de"), bound.text("en"))
+        if start:
+            races.start(race_id)
+            say(f"Rennen {race_id} gestartet; die Fragen gehen mit dem nächsten Lauf von "
+                "`mail serve` (oder `mail process` und `mail send`) hinaus",
+                f"race {race_id} started; the questions go out with the next run of `mail "
+                "serve` (or `mail process` and `mail send`)")
+    run_guarded(act)
+
+
 def _show(table: Table, empty_de: str, empty_en: str) -> None:
     """The table, or one sentence saying there is nothing yet (was an empty frame, which read
     like a failure)."""
@@ -273,7 +344,9 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
                       pick("Versuche", "attempts"),
                       pick("Gesendet", "sent"), pick("Fehler", "error"))
         for row in service.queue.recent(limit):
-            table.add_row(str(row.id), row.recipient, row.subject[:50], _status(row.status),
+            shown = (pick("vielleicht gesendet", "perhaps sent") if row.leased
+                     else _status(row.status))  # in flight at a kill: sent again, at least once
+            table.add_row(str(row.id), row.recipient, row.subject[:50], shown,
                           str(row.attempts),
                           f"{row.sent_at:%Y-%m-%d %H:%M:%S}" if row.sent_at else "",
                           row.last_error[:40])
@@ -281,11 +354,37 @@ def outbox(limit: int = typer.Option(30, "--limit"), db: DbOption = None) -> Non
     run_guarded(act)
 
 
+def _gateway_lines(service: MailService) -> list[str]:
+    """How the gateway's parts fared (a mailbox that cannot be read, and the next try)."""
+    lines = []
+    for part in service.store.parts():
+        if part.ok:
+            lines.append(pick(f"{part.part.upper()}: in Ordnung "
+                              f"({part.updated_at:%Y-%m-%d %H:%M:%S} UTC)",
+                              f"{part.part.upper()}: working "
+                              f"({part.updated_at:%Y-%m-%d %H:%M:%S} UTC)"))
+            continue
+        retry = f"{part.next_try_at:%H:%M:%S} UTC" if part.next_try_at else "-"
+        lines.append(pick(f"{part.part.upper()}: Fehler ({part.failures}× hintereinander, "
+                          f"zuletzt {part.updated_at:%Y-%m-%d %H:%M:%S} UTC): "
+                          f"{part.last_error}; nächster Versuch {retry}",
+                          f"{part.part.upper()}: failing ({part.failures} times in a row, "
+                          f"last {part.updated_at:%Y-%m-%d %H:%M:%S} UTC): {part.last_error}; "
+                          f"next try {retry}"))
+    return lines
+
+
 @app.command("status")
-def status(key: str = typer.Argument(..., help="Partie / game"), db: DbOption = None) -> None:
+def status(key: str | None = typer.Argument(None, help="Partie / game (ohne: nur das Gateway / "
+                                                "without: the gateway only)"),
+           db: DbOption = None) -> None:
     """Je Platz: welche Mail wann einging und was daraus wurde / per seat what arrived when."""
     def act() -> None:
         service = _service(db)
+        for line in _gateway_lines(service):
+            console.print(escape(line))
+        if key is None:
+            return
         info = service.game(key)
         table = Table(pick("Platz", "seat"), pick("Eingang", "received"), pick("Stand", "status"),
                       pick("Ergebnis", "outcome"), title=f"{info.key} ({info.kind})")
@@ -305,7 +404,7 @@ def serve(
     db: DbOption = None,
 ) -> None:
     """LMTP/SMTP annehmen, IMAP abholen, Ausgang senden / run intake and outbox."""
-    from rennleitung.mail.imap import poll_imap
+    from rennleitung.mail.imap import poll_guarded
     from rennleitung.mail.listener import start_listener
     from rennleitung.mail.outbox import send_due
 
@@ -319,8 +418,10 @@ def serve(
     try:
         while not stop.is_set():
             try:
-                if s.imap_host:
-                    poll_imap(service)
+                if s.imap_host:  # a mailbox fault: one line, a growing wait, never the end
+                    said = poll_guarded(service, service.clock(), interval)
+                    if said:
+                        console.print(escape(f"{time.strftime('%H:%M:%S')} {said}"))
                 service.process_pending()
                 service.tick()
                 send_due(service)

@@ -1,8 +1,10 @@
 """The fast move generator: every legal way to end a move, with its cost.
 
-It walks forward one space at a time, keeping one path per distinct situation (a "walk state":
-space, the straight run it is on, corner stops, overshoot, hazards crossed …), so that the many
-equivalent paths of a long straight collapse into one. Each step applies the driving rules
+It walks forward one space at a time, keeping one path per distinct situation (a "walk":
+space, the straight run it is on, corner stops, overshoot, hazards crossed, what it counted …),
+so that the many equivalent paths of a long straight collapse into one. The search itself
+(movesearch.py) applies the rules once per *state* (the walk without its tallies) and arrow, and
+carries the tallies of all walks in that state along. Each step applies the driving rules
 incrementally; checking a straight run's shortness after every step is exact because a sub-path
 of a shortest path is shortest, and a longer run never becomes legal again once it is not
 (rule decision "Straights, exactly"). The checker in movecheck.py implements the same rules
@@ -19,13 +21,28 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from functools import cached_property
+from typing import Final
 
 from rennleitung.formula_de.movement import (
     Elimination,
     MoveOption,
     MoveRequest,
     cost_key_of,
+)
+from rennleitung.formula_de.movesearch import (
+    FUEL,
+    WALL,
+    Node,
+    Rules,
+    Search,
+    State,
+    StateStep,
+    Stepped,
+    Walk,
+    counted,
+    search,
+    state_of,
 )
 from rennleitung.formula_de.straights import (
     SharedDistances,
@@ -40,38 +57,9 @@ MAX_LANES_AWAY = 2
 """A move never goes more than two lanes away from where it entered a straight (Masters 7-2-1)."""
 
 
-class Walk(NamedTuple):
-    """The situation of a car part-way through a move; equal walks have equal futures."""
-
-    space: int
-    run_start: int
-    run_len: int
-    run_crossed: frozenset[int]
-    entry_lane: int
-    made: int
-    over: int
-    danger: tuple[int, ...]
-    wall_tests: int
-    fuel: int
-    slip_brake: int
-    slips: int
-    in_box: bool
-
-
 SPACE: Final = 0
 IN_BOX: Final = 12
-"""Positions of ``Walk.space`` and ``Walk.in_box`` for the hot loop (indexing beats names)."""
-
-
-class Node(NamedTuple):
-    """A walk with the path that led to it and what the path counted on the way (lane changes,
-    laps): not part of the walk, so paths that differ only in these fold into the first one
-    found."""
-
-    walk: Walk
-    path: tuple[int, ...]
-    changes: int = 0
-    laps: int = 0
+"""Positions of ``Walk.space`` and ``Walk.in_box`` (indexing beats names)."""
 
 
 TRACK_SPACE, PIT_SPACE, BOX_SPACE = 0, 1, 2
@@ -103,6 +91,8 @@ class TrackTables:
             for n in range(len(track.spaces))
         )
         """Collision partners of an end space: beside it or directly ahead (Masters 14-1)."""
+        self.pit = frozenset(n for n, kind in enumerate(self.kind) if kind == PIT_SPACE)
+        """The pit-lane spaces, where a car may have to wait (``waits_state``)."""
         self.number = tuple(s.number for s in track.spaces)
         lengths = track.lane_lengths()
         self.lane_length = tuple(lengths[s.lane] if s.lane >= 0 else 1 for s in track.spaces)
@@ -160,7 +150,17 @@ class Query:
         self.wall = track.wall
         self.shortest = self.oracle.shortest
         self.slip_brakes = request.slipstream_corner_brakes
-        self.step = make_step(self)
+        self.state_step = make_state_step(self)
+        self.rules = Rules(
+            self.state_step, self.tables.edges, self.occupied, self.dangerous, self.slip_brakes
+        )
+        self.contacts: dict[int, tuple[int, ...]] = {}
+        """Collision partners per end space (Masters 14-1), found once per query."""
+
+    @cached_property
+    def step(self) -> Step:
+        """The step on whole walks (``make_step``), built when first needed."""
+        return make_step(self)
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""
@@ -196,10 +196,11 @@ class Query:
 Step = Callable[[Walk, int, bool], "Walk | Elimination | None"]
 
 
-def make_step(query: Query) -> Step:
-    """The step function of one query: the walk after moving from ``walk.space`` to ``nxt``,
-    an elimination, or None if the rules forbid the step. This is the hot loop, so every table
-    it reads is bound once per query as a local of the closure."""
+def make_state_step(query: Query) -> StateStep:
+    """The step function of one query on states (movesearch.py): the state after moving from
+    ``state[0]`` to ``nxt`` with what the step adds to the tally, an elimination, or None if
+    the rules forbid the step. This is the hot loop, so every table it reads is bound once per
+    query as a local of the closure."""
     tables = query.tables
     occupied = query.occupied
     kind_of, corner_of, lane_of = tables.kind, tables.corner, tables.lane
@@ -215,28 +216,12 @@ def make_step(query: Query) -> Step:
     wall = query.wall
     shortest = query.shortest
     free_distance = tables.free_distance
-    slip_brakes = query.slip_brakes
     no_crossing: frozenset[int] = frozenset()
-    new_walk = tuple.__new__
 
-    def step(walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+    def step(state: State, nxt: int, slipstream: bool) -> State | Stepped | Elimination | None:
         if nxt in occupied:
             return None  # Masters 7-0-1: cars and wrecks are neither jumped nor shared
-        (
-            here,
-            run_start,
-            run_len,
-            run_crossed,
-            entry_lane,
-            made,
-            over,
-            danger,
-            wall_tests,
-            fuel,
-            slip_brake,
-            slips,
-            _in_box,
-        ) = walk
+        here, run_start, run_len, run_crossed, entry_lane, made, over, _in_box = state
         kind = kind_of[nxt]
         if kind == BOX_SPACE:
             if nxt != box:
@@ -249,6 +234,7 @@ def make_step(query: Query) -> Step:
             # may carry the car into it (Masters 19-1-3, annex 3 2002; Dresden silent)
             return None
         # corners (Masters 7-1, 10)
+        add = 0
         was_over = over
         if over:
             if nxt != ahead_of[here]:
@@ -264,13 +250,13 @@ def make_step(query: Query) -> Step:
                 if missing == 1:
                     over = 1
                 if corner_here == last_corner:
-                    fuel += 1  # Dresden "Verschleiß": one fuel point per lap at the last corner
+                    add = FUEL  # Dresden "Verschleiß": one fuel point per lap at the last corner
             if corner_there:
                 made = 0
         # straights (rule decision "Straights, exactly"; Masters 7-2-1)
         straight = straight_of[nxt]
         if straight < 0 or slipstream:
-            run_start, run_len, run_crossed = -1, 0, no_crossing
+            run_start, run_len, run_crossed, entry_lane = -1, 0, no_crossing, -1
         elif run_start >= 0 and straight_of[run_start] == straight:
             run_len += 1
             if nxt in hazards:
@@ -290,105 +276,63 @@ def make_step(query: Query) -> Step:
         else:
             run_start, run_len, entry_lane = nxt, 0, lane_of[nxt]
             run_crossed = frozenset({nxt}) if nxt in hazards else no_crossing
-        if slipstream and corner_there and not corner_here:
-            slip_brake = slip_brakes  # Masters 18-1-4: late braking
-        if nxt in dangerous:
-            danger = (*danger, nxt)
         if nxt in wall and here not in wall:
-            wall_tests += 1
-        return new_walk(
-            Walk,
-            (
-                nxt,
-                run_start,
-                run_len,
-                run_crossed,
-                entry_lane,
-                made,
-                over,
-                danger,
-                wall_tests,
-                fuel,
-                slip_brake,
-                slips,
-                kind == BOX_SPACE,
-            ),
+            add += WALL
+        after = (nxt, run_start, run_len, run_crossed, entry_lane, made, over, kind == BOX_SPACE)
+        late = slipstream and bool(corner_there) and not corner_here  # Masters 18-1-4
+        if add or late or nxt in dangerous:
+            return (after, add, nxt if nxt in dangerous else -1, late)
+        return after  # nothing to count: the common step, one tuple less
+
+    return step
+
+
+def make_step(query: Query) -> Step:
+    """The step function on whole walks, for the few places that try one step of one walk."""
+    state_step = query.state_step
+    late_brakes = query.slip_brakes
+
+    def step(walk: Walk, nxt: int, slipstream: bool) -> Walk | Elimination | None:
+        result = state_step(state_of(walk), nxt, slipstream)
+        if result is None or isinstance(result, Elimination):
+            return result
+        after, add, entered, late = counted(result)
+        return Walk(
+            after[0],
+            after[1],
+            after[2],
+            after[3],
+            after[4],
+            after[5],
+            after[6],
+            (*walk.danger, entered) if entered >= 0 else walk.danger,
+            walk.wall_tests + add // WALL,
+            walk.fuel + add % WALL,
+            late_brakes if late else walk.slip_brake,
+            walk.slips,
+            after[7],
         )
 
     return step
 
 
-Layers = list[list[Node]]
-
-
 def walk_forward(
     query: Query, roots: list[Node], steps: int, slipstream: bool, free: bool = False
-) -> tuple[Layers, list[tuple[tuple[int, ...], Elimination]]]:
-    """All distinct walks after 0 … ``steps`` steps; nodes in a box stop there. ``free``
-    ignores the path being checked (how far could the car get at all?)."""
-    layers: Layers = [roots]
-    eliminations: list[tuple[tuple[int, ...], Elimination]] = []
-    edges = query.tables.edges
-    step = query.step
+) -> tuple[Search, list[tuple[tuple[int, ...], Elimination]]]:
+    """All distinct walks after 0 … ``steps`` steps from the one root; nodes in a box stop
+    there. ``free`` ignores the path being checked (how far could the car get at all?)."""
+    (root,) = roots
     follow = None if free else query.follow
-    occupied = query.occupied
-    for _ in range(steps):
-        layer: dict[Walk, Node] = {}
-        for node in layers[-1]:
-            walk, path, changes, laps = node
-            if walk[IN_BOX]:
-                continue
-            choices = edges[walk[SPACE]]
-            if follow is not None:
-                depth = len(path)
-                if depth < len(follow):
-                    choices = tuple(e for e in choices if e[0] == follow[depth])
-                elif depth > len(follow) or query.request.slide >= 0:
-                    choices = ()  # one step beyond lets a slide of −1 find its nominal end
-            for nxt, change, lap in choices:
-                if nxt in occupied:
-                    continue  # Masters 7-0-1 (also checked in ``step``; skipped here for speed)
-                result = step(walk, nxt, slipstream)
-                if result is None:
-                    continue
-                if isinstance(result, Elimination):
-                    eliminations.append(((*path, nxt), result))
-                elif result not in layer:
-                    layer[result] = tuple.__new__(  # Node(...) without its Python-level __new__
-                        Node, (result, (*path, nxt), changes + change, laps + lap)
-                    )
-        if not layer:
-            break
-        layers.append(_undominated(layer) if query.hazards and follow is None
-                      else list(layer.values()))
-    return layers, eliminations
-
-
-CROSSED: Final = 3
-"""Index of ``run_crossed`` in a walk."""
-
-
-def _undominated(layer: dict[Walk, Node]) -> list[Node]:
-    """The layer without walks that another walk dominates: equal in everything but the hazards
-    crossed on the current straight, with a proper subset of them. Crossing fewer hazards only
-    widens what the shortest-way test allows later (rule decision "Straights, exactly"), and
-    the crossed set grows alike on both, so the dominated walk reaches no end at no cost that
-    the other does not reach too. On wide straights with a wall this keeps the walks from
-    multiplying by every subset of wall spaces passed."""
-    groups: dict[tuple[object, ...], list[Walk]] = {}
-    for walk in layer:
-        if walk[CROSSED]:
-            groups.setdefault((*walk[:CROSSED], *walk[CROSSED + 1:]), []).append(walk)
-    dropped: set[Walk] = set()
-    for walks in groups.values():
-        if len(walks) > 1:
-            for walk in walks:
-                crossed = walk[CROSSED]
-                if any(other[CROSSED] < crossed for other in walks):
-                    dropped.add(walk)
-    if not dropped:
-        return list(layer.values())
-    return [node for walk, node in layer.items() if walk not in dropped]
+    found = search(
+        root,
+        steps,
+        query.rules,
+        slipstream,
+        prune=bool(query.hazards) and follow is None,
+        follow=follow,
+        follow_beyond=query.request.slide < 0,
+    )
+    return found, found.eliminations
 
 
 class _Options:
@@ -403,6 +347,24 @@ class _Options:
 
     def eliminated(self, start: int, path: tuple[int, ...], reason: Elimination) -> None:
         self.add(MoveOption(start=start, path=path, eliminated=reason))
+
+    def in_order(self) -> list[MoveOption]:
+        """The options in their canonical order (``MoveOption.order_key``), sorted by a key
+        made of the folding key each option is filed under: the same order, for less work."""
+        return [option for _key, option in sorted(self.by_key.items(), key=_order_of)]
+
+
+def _order_of(item: tuple[tuple[object, ...], MoveOption]) -> tuple[object, ...]:
+    """``MoveOption.order_key`` from the option's folding key (``cost_key_of``): the folding
+    key holds the same parts in the same order, with the elimination at its end."""
+    key, option = item
+    eliminated = key[13]
+    return (
+        eliminated is not None,
+        len(option[1]),
+        key[:13],
+        "" if eliminated is None else eliminated.value,  # type: ignore[attr-defined]
+    )
 
 
 def finish(
@@ -465,34 +427,40 @@ def finish(
         )
         if key in into.by_key:
             return None
-    contacts: tuple[int, ...] = ()
-    if tables.kind[end] == TRACK_SPACE:
-        occupied = query.occupied
-        contacts = tuple(s for s in tables.near[end] if s in occupied)
+    contacts = query.contacts.get(end)
+    if contacts is None:
+        contacts = ()
+        if tables.kind[end] == TRACK_SPACE:
+            occupied = query.occupied
+            contacts = tuple(s for s in tables.near[end] if s in occupied)
+        query.contacts[end] = contacts
     body_loss = -1
     if eliminated is not None and blocked:
         body_loss = _car_in_front(query, end)
-    option = MoveOption(
-        start=request.start,
-        path=node.path,
-        brakes=total_brakes,
-        tyres=tyres,
-        fuel=fuel,
-        lane_changes=node.changes,
-        stop_corner=stop_corner,
-        corner_stops=corner_stops,
-        overshoot=over,
-        dangerous=danger,
-        wall_tests=wall_tests,
-        contacts=contacts,
-        slipstreams=slips,
-        blocked=blocked,
-        laps=node.laps,
-        spin=spin,
-        pit=in_box,
-        leftover=leftover,
-        body_loss=body_loss,
-        eliminated=eliminated,
+    option = tuple.__new__(  # MoveOption(...) without its Python-level __new__, in field order
+        MoveOption,
+        (
+            request.start,
+            node.path,
+            total_brakes,
+            tyres,
+            fuel,
+            node.changes,
+            stop_corner,
+            corner_stops,
+            over,
+            danger,
+            wall_tests,
+            contacts,
+            slips,
+            blocked,
+            node.laps,
+            spin,
+            in_box,
+            leftover,
+            body_loss,
+            eliminated,
+        ),
     )
     if into is not None:
         into.by_key[key] = option
@@ -563,7 +531,35 @@ def ends_one_short(query: Query, layer: list[Node]) -> list[Node]:
     return found
 
 
-def _nominal_ends(query: Query, layers: Layers, moved: int) -> list[Node]:
+def _distinct_ends(
+    query: Query, layers: Search, moved: int, waiting: set[tuple[int, State]]
+) -> list[Node]:
+    """The nominal ends of ``moved`` spaces that can add an option: of the walks that differ
+    only in their straight run (start, length, hazards crossed, entry lane), the first found.
+    The others end on the same space with the same stops, overshoot and tally, so they finish
+    at the same costs, and their slipstreams, which ignore the straight rule (Masters 18-3-2),
+    add the same options: in the order the options are filed, the first one's come first and
+    the others fold into them. Not so for walks that wait in the pit lane or slide from a
+    corner stop (the slide walks on), nor with a slide of −1 (``_nominal_ends``)."""
+    if query.request.slide < 0:
+        return _nominal_ends(query, layers, moved)
+    sliding = query.request.slide > 0
+    corner_of, stops = query.tables.corner, query.tables.stops
+
+    def group(state: State) -> object:
+        if state[7] and moved:
+            return None  # in a box: filed as a box end
+        if (moved, state) in waiting:
+            return state
+        corner = corner_of[state[0]]
+        if sliding and corner and not state[6] and state[5] < stops[corner]:
+            return state
+        return (state[0], state[5], state[6], state[7])
+
+    return layers.first_nodes(moved, group)
+
+
+def _nominal_ends(query: Query, layers: Search, moved: int) -> list[Node]:
     """The nodes where a move of ``moved`` spaces really ends, after a slide of −1."""
     layer = [n for n in layers[moved] if not (n.walk.in_box and n.path)]
     if query.request.slide >= 0:
@@ -601,8 +597,8 @@ def add_slipstreams(
     layers, eliminations = walk_forward(query, [root], request.slipstream_spaces, slipstream=True)
     for path, reason in eliminations:
         options.eliminated(query.request.start, path, reason)
-    for used, layer in enumerate(layers[1:], start=1):
-        for end in layer:
+    for used in range(1, len(layers)):
+        for end in layers[used]:
             if end.walk.in_box:
                 # into the own box (rule decision "Slipstream in the pit lane into the own
                 # box"): the move ends there, what the slipstream has not used is left over
@@ -660,15 +656,19 @@ def generate_moves(
     return _options_for(query, layers, eliminations, distance, blocked, reach, first)
 
 
+def _in_box(state: State) -> bool:
+    return state[7]
+
+
 def _is_blocked(
-    layers: Layers, eliminations: list[tuple[tuple[int, ...], Elimination]], distance: int
+    layers: Search, eliminations: list[tuple[tuple[int, ...], Elimination]], distance: int
 ) -> bool:
     """Whether no way reaches the full distance (Masters 12-0-1): no walk that deep, no
     elimination and no box on the way."""
     depth = min(len(layers) - 1, distance)
     if depth >= distance or any(len(path) <= distance for path, _ in eliminations):
         return False
-    return not any(n.walk.in_box for layer in layers[1 : depth + 1] for n in layer)
+    return not any(layers.select(k, _in_box) for k in range(1, depth + 1))
 
 
 def generate_moves_for_rolls(
@@ -692,7 +692,7 @@ def generate_moves_for_rolls(
 
 def _options_for(
     query: Query,
-    layers: Layers,
+    layers: Search,
     eliminations: list[tuple[tuple[int, ...], Elimination]],
     distance: int,
     blocked: bool | None = None,
@@ -708,7 +708,12 @@ def _options_for(
     for path, reason in relevant:
         options.eliminated(request.start, path, reason)
     depth = min(len(layers) - 1, distance)
-    box_ends = [n for layer in layers[1 : depth + 1] for n in layer if n.walk.in_box]
+    box = frozenset({request.box})
+    box_ends = (
+        [n for k in range(1, depth + 1) for n in layers.select(k, _in_box, box)]
+        if request.box >= 0 and layers.touches(box)
+        else []
+    )
     for node in box_ends:
         options.add(finish(query, node, 0, leftover=distance - len(node.path)))
     waiting = _add_waiting(query, layers, depth, distance, options)
@@ -716,8 +721,8 @@ def _options_for(
     deferred = int(request.soft_bonus)
     for moved in range(max(0, distance - max(request.brakes, deferred)), depth + 1):
         braking = distance - moved
-        for node in _nominal_ends(query, layers, moved):
-            if (moved, node.walk) in waiting:
+        for node in _distinct_ends(query, layers, moved, waiting):
+            if (moved, state_of(node.walk)) in waiting:
                 continue
             slid = request.slide > 0 and query.required_stop(node.walk)
             for end in apply_slide(query, node, options):
@@ -734,40 +739,51 @@ def _options_for(
             best = _first_to_play(query, ends) if first is None else first
             ends = [n for n in ends if _play_key(query, n) == best]
         _add_blocked(query, ends, distance - depth, options)
-    return sorted(options.by_key.values(), key=MoveOption.order_key)
+    return options.in_order()
 
 
 def waits(query: Query, walk: Walk) -> bool:
-    """Whether a car on ``walk`` stands in the pit lane with no step left because a car is in
+    """Whether a car on ``walk`` waits in the pit lane (``waits_state``)."""
+    return waits_state(query, state_of(walk))
+
+
+def waits_state(query: Query, state: State) -> bool:
+    """Whether a car in ``state`` stands in the pit lane with no step left because a car is in
     the way: ahead of it in the lane or in its own box (Dresden "Boxenstopp": "Ein zweiter
     Fahrer muß vor der Box warten"; Masters 19-1-5: no passing in the pit lane)."""
-    here = walk[SPACE]
+    here = state[0]
     if query.tables.kind[here] != PIT_SPACE:
         return False
-    step = query.step
+    step = query.state_step
     request = query.request
     stopped_by_car = False
     for nxt in query.track.successors[here]:
         if nxt in query.occupied or (nxt == request.box and request.box_taken):
             stopped_by_car = True
-        elif step(walk, nxt, False) is not None:
+        elif step(state, nxt, False) is not None:
             return False
     return stopped_by_car
 
 
 def _add_waiting(
-    query: Query, layers: Layers, depth: int, distance: int, options: _Options
-) -> set[tuple[int, Walk]]:
+    query: Query, layers: Search, depth: int, distance: int, options: _Options
+) -> set[tuple[int, State]]:
     """The ends where a car waits in the pit lane short of its roll (rule decision "Waiting
     in the pit lane"): the move simply ends there, no brake or tyre points for the spaces
     left, so a car with 0 brakes may enter the pit lane too. Returns them as (spaces moved,
-    walk), which the ordinary braking ends skip."""
-    found: set[tuple[int, Walk]] = set()
+    state), which the ordinary braking ends skip."""
+    found: set[tuple[int, State]] = set()
+    pit = query.tables.pit
+    if not pit or not layers.touches(pit):
+        return found
+
+    def waiting(state: State) -> bool:
+        return waits_state(query, state)
+
     for moved in range(min(depth, distance - 1) + 1):
-        for node in layers[moved]:
-            if waits(query, node.walk):
-                found.add((moved, node.walk))
-                finish(query, node, 0, blocked=distance - moved, into=options)
+        for node in layers.select(moved, waiting, pit):
+            found.add((moved, state_of(node.walk)))
+            finish(query, node, 0, blocked=distance - moved, into=options)
     return found
 
 

@@ -15,6 +15,7 @@ ACTIONS: dict[str, tuple[str, str]] = {
     "replace-qualifying": ("Qualifizierung ersetzt", "qualifying replaced"),
     "delete-qualifying": ("Qualifizierung gelöscht", "qualifying deleted"),
     "rename-league": ("Liga umbenannt", "league renamed"),
+    "rename-race": ("Rennen umbenannt", "race renamed"),
     "rename-team": ("Team umbenannt", "team renamed"),
     "rename-driver": ("Fahrer umbenannt", "driver renamed"),
     "remove-driver": ("Fahrer entfernt", "driver removed"),

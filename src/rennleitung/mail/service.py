@@ -14,8 +14,8 @@ import re
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import Engine
 
@@ -97,6 +97,12 @@ def welcome(binding: Binding, bound: Bound) -> Outgoing:
         f"{what} {game.key}: welcome, {binding.seat} [code {binding.token}]"),
         texts.letter(language, body), "welcome",
         ref=f"welcome:{game.id}:{binding.address}:{binding.token}")
+REFUSAL_QUIET = timedelta(hours=1)
+"""The same refusal to the same sender goes out at most once in this time."""
+UNBOUND_QUIET = timedelta(days=1)
+"""A sender bound to no game is refused at most once in this time."""
+UNBOUND_PER_HOUR = 20
+"""Refusals to senders bound to no game, at most, per hour in all."""
 SECRET_ALONE = frozenset({"turbo"})
 """Kinds of game where the game's secret alone still opens a seat (mails written before seat
 codes): a TURBO 2000 sheet carries its team's own password, which the sheet check demands, so a
@@ -276,6 +282,7 @@ class MailService:
                        if isinstance(d, Decoded) and d.sender}
             self._binding_cache = self.store.bindings_of(senders)
             outcomes = []
+            held: dict[str, int] = {}  # refusal refs queued in this batch, by prefix
             for mail_id, read, received_at in decoded_rows:
                 decoded = read if isinstance(read, Decoded) else Decoded()
                 try:
@@ -286,6 +293,8 @@ class MailService:
                     game_id, seat = None, ""
                     handled = Handled({"error": f"{type(error).__name__}: {error}"[:2000]},
                                       self._failed_answer(decoded), status="failed")
+                if handled.status == "refused" and handled.answers:
+                    handled = self._limit_refusals(mail_id, decoded, handled, held)
                 outcomes.append(Outcome(
                     mail_id, handled.status, decoded.sender, game_id, seat, handled.outcome,
                     tuple(self._new_mail(a, decoded.message_id) for a in handled.answers)))
@@ -293,6 +302,43 @@ class MailService:
             if not outcomes:
                 return 0
             return self.store.record(outcomes, self.clock())
+
+    def _limit_refusals(self, mail_id: int, decoded: Decoded, handled: Handled,
+                        held: dict[str, int]) -> Handled:
+        """Refusals are not answered again and again (a robot without auto headers answered
+        every 10 s, issue 24): the same refusal to the same bound sender goes out once an hour,
+        to a sender bound to no game once a day, and to unbound senders at most
+        ``UNBOUND_PER_HOUR`` an hour in all (backscatter to forged senders). The mail is kept;
+        its outcome says why it got no answer."""
+        now = self.clock()
+        sender = decoded.sender
+        bound = bool(self.bindings_of(sender))
+        kept: list[Outgoing] = []
+        why = ""
+        for answer in handled.answers:
+            digest = hashlib.sha256(answer.text.encode("utf-8")).hexdigest()[:16]
+            if bound:
+                prefix = f"refusal:{sender}:{digest}:"
+                last = self.queue.last_queued(prefix)
+                if held.get(prefix) or (last is not None and now - last < REFUSAL_QUIET):
+                    why = "same refusal within the hour"
+                    continue
+            else:
+                prefix = f"refusal:unbound:{sender}:"
+                last = self.queue.last_queued(prefix)
+                total = self.queue.count_since("refusal:unbound:", now - REFUSAL_QUIET) \
+                    + sum(n for p, n in held.items() if p.startswith("refusal:unbound:"))
+                if held.get(prefix) or (last is not None and now - last < UNBOUND_QUIET):
+                    why = "unbound sender refused within the day"
+                    continue
+                if total >= UNBOUND_PER_HOUR:
+                    why = "refusals to unbound senders at their limit"
+                    continue
+            held[prefix] = held.get(prefix, 0) + 1
+            kept.append(replace(answer, ref=answer.ref or f"{prefix}{mail_id}"))
+        if not why:
+            return replace(handled, answers=kept)
+        return replace(handled, answers=kept, outcome={**handled.outcome, "answer_held": why})
 
     def _failed_answer(self, decoded: Decoded) -> list[Outgoing]:
         if decoded.automatic or not decoded.sender:
@@ -341,6 +387,8 @@ class MailService:
                                                    reply_subject(decoded.subject), text,
                                                    "refusal")], "refused")
         order_text = decoded.sheet
+        if line < 0:  # in the subject: a first line carrying it too is no order either
+            line = _first_line_with(order_text, (binding.game.secret, binding.token))
         if line >= 0:
             lines = order_text.split("\n")
             lines[line] = ""
@@ -406,6 +454,18 @@ class MailService:
     def game_mail(self, game_id: int) -> list[ReceivedMail]:
         """The mails processed for a game, oldest first (for status pages)."""
         return self.store.game_mail(game_id)
+
+
+def _first_line_with(text: str, words: tuple[str, ...]) -> int:
+    """The index of the first non-empty line of ``text`` if it carries one of ``words`` (the
+    secret, the seat's code), else -1."""
+    lines = text.split("\n")
+    for index, line in enumerate(lines):
+        if line.strip():
+            found = any(word and re.search(rf"(?<![A-Za-z0-9_-]){re.escape(word)}"
+                                           r"(?![A-Za-z0-9_-])", line) for word in words)
+            return index if found else -1
+    return -1
 
 
 def _secret_place(decoded: Decoded, secret: str) -> int | None:

@@ -34,6 +34,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "cities": ("Städtewertung", "City ranking"),
     "karma": ("Karmapool", "Karma pool"),
     "chart": ("Punkte nach jedem Rennen", "Points after each race"),
+    "transfers": ("Teamwechsel", "Transfers"),
     "lap_chart": ("Rennverlauf", "Lap chart"),
     "race": ("Ergebnis", "Result"),
 }
@@ -70,6 +71,10 @@ def league_sections(league: League, lang: str = "both") -> str:
         _section("constructors", lang, _table(constructor_rows(constructor_standings(league)),
                                               lang)),
     ]
+    if league.roster.transfers:  # who drove for whom from which race (league/transfers.py)
+        moves: list[Row] = [{"driver": t.driver, "team": t.team, "from_race": t.from_race}
+                            for t in league.roster.transfers]
+        sections.append(_section("transfers", lang, _table(moves, lang)))
     if league.format.city_ranking:
         sections.append(_section("cities", lang, _table(city_rows(city_standings(league)), lang)))
     balances = karma_balances(karma_ledger(league))

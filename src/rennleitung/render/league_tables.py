@@ -64,6 +64,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "kind": ("Art", "Kind"),
     "name": ("Name", "Name"),
     "history": ("Korrekturen", "Corrections"),
+    "from_race": ("ab Rennen", "from race"),
 }
 
 REASONS: dict[str, tuple[str, str]] = {

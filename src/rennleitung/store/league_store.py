@@ -270,6 +270,22 @@ class LeagueStore:
                                   f"qualifying {race}", before, after)
             return qualifying
 
+    def rename_race(self, league: str, race: int, track: str, by: str = "") -> None:
+        """Give an entered race another name (its track text); nothing else changes."""
+        clean = track.strip()
+        check_length(clean, "track", "Streckenname", "track name")
+        with self._write() as session:
+            row = _league_row(session, league, lock=True)
+            race_row = session.scalar(select(RaceRow).where(RaceRow.league_id == row.id,
+                                                            RaceRow.number == race))
+            if race_row is None:
+                raise RennleitungError(f"Rennen {race} ist nicht eingetragen",
+                                       f"race {race} has not been entered", "race")
+            before = race_row.track
+            race_row.track = clean
+            league_history.record(session, row.id, by, "rename-race", f"race {race}",
+                                  {"track": before}, {"track": clean})
+
     def rename_league(self, league: str, new: str, by: str = "") -> None:
         """Give a league a new name; its history stays with it."""
         with self._write() as session:

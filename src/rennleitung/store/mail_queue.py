@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, insert, or_, select, update
+from sqlalchemy import Engine, func, insert, or_, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from rennleitung.store.database import WRITE
@@ -48,6 +48,7 @@ class QueuedMail:
     attempts: int
     sent_at: datetime | None
     last_error: str
+    leased: bool = False  # a send began and was not finished (a kill): perhaps sent
 
 
 @dataclass(frozen=True)
@@ -128,6 +129,20 @@ class MailQueue:
                 MailOutRow.ref.startswith(prefix, autoescape=True))
                 .order_by(MailOutRow.id.desc()).limit(1))
 
+    def last_queued(self, prefix: str) -> datetime | None:
+        """When the newest mail whose ref starts with ``prefix`` was queued (None: never)."""
+        with self.sessions.read() as session:
+            return session.scalar(select(MailOutRow.created_at).where(
+                MailOutRow.ref.startswith(prefix, autoescape=True))
+                .order_by(MailOutRow.id.desc()).limit(1))
+
+    def count_since(self, prefix: str, since: datetime) -> int:
+        """How many mails whose ref starts with ``prefix`` were queued since ``since``."""
+        with self.sessions.read() as session:
+            return int(session.scalar(select(func.count()).select_from(MailOutRow).where(
+                MailOutRow.ref.startswith(prefix, autoescape=True),
+                MailOutRow.created_at >= since)) or 0)
+
     def due(self, now: datetime, limit: int) -> list[int]:
         """Queued mails whose next try has come, oldest first."""
         with self.sessions.read() as session:
@@ -176,7 +191,8 @@ class MailQueue:
         """The newest ``limit`` mails of the queue, newest first."""
         with self.sessions.read() as session:
             return [QueuedMail(r.id, r.created_at, r.ref, r.kind, r.game_id, r.recipient,
-                               r.subject, r.status, r.attempts, r.sent_at, r.last_error)
+                               r.subject, r.status, r.attempts, r.sent_at, r.last_error,
+                               r.status == "queued" and r.lease_until is not None)
                     for r in session.scalars(select(MailOutRow).order_by(MailOutRow.id.desc())
                                              .limit(limit))]
 

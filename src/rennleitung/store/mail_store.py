@@ -19,7 +19,12 @@ from sqlalchemy.orm import Session
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.mail_queue import MailQueue, NewMail, Sessions, enqueue_in
-from rennleitung.store.mail_tables import MailBindingRow, MailGameRow, MailInRow
+from rennleitung.store.mail_tables import (
+    MailBindingRow,
+    MailGameRow,
+    MailGatewayRow,
+    MailInRow,
+)
 from rennleitung.store.race_tables import PlayRaceRow
 
 
@@ -43,6 +48,18 @@ class Binding:
     seat: str
     language: str
     token: str = ""  # the seat's own code for this address (``mail_bindings.token``)
+
+
+@dataclass(frozen=True)
+class GatewayPart:
+    """How one part of the gateway fares (``mail status``)."""
+
+    part: str
+    ok: bool
+    failures: int
+    last_error: str
+    updated_at: datetime
+    next_try_at: datetime | None
 
 
 @dataclass(frozen=True)
@@ -226,6 +243,26 @@ class MailStore:
                 found.setdefault(address, []).append(Binding(game, address, seat, language,
                                                              token))
         return found
+
+    # --- the gateway's health ------------------------------------------------------------------
+
+    def note_part(self, part: GatewayPart) -> None:
+        """Record how a part of the gateway fared in its last try."""
+        with self.sessions.write() as session:
+            row = session.get(MailGatewayRow, part.part)
+            if row is None:
+                row = MailGatewayRow(part=part.part)
+                session.add(row)
+            row.ok, row.failures, row.last_error = part.ok, part.failures, part.last_error[:2000]
+            row.updated_at, row.next_try_at = part.updated_at, part.next_try_at
+
+    def parts(self) -> list[GatewayPart]:
+        """How every part of the gateway fared when last tried."""
+        with self.sessions.read() as session:
+            return [GatewayPart(r.part, r.ok, r.failures, r.last_error, r.updated_at,
+                                r.next_try_at)
+                    for r in session.scalars(select(MailGatewayRow).order_by(
+                        MailGatewayRow.part))]
 
     # --- mail in ------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     DateTime,
     Dialect,
     ForeignKey,
@@ -92,6 +93,18 @@ class MailInRow(Base):
     seat: Mapped[str] = mapped_column(String(200), default="")
     outcome: Mapped[str] = mapped_column(Text, default="")  # short JSON of what happened
     processed_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
+
+
+class MailGatewayRow(Base):
+    """How one part of the gateway (``imap``) fares: its last fault and the next try."""
+
+    __tablename__ = "mail_gateway"
+    part: Mapped[str] = mapped_column(String(20), primary_key=True)
+    ok: Mapped[bool] = mapped_column(Boolean)
+    failures: Mapped[int] = mapped_column(Integer)
+    last_error: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime] = mapped_column(UtcDateTime())
+    next_try_at: Mapped[datetime | None] = mapped_column(UtcDateTime(), nullable=True)
 
 
 class MailOutRow(Base):

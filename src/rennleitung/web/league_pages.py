@@ -136,6 +136,7 @@ WORDS: dict[str, tuple[str, str]] = {
                          "Take back race {race} with its karma (an earlier race is replaced, "
                          "not deleted)."),
     "delete": ("Löschen", "Delete"),
+    "rename_race": ("Rennen umbenennen (Strecke)", "Rename a race (its track)"),
     "new_league": ("Neue Liga anlegen (Sie organisieren sie)",
                    "Create a league (you organise it)"),
     "league_name": ("Name", "Name"),

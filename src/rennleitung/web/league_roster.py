@@ -1,5 +1,5 @@
 """The organiser's roster work on the web: a new league, teams, drivers (profile, city), names,
-transfers, drop results, renaming the league and taking back the last race.
+transfers, drop results, renaming the league or a race and taking back the last race.
 
 One route per page section, each action a row of ``ACTIONS``; every action is the same
 ``LeagueStore`` call as the command line, so every check and the history apply. Only the
@@ -101,6 +101,12 @@ def _delete_race(store: LeagueStore, name: str, form: FormData, by: str) -> str:
     return name
 
 
+def _rename_race(store: LeagueStore, name: str, form: FormData, by: str) -> str:
+    store.rename_race(name, forms.number(form, "race", None, 0, 10_000), field(form, "track"),
+                      by)
+    return name
+
+
 ACTIONS: dict[str, Action] = {
     "add-team": _add_team,
     "add-driver": _add_driver,
@@ -113,6 +119,7 @@ ACTIONS: dict[str, Action] = {
     "remove-driver": _remove_driver,
     "remove-team": _remove_team,
     "delete-race": _delete_race,
+    "rename-race": _rename_race,
 }
 """Every roster action of the organise page, by the form's ``action`` field."""
 
