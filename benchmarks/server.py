@@ -18,6 +18,19 @@ said so. The load average is printed with each row: on a shared machine the figu
 indicative. Targets on a 2-core machine: at least 300 answers/s with p99 under 100 ms on
 SQLite; a race page under 50 ms median.
 
+After the table (SQLite only; issue 25 target 3 and issue 23):
+
+- **GET /healthz**, flat out, on the very server of "SQLite, 1 process, flat out", right after
+  its answers, with as many connections as drivers: the rate of a request that does nothing, and
+  the answers' rate as a share of it (target: at least 30 %);
+- **Monaco**: the paced run once more on Monaco (one process), beside the oval's; target: p99
+  under 100 ms at 300 answers/s offered on both;
+- **the race page** of a running race (Monaco, one person and nine bots, a dozen answers in) on
+  a server with nothing else to do: median time and bytes for a spectator and for the driver
+  whose turn it is, and of one live update (the changed parts the page fetches after each
+  event of its stream; the event itself is one line); targets: page under 50 ms median, an
+  update under 20 KB.
+
     .venv/bin/python benchmarks/server.py [--races 100] [--seconds 15] [--rate 300]
         [--bots simple,simple] [--only sqlite|postgresql] [--stagger N]
 
@@ -41,9 +54,25 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, text
 
-from rennleitung.web.loadgen import ServerProcess, Stats, drive, percentile, prepare, warm_up
+from rennleitung.web.loadgen import (
+    ServerProcess,
+    Stats,
+    drive,
+    fetch,
+    hammer,
+    percentile,
+    prepare,
+    warm_up,
+)
 
 TARGET_RATE, TARGET_P99, TARGET_PAGE = 300.0, 0.100, 0.050
+TARGET_SHARE = 0.30
+"""Answers per second as a share of the same server's ``GET /healthz`` rate (issue 25)."""
+TARGET_UPDATE = 20 * 1024
+"""Bytes of one live update of the race page (issue 23)."""
+PAGE_BOTS = ("simple",) * 9
+PAGE_ANSWERS = 12
+PAGE_TIMES = 10
 
 
 def free_port() -> int:
@@ -74,23 +103,63 @@ class Row:
     page: float
     refused: int
     errors: int
+    healthz: float = float("nan")
+    """``GET /healthz`` per second on the same servers right after the answers (if asked)."""
 
 
 def run(url: str, processes: int, races: int, seconds: float, bots: tuple[str, ...],
-        rate: float | None, stagger: int = 0) -> Row:
-    """One run on fresh races against fresh server processes."""
+        rate: float | None, stagger: int = 0, track: str = "oval",
+        healthz: float = 0.0) -> Row:
+    """One run on fresh races against fresh server processes; with ``healthz`` (seconds), the
+    same servers then answer ``GET /healthz`` flat out on as many connections as drivers."""
     secret = uuid.uuid4().hex
-    seats = prepare(url, secret, races, bots=bots, stagger=stagger)
+    seats = prepare(url, secret, races, track=track, bots=bots, stagger=stagger)
     servers = [ServerProcess(url, free_port(), secret).start() for _ in range(processes)]
+    bases = [s.url for s in servers]
     try:
-        asyncio.run(warm_up([s.url for s in servers], seats))
-        stats: Stats = asyncio.run(drive([s.url for s in servers], seats, seconds, rate=rate))
+        asyncio.run(warm_up(bases, seats))
+        stats: Stats = asyncio.run(drive(bases, seats, seconds, rate=rate))
+        checks = asyncio.run(hammer(bases, len(seats), healthz)) / healthz if healthz \
+            else float("nan")
     finally:
         for server in servers:
             server.stop()
     page = statistics.median(stats.page_latencies) if stats.page_latencies else float("nan")
     return Row(len(stats.latencies) / seconds, percentile(stats.latencies, 0.5),
-               percentile(stats.latencies, 0.99), page, stats.refused, stats.errors)
+               percentile(stats.latencies, 0.99), page, stats.refused, stats.errors, checks)
+
+
+@dataclass(frozen=True)
+class PageRow:
+    """Median seconds and bytes of one kind of page."""
+
+    seconds: float
+    size: int
+
+
+def page_figures(url: str) -> dict[str, PageRow]:
+    """The race page of running races (Monaco, one person and ``PAGE_BOTS``, ``PAGE_ANSWERS``
+    answers in) on one server with nothing else to do: for a spectator, for the driver (his
+    question open) and one live update (the parts ``app.js`` fetches after a stream event)."""
+    secret = uuid.uuid4().hex
+    seats = prepare(url, secret, 5, track="monaco", bots=PAGE_BOTS)
+    server = ServerProcess(url, free_port(), secret).start()
+    asks = {"page, spectator": ("", ""), "page, driver": ("{cookie}", ""),
+            "live update, driver": ("{cookie}", "HX-Request: true\r\n")}
+    found: dict[str, list[tuple[float, int]]] = {label: [] for label in asks}
+    try:
+        asyncio.run(warm_up([server.url], seats))
+        asyncio.run(drive([server.url], seats, 120.0, max_actions=PAGE_ANSWERS))
+        for seat in seats:
+            for label, (cookie, headers) in asks.items():
+                path = f"/races/{seat.race}" + ("/parts" if headers else "")
+                found[label] += asyncio.run(fetch(
+                    server.url, path, cookie.format(cookie=seat.cookie), headers, PAGE_TIMES))
+    finally:
+        server.stop()
+    return {label: PageRow(statistics.median(t for t, _ in rows),
+                           int(statistics.median(b for _, b in rows)))
+            for label, rows in found.items()}
 
 
 def show(label: str, row: Row) -> None:
@@ -100,16 +169,44 @@ def show(label: str, row: Row) -> None:
 
 
 def setup(label: str, url: str, processes: int, options: argparse.Namespace,
-          bots: tuple[str, ...]) -> Row:
-    """The flat-out run and the paced run of one set-up; returns the paced one."""
-    show(f"{label}, flat out", run(url, processes, options.races, options.seconds, bots, None))
+          bots: tuple[str, ...], healthz: float = 0.0) -> tuple[Row, Row]:
+    """The flat-out run and the paced run of one set-up; returns both. ``healthz``: seconds of
+    ``GET /healthz`` on the flat-out run's servers after its answers."""
+    flat = run(url, processes, options.races, options.seconds, bots, None, healthz=healthz)
+    show(f"{label}, flat out", flat)
     paced = run(url, processes, options.races, options.seconds, bots, options.rate)
     show(f"{label}, {options.rate:.0f}/s offered", paced)
     if options.stagger:
         staggered = run(url, processes, options.races, options.seconds, bots, options.rate,
                         options.stagger)
         show(f"{label}, {options.rate:.0f}/s, staggered", staggered)
-    return paced
+    return flat, paced
+
+
+def extra(flat: Row, oval: Row, options: argparse.Namespace, bots: tuple[str, ...]) -> None:
+    """The figures after the table: healthz and the share, Monaco paced, the race page."""
+    share = flat.rate / flat.healthz if flat.healthz else float("nan")
+    print(f"GET /healthz, SQLite, 1 process, flat out: {flat.healthz:.0f}/s on the same server; "
+          f"answers {flat.rate:.0f}/s = {share:.0%} of it (target >= {TARGET_SHARE:.0%}): "
+          f"{'met' if share >= TARGET_SHARE else 'NOT met'}")
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        monaco = run(url, 1, options.races, options.seconds, bots, options.rate, track="monaco")
+    show(f"SQLite, 1 process, Monaco, {options.rate:.0f}/s", monaco)
+    met = all(r.rate >= 0.95 * options.rate and r.p99 < TARGET_P99 for r in (oval, monaco))
+    print(f"p99 at {options.rate:.0f}/s offered, SQLite, 1 process: oval "
+          f"{oval.p99 * 1000:.1f} ms, Monaco {monaco.p99 * 1000:.1f} ms (target < "
+          f"{TARGET_P99 * 1000:.0f} ms at >= {TARGET_RATE:.0f}/s): {'met' if met else 'NOT met'}")
+    with tempfile.TemporaryDirectory() as folder:
+        pages = page_figures(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+    for label, row in pages.items():
+        print(f"race page of a running race (Monaco, 10 cars), {label}: median "
+              f"{row.seconds * 1000:.1f} ms, {row.size} bytes", flush=True)
+    slowest = max(pages["page, spectator"].seconds, pages["page, driver"].seconds)
+    update = pages["live update, driver"].size
+    print(f"targets, race page (< {TARGET_PAGE * 1000:.0f} ms median on the server, one update "
+          f"< {TARGET_UPDATE // 1024} KB): "
+          f"{'met' if slowest < TARGET_PAGE and update < TARGET_UPDATE else 'NOT met'}")
 
 
 def main() -> None:
@@ -128,12 +225,16 @@ def main() -> None:
     print(f"{'set-up':<34} {'answers/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'page p50 ms':>11} "
           f"{'refused':>7} {'errors':>6} {'load':>6}")
     verdicts = []
+    single: tuple[Row, Row] | None = None
     if options.only != "postgresql":
         for processes in (1, 2):
             with tempfile.TemporaryDirectory() as folder:
                 url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
                 label = f"SQLite, {processes} process{'es' if processes > 1 else ''}"
-                verdicts.append((label, setup(label, url, processes, options, bots)))
+                rows = setup(label, url, processes, options, bots,
+                             healthz=min(options.seconds, 5.0) if processes == 1 else 0.0)
+                single = single or rows
+                verdicts.append((label, rows[1]))
     base = os.environ.get("RENNLEITUNG_TEST_PG_URL")
     if options.only == "sqlite":
         pass
@@ -152,6 +253,8 @@ def main() -> None:
                and row.page < TARGET_PAGE)
         print(f"targets, {label} (>= {TARGET_RATE:.0f}/s with p99 < {TARGET_P99 * 1000:.0f} ms, "
               f"page < {TARGET_PAGE * 1000:.0f} ms): {'met' if met else 'NOT met'}")
+    if single is not None:
+        extra(*single, options, bots)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,12 @@ import threading
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+import pytest
+
 from rennleitung.errors import RennleitungError
 from rennleitung.play import Applied, RaceService, SeatKind
-from tests.play.support import person_answer, play_on, started
+from rennleitung.play.engine import StaleVersion
+from tests.play.support import person_answer, play_on, play_until_turns, started
 
 
 def test_the_same_decision_from_two_services_at_once_is_applied_once(database_url: str) -> None:
@@ -100,6 +103,39 @@ def test_a_change_by_another_process_mid_step_makes_the_step_run_again(
         assert setup.version(race_id) == applied.version
         # the bot now in B's seat answered in A's step, as the stored seat says
         assert any(d.car == other and d.actor.value == "bot" for d in stored[version:])
+    finally:
+        for service in (setup, a, b):
+            service.engine.dispose()
+
+
+def test_a_race_another_process_moved_is_answered_on_its_stored_state(database_url: str) -> None:
+    """Service A starts a step from the row and seats its own last step stored, without reading
+    them again. When service B (another process) answered in between, an answer made against
+    B's version is still taken by A (checked against the store, not against A's memory), an
+    answer against A's older version is refused as stale, and every decision is stored once."""
+    setup = RaceService.open(database_url)
+    race_id = started(setup)
+    play_until_turns(setup, race_id)  # one driver asked at a time
+    a, b = RaceService.open(database_url), RaceService.open(database_url)
+    try:
+        car, answer, version = person_answer(setup, race_id)
+        moved = a.apply(race_id, car, answer, version)  # A remembers what it stored
+        car, answer, version = person_answer(b, race_id)
+        assert version == moved.version
+        by_b = b.apply(race_id, car, answer, version)  # B moves the race; A does not know
+        car, answer, version = person_answer(setup, race_id)
+        assert version == by_b.version
+        with pytest.raises(StaleVersion):  # made against the version A last stored
+            a.apply(race_id, car, answer, moved.version)
+        by_a = a.apply(race_id, car, answer, version)  # made against B's version: taken
+        stored = setup.decisions(race_id)
+        assert [d.seq for d in stored] == list(range(1, by_a.version + 1))
+        assert len(a.race(race_id).decisions) == by_a.version == setup.version(race_id)
+        mine = [d for d in stored if d.seq == version + 1]
+        assert len(mine) == 1 and mine[0].car == car and mine[0].decision == answer
+        play_on(a, race_id, steps=2)  # and A goes on from the one stored history
+        play_on(b, race_id, steps=2)
+        assert len(setup.decisions(race_id)) == setup.version(race_id)
     finally:
         for service in (setup, a, b):
             service.engine.dispose()

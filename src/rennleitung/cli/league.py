@@ -571,7 +571,7 @@ def history(
         head = "  ".join(display_value(key, row[key], lang.value)
                          for key in ("seq", "at", "by", "action", "subject"))
         console.print(escape(head))
-        for key in ("before", "after"):
+        for key in ("changes", "before", "after"):
             console.print(escape(f"    {label(key, lang.value)}: {row[key] or '-'}"))
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine
@@ -91,6 +92,8 @@ from rennleitung.store.race_store import (
     seat_changes,
     snapshot_logs,
     snapshot_state,
+    stamp_of,
+    stamps,
 )
 
 log = logging.getLogger(__name__)
@@ -120,11 +123,18 @@ def system_clock() -> datetime:
 class _Live:
     """A race in memory: the engine's race at the version of its last stored decision, and
     the race's info as this process's last change stored it (None when rebuilt by a read), and
-    the lengths of its event and roll logs at the last round boundary stored."""
+    the lengths of its event and roll logs at the last round boundary stored.
+
+    ``row`` and ``seats``: the race's row and seats as this process's last transaction on it
+    left them in the store (None when rebuilt by a read). The next change starts from them
+    instead of reading them again; its write checks them against the stored ones, as it checks
+    a read, and does the step again on the stored state when another process moved the race."""
 
     race: Race
     info: RaceInfo | None = None
     logged: tuple[int, int] = (0, 0)
+    row: RaceData | None = None
+    seats: list[SeatData] | None = None
 
 
 @dataclass
@@ -140,6 +150,11 @@ class _Tx:
     seen_config: str
     seen_seats: dict[str, tuple[Any, ...]]
     asked_before: frozenset[str]
+    seen_stamp: tuple[Any, ...] = ()
+    """The race's ``race_stamp`` as read (or as last stored): its write checks it first."""
+    remembered: bool = False
+    """Started from the row and seats this process's last transaction left (``_Live.row``),
+    not from a read."""
     stored: list[StoredDecision] = field(default_factory=list)
     rows: list[DecisionData] = field(default_factory=list)
     decided: set[str] = field(default_factory=set)
@@ -168,6 +183,8 @@ class RaceService:
         self._guard = threading.Lock()
         self._listeners: list[Listener] = []
         self._bots: dict[str, Bot] = {}
+        self._shared: set[int] = set()
+        """Races another process changed too: their changes always start from a read."""
 
     @classmethod
     def open(cls, url: str, clock: Clock = system_clock) -> RaceService:
@@ -673,30 +690,24 @@ class RaceService:
             for attempt in range(1 + RETRIES):
                 tx: _Tx | None = None
                 try:
-                    with self.store.read() as connection:
-                        row = _row(connection, race_id)
-                        live = self._sync(connection, row, strict=needs_race)
-                        seats = {s.car: s for s in load_seats(connection, race_id)}
-                    tx = _Tx(
-                        row=row,
-                        seats=seats,
-                        live=live,
-                        now=moment,
-                        seen_version=row.version,
-                        seen_state=row.state,
-                        seen_config=row.config,
-                        seen_seats={car: seat_changes(s) for car, s in seats.items()},
-                        asked_before=(
-                            eng.asked_cars(live.race)
-                            if live is not None and row.state == RaceState.RUNNING.value
-                            else frozenset()
-                        ),
-                    )
-                    work(tx)
+                    tx = self._begin(race_id, moment, needs_race, remembered=attempt == 0)
+                    try:
+                        work(tx)
+                    except RennleitungError:
+                        if not tx.remembered:
+                            raise
+                        # perhaps refused only because another process moved the race: the
+                        # same step once more on the stored state decides
+                        if tx.mutated:
+                            self.forget(race_id)
+                        tx = self._begin(race_id, moment, needs_race, remembered=False)
+                        work(tx)
                     applied = self._settle(tx)
                     if not tx.changed or self._write(tx):
                         break
                     self.forget(race_id)  # another process moved the race: again, on its state
+                    with self._guard:
+                        self._shared.add(race_id)
                     if attempt == RETRIES:
                         raise eng.stale(tx.seen_version, self.version(race_id))
                 except BaseException:
@@ -706,28 +717,76 @@ class RaceService:
             assert tx is not None
             if tx.live is not None:
                 tx.live.info = _info(tx.row, list(tx.seats.values()))
+                tx.live.row, tx.live.seats = tx.row, list(tx.seats.values())
                 self._keep(race_id, tx.live)
         if tx.changed or tx.stored:
             self._tell(self._notices(tx, applied))
         return applied
 
+    def _begin(self, race_id: int, moment: datetime, needs_race: bool, remembered: bool) -> _Tx:
+        """What a step works on: the race row and seats as this process's last transaction on
+        the race left them (``remembered``, when it has them and no other process changed the
+        race before), else as read from the store, with the race in memory brought up to the
+        stored version. Either way ``_write`` checks them against the store before it writes."""
+        found = self._remembered(race_id) if remembered and needs_race else None
+        live: _Live | None
+        if found is not None:
+            row, seat_list, live = found
+        else:
+            with self.store.read() as connection:
+                row = _row(connection, race_id)
+                live = self._sync(connection, row, strict=needs_race)
+                seat_list = load_seats(connection, race_id)
+        seats = {s.car: s for s in seat_list}
+        return _Tx(
+            row=row,
+            seats=seats,
+            live=live,
+            now=moment,
+            seen_version=row.version,
+            seen_state=row.state,
+            seen_config=row.config,
+            seen_seats={car: _seat_key(s) for car, s in seats.items()},
+            asked_before=(
+                eng.asked_cars(live.race)
+                if live is not None and row.state == RaceState.RUNNING.value
+                else frozenset()
+            ),
+            seen_stamp=stamp_of(row),
+            remembered=found is not None,
+        )
+
+    def _remembered(self, race_id: int) -> tuple[RaceData, list[SeatData], _Live] | None:
+        """Copies of the row and seats this process's last transaction on the race stored, with
+        the race in memory at that version; None when there are none to trust (rebuilt by a
+        read, or the race is also changed by another process). Called under the race's lock."""
+        with self._guard:
+            live = self._live.get(race_id)
+            if race_id in self._shared:
+                return None
+        if live is None or live.row is None or live.seats is None:
+            return None
+        if eng.version(live.race) != live.row.version:
+            return None
+        return replace(live.row), [replace(s) for s in live.seats], live
+
     def _write(self, tx: _Tx) -> bool:
         """Store what ``tx`` changed, if the race and its seats are still as ``tx`` read them
         (the race row locked first); False, and nothing stored, when they are not."""
         with self.store.write() as connection:
-            current = _row(connection, tx.row.id, lock=True)
-            if (current.version, current.state, current.config) != (
-                tx.seen_version, tx.seen_state, tx.seen_config
-            ):
+            found = stamps(connection, tx.row.id)
+            if found is None:
+                raise UnknownRace(f"kein Rennen {tx.row.id}", f"no race {tx.row.id}", "race")
+            current, seats = found
+            if current != tx.seen_stamp:
                 return False
-            stored = {s.car: seat_changes(s) for s in load_seats(connection, tx.row.id)}
-            if stored != tx.seen_seats:
+            if {car: _utc_times(s) for car, s in seats.items()} != tx.seen_seats:
                 return False
             add_decisions(connection, tx.rows)
             add_snapshots(connection, [_snapshot_row(tx.row.id, s) for s in tx.snapshots])
             save_seats(connection, tx.changed_seats)
             if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
-                raise eng.stale(tx.seen_version, current.version)  # rolls everything back
+                raise eng.stale(tx.seen_version, current[0])  # rolls everything back
         return True
 
     def _record(
@@ -796,7 +855,7 @@ class RaceService:
             tx.snapshots, tx.live.logged = eng.snapshots(tx.live.race, tx.live.logged)
         state = tx.row.state
         changed_seats = [
-            seat for car, seat in tx.seats.items() if seat_changes(seat) != tx.seen_seats[car]
+            seat for car, seat in tx.seats.items() if _seat_key(seat) != tx.seen_seats[car]
         ]
         if (
             version != tx.seen_version
@@ -1132,6 +1191,16 @@ def _row_track(row: RaceData) -> Track | None:
     return eng.uploaded_track(name, row.track_text, stored=True)
 
 
+def _seat_key(seat: SeatData) -> tuple[Any, ...]:
+    """A seat's changeable fields, its times in UTC: the same for a seat as read back from the
+    store (SQLite gives naive times) and as this process last stored it."""
+    return _utc_times(seat_changes(seat))
+
+
+def _utc_times(values: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(utc(value) if isinstance(value, datetime) else value for value in values)
+
+
 def _seat_value(row: SeatData) -> Seat:
     return Seat(
         car=row.car,
@@ -1145,8 +1214,16 @@ def _seat_value(row: SeatData) -> Seat:
     )
 
 
+@lru_cache(maxsize=1024)
+def _config_facts(config_text: str) -> tuple[str, str, int]:
+    """Track, ruleset and laps of a stored configuration (read once per text: every answer
+    makes the race's info anew)."""
+    config = json.loads(config_text)
+    return str(config["track"]), str(config["ruleset"]), int(config.get("laps", 0))
+
+
 def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
-    config = json.loads(row.config)
+    track, ruleset, laps = _config_facts(row.config)
     state = RaceState(row.state)
     over = state in (RaceState.FINISHED, RaceState.CLOSED)
     return RaceInfo(
@@ -1154,9 +1231,9 @@ def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
         name=row.name,
         state=state,
         version=row.version,
-        track=str(config["track"]),
-        ruleset=str(config["ruleset"]),
-        laps=int(config.get("laps", 0)),
+        track=track,
+        ruleset=ruleset,
+        laps=laps,
         commitment=row.commitment,
         seats=tuple(_seat_value(s) for s in seats),
         decision_seconds=row.decision_seconds,

@@ -21,6 +21,7 @@ from rennleitung.league.karma import KarmaEntry, KarmaReason, karma_ledger
 from rennleitung.league.points import race_points
 from rennleitung.league.qualifying import format_lap_time
 from rennleitung.league.season import League
+from rennleitung.render.json_changes import changes
 
 Row = dict[str, str | int | None]
 
@@ -61,6 +62,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "subject": ("betrifft", "Subject"),
     "before": ("vorher", "before"),
     "after": ("nachher", "after"),
+    "changes": ("geändert", "changed"),
     "kind": ("Art", "Kind"),
     "name": ("Name", "Name"),
     "history": ("Korrekturen", "Corrections"),
@@ -180,15 +182,16 @@ SUBJECTS: dict[str, tuple[str, str]] = {
 
 
 def history_rows(history: Sequence[Correction], lang: str = "both") -> list[Row]:
-    """The league's corrections, oldest first; what was there before as compact JSON."""
+    """The league's corrections, oldest first: what changed in words (``json_changes``), and
+    what was there before and after as compact JSON."""
     rows: list[Row] = []
     for c in history:
         kind, _, rest = c.subject.partition(" ")
         words = SUBJECTS.get(kind)
         subject = f"{_words(*words, lang)} {rest}" if words else c.subject
         rows.append({"seq": c.seq, "at": c.at, "by": c.by, "action": c.action,
-                     "subject": subject, "before": _compact(c.before),
-                     "after": _compact(c.after)})
+                     "subject": subject, "changes": "; ".join(changes(c.before, c.after)),
+                     "before": _compact(c.before), "after": _compact(c.after)})
     return rows
 
 

@@ -109,6 +109,15 @@ _SEAT_CHANGES = ("driver", "kind", "bot", "holder", "asked_at", "deadline_at")
 
 _LOAD_RACE = select(*_RACE_COLUMNS).where(RACES.c.id == bindparam("race_id"))
 _LOCK_RACE = _LOAD_RACE.with_for_update()
+_STAMP_COLUMNS = ("version", "state", "config", "rules_version", "notices")
+_LOCK_STAMPS = (
+    select(*(RACES.c[name] for name in _STAMP_COLUMNS), SEATS.c.car,
+           *(SEATS.c[name] for name in _SEAT_CHANGES))
+    .select_from(RACES.join(SEATS, SEATS.c.race_id == RACES.c.id))
+    .where(RACES.c.id == bindparam("race_id"))
+    .order_by(SEATS.c.number)
+    .with_for_update(of=RACES)
+)
 _LOAD_SEATS = (
     select(*_SEAT_COLUMNS).where(SEATS.c.race_id == bindparam("race_id")).order_by(SEATS.c.number)
 )
@@ -221,6 +230,25 @@ def load_race(connection: Connection, race_id: int, lock: bool = False) -> RaceD
         return None
     row = connection.execute(_LOCK_RACE if lock else _LOAD_RACE, {"race_id": race_id}).first()
     return None if row is None else RaceData(*row)
+
+
+def stamps(
+    connection: Connection, race_id: int
+) -> tuple[tuple[Any, ...], dict[str, tuple[Any, ...]]] | None:
+    """What a change checks before it writes, in one statement, the race row locked for this
+    transaction (PostgreSQL): the race's version, state, configuration, rules version and
+    notices (``stamp_of``) and each seat's changeable fields by car (``seat_changes``); None for
+    a race that does not exist."""
+    rows = connection.execute(_LOCK_STAMPS, {"race_id": race_id}).all()
+    if not rows:
+        return None
+    width = len(_STAMP_COLUMNS)
+    return tuple(rows[0][:width]), {row[width]: tuple(row[width + 1:]) for row in rows}
+
+
+def stamp_of(race: RaceData) -> tuple[Any, ...]:
+    """The race part of ``stamps`` for a race row as read or as last stored."""
+    return tuple(getattr(race, name) for name in _STAMP_COLUMNS)
 
 
 def load_seats(connection: Connection, race_id: int) -> list[SeatData]:

@@ -38,7 +38,11 @@ class Hub:
         default_factory=lambda: defaultdict(int))
 
     def notice(self, notice: Notice) -> None:
-        if isinstance(notice, RaceChanged) and self.loop is not None:
+        """Wake the event loop only for a race with a stream open here. A stream opened while
+        this runs misses nothing: it is registered before it reads the version it shows first,
+        and the notice comes after the commit."""
+        if (isinstance(notice, RaceChanged) and self.loop is not None
+                and self.queues.get(notice.race_id)):
             self.loop.call_soon_threadsafe(self.tell, notice.race_id, notice.version)
 
     def tell(self, race_id: int, version: int) -> None:

@@ -196,7 +196,8 @@ def karma(request: Request, name: str, p: Page = Depends(page)) -> Response:
 def history(request: Request, name: str, p: Page = Depends(page)) -> Response:
     store = _store(request)
     loaded = store.load(name)
-    rows = history_rows(store.history(name), p.lang)
+    rows = [{k: v for k, v in row.items() if k not in ("before", "after")}
+            for row in history_rows(store.history(name), p.lang)]
     table = rows_table(rows, p.lang) if rows else f"<p>{word(p, 'no_history')}</p>"
     return _render(p, "league_table.html", league=loaded, heading=word(p, "history"),
                    body=Markup(table))

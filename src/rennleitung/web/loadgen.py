@@ -272,6 +272,48 @@ async def drive(bases: list[str], seats: list[Seat], seconds: float,
     return stats
 
 
+async def hammer(bases: list[str], clients: int, seconds: float, path: str = "/healthz") -> int:
+    """``clients`` kept-alive connections (spread over ``bases``) asking ``path`` one request
+    after another for ``seconds``: the requests answered with 200, for the rate of a request
+    that does nothing (``GET /healthz``) next to the answers' on the same server."""
+    stop_at = time.monotonic() + seconds
+    answered = 0
+
+    async def one(base: str) -> None:
+        nonlocal answered
+        client = _Http(base)
+        try:
+            while time.monotonic() < stop_at:
+                try:
+                    status, _body = await client.request("GET", path)
+                except LoadError:
+                    return
+                answered += status == 200
+        finally:
+            client.close()
+
+    await asyncio.gather(*(one(bases[n % len(bases)]) for n in range(clients)))
+    return answered
+
+
+async def fetch(base: str, path: str, cookie: str = "", headers: str = "",
+                times: int = 1) -> list[tuple[float, int]]:
+    """``GET path`` ``times`` times, one after another on one connection: the seconds and the
+    bytes of each answer (a refusal is a ``LoadError``)."""
+    client = _Http(base, cookie)
+    found = []
+    try:
+        for _ in range(times):
+            began = time.perf_counter()
+            status, body = await client.request("GET", path, headers=headers)
+            if status != 200:
+                raise LoadError(f"GET {path}: HTTP {status}")
+            found.append((time.perf_counter() - began, len(body)))
+    finally:
+        client.close()
+    return found
+
+
 def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -79,11 +80,19 @@ class Session:
         return replace(self, user=0, epoch=0, csrf=secrets.token_urlsafe(24), sid="")
 
 
+READ_KEPT = 10_000
+"""Cookies whose reading ``SessionCodec.loads`` keeps (beyond, it starts afresh)."""
+
+
 class SessionCodec:
-    """Signs and reads the session cookie."""
+    """Signs and reads the session cookie. A cookie read once is not checked again for the rest
+    of its life (the very same text signed by the same key reads the same until it is too old):
+    every request of a signed-in person carries it, and its signature cost more than the
+    rest of a request that does little."""
 
     def __init__(self, secret: str) -> None:
         self._serializer = URLSafeTimedSerializer(secret, salt="rennleitung-session")
+        self._read: dict[str, tuple[float, Session]] = {}
 
     def dumps(self, session: Session) -> str:
         return self._serializer.dumps([session.user, session.epoch, session.csrf, session.sid])
@@ -91,10 +100,23 @@ class SessionCodec:
     def loads(self, cookie: str | None) -> Session | None:
         if not cookie:
             return None
+        kept = self._read.get(cookie)
+        if kept is not None and time.time() < kept[0]:
+            return kept[1]
         try:
-            data: Any = self._serializer.loads(cookie, max_age=SESSION_AGE)
+            data, signed = self._serializer.loads(cookie, max_age=SESSION_AGE,
+                                                  return_timestamp=True)
         except BadSignature:
             return None
+        found = self._session(data)
+        if found is not None:
+            if len(self._read) >= READ_KEPT:
+                self._read.clear()
+            self._read[cookie] = (signed.timestamp() + SESSION_AGE, found)
+        return found
+
+    @staticmethod
+    def _session(data: Any) -> Session | None:
         if (
             not isinstance(data, list)
             or len(data) not in (3, 4)  # 3: a cookie from before session ids (signed out)
