@@ -8,6 +8,7 @@ import pytest
 
 from rennleitung.play import Actor, RaceService, RaceState
 from rennleitung.play.model import MAX_DECISION_SECONDS, PlayError
+from rennleitung.play.views import Reader
 from tests.play.support import START, Clock, play_on, play_until_turns, small_spec, started
 
 
@@ -36,6 +37,19 @@ def test_a_passed_deadline_lets_the_bot_decide_as_timeout_bot(
     assert service.run_due_deadlines() == []  # nothing is due twice
     again = [s for s in service.info(race_id).seats if s.deadline_at is not None]
     assert len(again) == 1 and again[0].deadline_at == clock.now + timedelta(seconds=60)
+    # every reader's view tells that the bot decided for him (the table sees a missed turn)
+    seen = service.view(race_id, Reader.spectator())
+    assert seen.timed_out == ((version + 1, car),)
+    told = seen.to_json()["timed_out"]
+    assert told == [{"seq": version + 1, "car": car, "driver": seen.driver(car)}]
+    assert service.view(race_id, Reader.seat(car)).timed_out == seen.timed_out
+
+
+def test_a_race_without_a_clock_reads_no_timeouts(service: RaceService, clock: Clock) -> None:
+    race_id = started(service, small_spec())
+    play_until_turns(service, race_id)
+    seen = service.view(race_id, Reader.spectator())
+    assert seen.timed_out == () and seen.to_json()["timed_out"] == []
 
 
 def test_setups_asked_of_all_at_once_are_all_due_at_once(

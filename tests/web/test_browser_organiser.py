@@ -99,6 +99,11 @@ def test_organiser_two_people_two_bots_and_a_clock(browser: Any, sqlite_url: str
                 break
             olga.wait_for_timeout(200)
         assert paul_waited
+        # the log says the bot decided for him, on his page and on the organiser's
+        paul.wait_for_selector("#timeouts")
+        assert "Time ran out: the bot decided for Paul" in paul.inner_text("#log")
+        olga.wait_for_selector("#timeouts")
+        assert "der Bot hat für Paul entschieden" in olga.inner_text("#log")
         by_paul = [d for d in races.decisions(race_id) if d.car == paul_car]
         assert Actor.TIMEOUT_BOT in {d.actor for d in by_paul}
         assert {d.actor for d in by_paul} <= {Actor.PERSON, Actor.TIMEOUT_BOT}

@@ -75,6 +75,7 @@ from rennleitung.store.race_store import (
     add_race,
     add_snapshots,
     decision_texts,
+    decisions_by,
     drop_after,
     drop_snapshots,
     due_seats,
@@ -603,8 +604,12 @@ class RaceService:
             info = _info(row, load_seats(connection, race_id))
             live = self._sync(connection, row)
             chosen = reader(info) if callable(reader) else reader
-            return view_of(None if live is None else live.race, info, chosen,
+            seen = view_of(None if live is None else live.race, info, chosen,
                            asking=info.state is RaceState.RUNNING)
+            if info.decision_seconds is None or not seen.started:
+                return seen  # no clock, no timeouts: no extra read
+            timed = decisions_by(connection, race_id, Actor.TIMEOUT_BOT.value)
+            return replace(seen, timed_out=tuple(timed)) if timed else seen
 
     def view_for(self, race_id: int, holder: str | None) -> View:
         """The view of the person ``holder`` (None: a visitor): his seat's, the organiser's

@@ -229,6 +229,10 @@ class View:
     position: Position | None = None
     finished: bool = False
     names: Mapping[str, str] = field(default_factory=dict)
+    timed_out: tuple[tuple[int, str], ...] = ()
+    """``(seq, car)`` of every decision the bot made because its driver's time ran out (actor
+    ``timeout-bot``; public: the table sees who missed his turn); read only for races with a
+    time per decision."""
 
     @property
     def running(self) -> bool:
@@ -298,5 +302,7 @@ class View:
             "answered": list(self.answered),
             "asked": list(self.asked),
             "finished": self.finished,
+            "timed_out": [{"seq": seq, "car": car, "driver": self.driver(car)}
+                          for seq, car in self.timed_out],
         })
         return data

@@ -126,6 +126,11 @@ _LOAD_DECISIONS = (
     .where(DECISIONS.c.race_id == bindparam("race_id"), DECISIONS.c.seq > bindparam("after"))
     .order_by(DECISIONS.c.seq)
 )
+_LOAD_BY_ACTOR = (
+    select(DECISIONS.c.seq, DECISIONS.c.car)
+    .where(DECISIONS.c.race_id == bindparam("race_id"), DECISIONS.c.actor == bindparam("actor"))
+    .order_by(DECISIONS.c.seq)
+)
 _SAVE_RACE = (
     update(RACES)
     .where(RACES.c.id == bindparam("race_id"), RACES.c.version == bindparam("seen"))
@@ -255,6 +260,12 @@ def load_decisions(connection: Connection, race_id: int, after: int = 0) -> list
     """The decisions of a race with ``seq`` above ``after``, in order."""
     rows = connection.execute(_LOAD_DECISIONS, {"race_id": race_id, "after": after})
     return [DecisionData(*row) for row in rows]
+
+
+def decisions_by(connection: Connection, race_id: int, actor: str) -> list[tuple[int, str]]:
+    """``(seq, car)`` of the race's decisions made by ``actor``, in order (the timeouts)."""
+    rows = connection.execute(_LOAD_BY_ACTOR, {"race_id": race_id, "actor": actor})
+    return [(int(seq), str(car)) for seq, car in rows]
 
 
 def add_race(connection: Connection, race: RaceData, seats: Sequence[SeatData]) -> int:

@@ -365,7 +365,8 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values: dict[str, Any] = {"info": info, "race": seen if seen.started else None,
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
-                              "log": [], "weather": "", "deadline": None, "round": 0}
+                              "log": [], "timeouts": [], "weather": "", "deadline": None,
+                              "round": 0}
     if not seen.started:
         values["overlay"] = ""
         return values
@@ -384,6 +385,7 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["dash"] = view.dashboard(seen, seat.car, p.lang) if seat else None
     values["order"] = view.running_order(seen, p.lang)
     values["log"] = view.log_lines(seen, p.lang)
+    values["timeouts"] = view.timeout_lines(seen, p.lang)
     values["weather"] = view.weather(seen, p.lang)
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)

@@ -373,6 +373,14 @@ def log_lines(seen: View, lang: str, last: int = 80) -> list[str]:
     return seen.log(lang, last)
 
 
+def timeout_lines(seen: View, lang: str, last: int = 5) -> list[str]:
+    """The newest decisions the bot made because a driver's time ran out, first."""
+    return [words(lang, f"Zeit abgelaufen: der Bot hat für {seen.driver(car)} entschieden "
+                        f"(Entscheidung {seq})",
+                  f"Time ran out: the bot decided for {seen.driver(car)} (decision {seq})")
+            for seq, car in reversed(seen.timed_out[-last:])]
+
+
 def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | None:
     """The reader's open question in the form the templates need, or None."""
     if ask is None or seen.track is None:
