@@ -65,8 +65,29 @@ def test_race_two_of_three_replaced_in_place_and_shown_in_the_history(tmp_path: 
     assert history[0]["before"]["drivers"][0]["driver"] == "Müller, Max"
     shown = ok(db, "history", "S", "--lang", "de")
     assert "Rennen ersetzt" in shown and "Orga" in shown
+    assert "drivers Müller, Max position: 1 → 3" in shown  # what changed, in words
     code, _, err = league(db, "delete-race", "S", "2")
     assert code == 1 and "replace-race" in err
+
+
+def test_a_race_run_by_e_mail_is_marked_and_counts_like_any_other(tmp_path: Path) -> None:
+    """Dresden 2006: one race of the season is run by e-mail (issue 26: it had no flag)."""
+    db = season(tmp_path)
+    order = ["Müller, Max", "Anna", "Jürgen"]
+    ok(db, "enter-race", "S", str(race_csv(tmp_path, "r1.csv", order)), "--race", "1")
+    ok(db, "enter-race", "S", str(race_csv(tmp_path, "r2.csv", order)), "--race", "2",
+       "--by-mail")
+    exported = json.loads(ok(db, "export", "S"))
+    assert [r["source"] for r in exported["races"]] == ["table", "mail"]
+    assert "run by e-mail" in ok(db, "race", "S", "2", "--lang", "en")
+    assert "per E-Mail" not in ok(db, "race", "S", "1", "--lang", "de")
+    points = {r["driver"]: r["points"] for r in json.loads(ok(db, "standings", "S", "--json"))}
+    assert points["Müller, Max"] == 10 + 10
+    copy = write(tmp_path / "export.json", json.dumps(exported))
+    other = tmp_path / "other.sqlite3"
+    ok(other, "import", str(copy))
+    assert [r["source"] for r in json.loads(ok(other, "export", "S"))["races"]] == [
+        "table", "mail"]
 
 
 def test_windows_1252_file_is_read_with_a_note(tmp_path: Path) -> None:

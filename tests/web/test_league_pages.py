@@ -54,8 +54,9 @@ def test_public_pages_and_organiser_forms(server: LiveServer) -> None:
     assert orga.page(league_url(NAME, "/organise")).status_code == 200
     entered = orga.submit(league_url(NAME, "/race"), {"race": "1", "csv": RACE})
     assert entered.status_code == 303, entered.text
-    entered = orga.submit(league_url(NAME, "/race"), {"race": "2", "csv": RACE})
+    entered = orga.submit(league_url(NAME, "/race"), {"race": "2", "csv": RACE, "by_mail": "1"})
     assert entered.status_code == 303, entered.text
+    assert [r.source.value for r in store.load(NAME).races] == ["table", "mail"]
     bad = orga.submit(league_url(NAME, "/race"), {"race": "3", "csv": "driver\nAnna\n"})
     assert bad.status_code == 400 and "line 1" in bad.text
     for wrong in ({"race": "10" * 20}, {"race": "x"}, {"laps": "0"}, {"laps": "10" * 20}):
@@ -75,6 +76,7 @@ def test_public_pages_and_organiser_forms(server: LiveServer) -> None:
     history = visitor.page(league_url(NAME, "/history")).text
     assert "race replaced" in history or "Rennen ersetzt" in history
     assert "Orga" in history
+    assert "position: " in history and "{&#34;" not in history  # the change in words, no JSON
     karma = visitor.page(league_url(NAME, "/karma")).text
     assert "championship points" in karma or "Meisterschaftspunkte" in karma
 

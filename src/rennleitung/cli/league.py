@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace as dc_replace
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -35,7 +36,7 @@ from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.profiles import league_name, parse_profile
 from rennleitung.league.qualifying_weather import parse_weather
-from rennleitung.league.race_result import RaceResult
+from rennleitung.league.race_result import RaceResult, RaceSource
 from rennleitung.league.race_result_codec import (
     qualifying_laps_from_csv,
     race_result_from_csv,
@@ -83,6 +84,8 @@ LapsOption = Annotated[
     int | None, typer.Option("--laps", help="Renndistanz (CSV: Standard 3) / race laps.")
 ]
 TrackNameOption = Annotated[str | None, typer.Option("--track", help="Strecke / track.")]
+ByMailOption = Annotated[bool, typer.Option(
+    "--by-mail", help="Rennen per E-Mail gefahren / the race was run by e-mail.")]
 StartersTextOption = Annotated[
     str,
     typer.Option("--starters", help="Starter, Komma getrennt; Namen mit Komma gehen (\"Müller, "
@@ -129,6 +132,11 @@ def _by(by: str | None) -> str:
         return getpass.getuser()
     except (OSError, KeyError):
         return "?"
+
+
+def _marked(result: RaceResult, by_mail: bool) -> RaceResult:
+    """The result marked as run by e-mail when ``--by-mail`` says so."""
+    return dc_replace(result, source=RaceSource.MAIL) if by_mail else result
 
 
 def _race_from_file(
@@ -274,6 +282,7 @@ def enter_race(
     laps: LapsOption = None,
     track: TrackNameOption = None,
     by: ByOption = None,
+    by_mail: ByMailOption = False,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
@@ -281,7 +290,7 @@ def enter_race(
     store = _store(db)
 
     def action() -> int:
-        result = _race_from_file(file, race, laps, track, lang)
+        result = _marked(_race_from_file(file, race, laps, track, lang), by_mail)
         return len(store.enter_race(league, result, _by(by)))
 
     booked = run_guarded(action)
@@ -298,6 +307,7 @@ def replace_race(
     laps: LapsOption = None,
     track: TrackNameOption = None,
     by: ByOption = None,
+    by_mail: ByMailOption = False,
     db: DbOption = None,
     lang: LangOption = Lang.BOTH,
 ) -> None:
@@ -305,7 +315,7 @@ def replace_race(
     store = _store(db)
 
     def action() -> int:
-        result = _race_from_file(file, race, laps, track, lang)
+        result = _marked(_race_from_file(file, race, laps, track, lang), by_mail)
         return len(store.replace_race(league, result, _by(by)))
 
     booked = run_guarded(action)
@@ -603,7 +613,10 @@ def race_result(
     if as_json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
     else:
-        _print_rows(rows, lang, f"{loaded.name}: {label('race', lang)} {race}")
+        entered = loaded.race(race)
+        mail = entered is not None and entered.source is RaceSource.MAIL
+        note = f" ({label('by_mail', lang)})" if mail else ""
+        _print_rows(rows, lang, f"{loaded.name}: {label('race', lang)} {race}{note}")
 
 
 @app.command("drops")

@@ -38,6 +38,9 @@ class RaceSource(Enum):
 
     TABLE = "table"
     ENGINE = "engine"
+    MAIL = "mail"
+    """Run by e-mail and entered from its result (Dresden 2006: one race of the season is run
+    by e-mail); counted like any other race, marked so the tables can say so."""
 
 
 @dataclass(frozen=True)

@@ -63,6 +63,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "before": ("vorher", "before"),
     "after": ("nachher", "after"),
     "changes": ("geändert", "changed"),
+    "by_mail": ("per E-Mail gefahren", "run by e-mail"),
     "kind": ("Art", "Kind"),
     "name": ("Name", "Name"),
     "history": ("Korrekturen", "Corrections"),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import replace
 from typing import Any
 from urllib.parse import quote
 
@@ -29,7 +30,7 @@ from rennleitung.formula_de.builtin_tracks import builtin_track_names
 from rennleitung.league.karma import karma_ledger
 from rennleitung.league.profiles import DriverProfile, league_name
 from rennleitung.league.qualifying_weather import parse_weather
-from rennleitung.league.race_result import RaceResult
+from rennleitung.league.race_result import RaceResult, RaceSource
 from rennleitung.league.race_result_codec import (
     qualifying_laps_from_csv,
     race_result_from_csv,
@@ -66,6 +67,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "race_number": ("Rennen Nr.", "Race no."),
     "laps": ("Runden", "Laps"),
     "track": ("Strecke", "Track"),
+    "by_mail": ("per E-Mail gefahren", "run by e-mail"),
     "race_csv": ("Ergebnis als CSV (driver,grid,position,laps,status,driven_by,laps_most_led,"
                  "karma)", "Result as CSV (driver,grid,position,laps,status,driven_by,"
                  "laps_most_led,karma)"),
@@ -302,6 +304,8 @@ def _enter_race(request: Request, name: str, p: Page, form: FormData) -> Respons
     number = _race_number(form)
     laps = forms.number(form, "laps", 3, 1, MAX_RACE_LAPS)
     result = _pasted_race(field(form, "csv"), number, laps, field(form, "track").strip())
+    if field(form, "by_mail") == "1":
+        result = replace(result, source=RaceSource.MAIL)
     if field(form, "replace") == "1":
         store.replace_race(name, result, by)
     else:
