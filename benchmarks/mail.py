@@ -145,8 +145,21 @@ def _deliver(port: int, mails: list[bytes]) -> None:
             client.sendmail("player@example.net", ["spiel@example.org"], raw)
 
 
-def _fd_in_and_out(url: str, answers: int) -> None:
-    """Formula Dé races played by mail with pictures until ``answers`` answers went in."""
+class _OneByOne(FdAdapter):
+    """The pictures as before issue 24's last change: each drawn and waited for when its
+    mail is made, one at a time (the comparison the benchmark prints)."""
+
+    def tick(self, service, game, now):  # type: ignore[no-untyped-def]
+        mails = super().tick(service, game, now)
+        for mail in mails:
+            for item in mail.attachments:
+                item.data  # noqa: B018 - waits for the picture
+        return mails
+
+
+def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
+    """Formula Dé races played by mail with pictures until ``answers`` answers went in;
+    returns the mails/s (in + out)."""
     import email
     import re
     from datetime import timedelta
@@ -171,7 +184,10 @@ def _fd_in_and_out(url: str, answers: int) -> None:
                             smtp_port=smtp_port)
     service = MailService.open(url, settings)
     races = RaceService(service.engine)
-    service.adapters["fd"] = FdAdapter(races, png=True)  # as ``mail serve`` sends them
+    from rennleitung.mail import pictures
+
+    pictures.forget()  # each run draws its pictures afresh
+    service.adapters["fd"] = (_OneByOne if one_by_one else FdAdapter)(races, png=True)
     people = {}
     for number in range(RACES):
         seats = (SeatSpec("car1", "Anna"), SeatSpec("car2", "Bert"),
@@ -231,11 +247,17 @@ def _fd_in_and_out(url: str, answers: int) -> None:
     wall = time.perf_counter() - wall0
     service.engine.dispose()
     total = sent_in + len(outgoing)
+    if one_by_one:
+        print(f"  before (pictures one at a time, waited for as each mail is made): "
+              f"{total / wall:.0f} mails/s in and out ({sent_in} in, {len(outgoing)} out, "
+              f"{wall:.1f} s)")
+        return total / wall
     print(f"Formula Dé by mail with pictures ({RACES} races, PNG as `mail serve` sends it):")
     print(f"  {sent_in} answers in over LMTP, {len(outgoing)} mails out over SMTP "
           f"(answers, questions with their picture, welcomes) in {wall:.1f} s")
     print(f"  {total / wall:.0f} mails/s in and out by wall clock; target >= 50/s; largest "
           f"question mail {largest / 1000:.0f} KB (limit 200 KB)")
+    return total / wall
 
 
 def main() -> None:
@@ -245,6 +267,8 @@ def main() -> None:
                         help="also run the evaluation preview for every clean sheet")
     parser.add_argument("--fd-answers", type=int, default=200,
                         help="answers sent in the Formula Dé in-and-out run (0: skip it)")
+    parser.add_argument("--no-before", action="store_true",
+                        help="skip the comparison run with pictures drawn one at a time")
     parser.add_argument("--intake-only", action="store_true",
                         help="only the intake run (no Formula Dé in and out)")
     args = parser.parse_args()
@@ -290,8 +314,14 @@ def main() -> None:
           f"{len(mails) / cpu:.0f} mails/s per CPU second ({cpu:.1f} s); target >= 50/s")
     if args.fd_answers and not args.intake_only:
         with tempfile.TemporaryDirectory() as temp:
-            _fd_in_and_out(args.db or f"sqlite:///{Path(temp) / 'inout.sqlite3'}",
-                           args.fd_answers)
+            after = _fd_in_and_out(args.db or f"sqlite:///{Path(temp) / 'inout.sqlite3'}",
+                                   args.fd_answers)
+        if not args.no_before and not args.db:  # a given database holds the first run's races
+            with tempfile.TemporaryDirectory() as temp:
+                before = _fd_in_and_out(f"sqlite:///{Path(temp) / 'before.sqlite3'}",
+                                        args.fd_answers, one_by_one=True)
+            print(f"  pictures drawn side by side and cached: {after / before:.1f} times the "
+                  "mails/s of one at a time")
 
 
 if __name__ == "__main__":

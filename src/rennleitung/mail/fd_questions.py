@@ -7,9 +7,6 @@ The text reads only what the asked driver may see: his own car in full, the othe
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 from rennleitung.formula_de.car import Wear, WearArea
 from rennleitung.formula_de.dice import gear_range
 from rennleitung.formula_de.movement import MoveOption
@@ -17,6 +14,8 @@ from rennleitung.formula_de.race_decisions import Ask, AskKind
 from rennleitung.formula_de.race_questions import SetupQuestion
 from rennleitung.formula_de.track import Track
 from rennleitung.mail.fd_orders import kind_label, option_cost, order_text
+from rennleitung.mail.pictures import BoardPicture
+from rennleitung.mail.pictures import png as to_png
 from rennleitung.mail.texts import pick
 from rennleitung.play import RulesNotice
 from rennleitung.play.views import View
@@ -249,9 +248,8 @@ def board_attachments(seen: View, ask: Ask, png: bool = True) -> list[Attachment
                                           order=[o.car for o in seen.order])
     svg = svg_text.encode("utf-8")
     side = "--width" if width >= height else "--height"
-    picture = _png(svg, f"{side}={PICTURE_SIDE}") if png else None
-    if picture is not None:
-        return [Attachment("board.png", "image/png", picture)]
+    if png:  # drawn in the background (``pictures``): the mail waits for it when built
+        return [BoardPicture("board", svg, f"{side}={PICTURE_SIDE}")]
     return [Attachment("board.svg", "image/svg+xml", svg)]
 
 
@@ -262,22 +260,10 @@ def whole_board(seen: View, ask: Ask | None, png: bool = True) -> list[Attachmen
         return []
     svg = render_position(seen.position, moves).encode("utf-8")
     files = [Attachment("board-full.svg", "image/svg+xml", svg)]
-    picture = _png(svg, "--width=1400") if png else None
+    picture = to_png(svg, "--width=1400") if png else None
     if picture is not None:
         files.append(Attachment("board-full.png", "image/png", picture))
     return files
-
-
-def _png(svg: bytes, size: str) -> bytes | None:
-    converter = shutil.which("rsvg-convert")
-    if not converter:
-        return None
-    try:
-        done = subprocess.run([converter, "--format=png", size], input=svg,
-                              capture_output=True, timeout=60, check=True)
-    except (subprocess.SubprocessError, OSError):
-        return None  # the SVG alone still shows the board
-    return done.stdout
 
 
 def picture_legend(seen: View, language: str) -> str:

@@ -440,16 +440,17 @@ class MailService:
         return self.queue.last_ref(prefix)
 
     def tick(self, now: datetime | None = None) -> int:
-        """Let every game send what it wants to send by itself; returns how many were queued."""
+        """Let every game send what it wants to send by itself; returns how many were queued.
+        Every game is ticked before any mail is queued, so the pictures of all games' questions
+        are drawn side by side (``pictures``) while the next games are ticked."""
         moment = now or self.clock()
-        queued = 0
+        made: list[tuple[Outgoing, int]] = []
         for game in self.games():
             adapter = self.adapters.get(game.kind)
             if adapter is None:
                 continue
-            for outgoing in adapter.tick(self, game, moment):
-                queued += self.enqueue(outgoing, game.id) is not None
-        return queued
+            made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
+        return sum(self.enqueue(outgoing, game_id) is not None for outgoing, game_id in made)
 
     def game_mail(self, game_id: int) -> list[ReceivedMail]:
         """The mails processed for a game, oldest first (for status pages)."""

@@ -1,0 +1,109 @@
+"""PNG pictures of board SVGs by ``rsvg-convert``, cached by the SVG's hash and drawn in the
+background (issue 24).
+
+Each conversion is one ``rsvg-convert`` run, about 0.1 s: most of a question mail's time. A
+picture is started when its mail is made and only waited for when the mail's bytes are built,
+so the pictures of one outbox tick (every game's questions) run side by side in a small bounded
+pool while the other games are ticked. The same SVG at the same size is converted once (a
+board asked for again, a question mail built twice); the cache keeps the newest ``CACHED``.
+Without ``rsvg-convert``, or when it fails, the picture is None and the mail carries the SVG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import threading
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+
+from rennleitung.render.mail_message import Attachment
+
+WORKERS = 2
+"""rsvg-convert runs at once (the machine's cores, not more: each run is CPU-bound)."""
+CACHED = 128
+"""Pictures kept (about 120 KB each at most)."""
+
+_POOL = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="png")
+_CACHE: OrderedDict[str, Future[bytes | None]] = OrderedDict()
+_LOCK = threading.Lock()
+
+
+def _convert(svg: bytes, size: str) -> bytes | None:
+    converter = shutil.which("rsvg-convert")
+    if not converter:
+        return None
+    try:
+        done = subprocess.run([converter, "--format=png", size], input=svg,
+                              capture_output=True, timeout=60, check=True)
+    except (subprocess.SubprocessError, OSError):
+        return None  # the SVG alone still shows the board
+    return done.stdout
+
+
+def _forget_failure(key: str, future: Future[bytes | None]) -> None:
+    if future.cancelled() or future.exception() is not None or future.result() is None:
+        with _LOCK:  # a failure may pass (a timeout under load): the next mail tries again
+            if _CACHE.get(key) is future:
+                del _CACHE[key]
+
+
+def png_later(svg: bytes, size: str) -> Future[bytes | None]:
+    """The PNG of ``svg`` at ``size`` (an rsvg-convert option such as ``--width=560``), being
+    drawn: from the cache when the same SVG was drawn at that size before."""
+    key = hashlib.sha256(size.encode() + b"\0" + svg).hexdigest()
+    with _LOCK:
+        future = _CACHE.get(key)
+        if future is not None:
+            _CACHE.move_to_end(key)
+            return future
+        if shutil.which("rsvg-convert") is None:
+            missing: Future[bytes | None] = Future()
+            missing.set_result(None)
+            return missing
+        future = _POOL.submit(_convert, svg, size)
+        _CACHE[key] = future
+        while len(_CACHE) > CACHED:
+            _CACHE.popitem(last=False)
+    future.add_done_callback(lambda done: _forget_failure(key, done))
+    return future
+
+
+def png(svg: bytes, size: str) -> bytes | None:
+    """The PNG of ``svg`` at ``size``, waited for; None without a working rsvg-convert."""
+    return png_later(svg, size).result()
+
+
+class BoardPicture(Attachment):
+    """An attachment whose PNG is still being drawn: ``name.png`` once drawn, else the SVG
+    itself as ``name.svg``. Asked for its name, type or bytes, it waits for the picture."""
+
+    def __init__(self, name: str, svg: bytes, size: str) -> None:
+        object.__setattr__(self, "_name", name)
+        object.__setattr__(self, "_svg", svg)
+        object.__setattr__(self, "_future", png_later(svg, size))
+
+    def _picture(self) -> bytes | None:
+        future: Future[bytes | None] = object.__getattribute__(self, "_future")
+        return future.result()
+
+    @property
+    def filename(self) -> str:
+        name: str = object.__getattribute__(self, "_name")
+        return f"{name}.png" if self._picture() is not None else f"{name}.svg"
+
+    @property
+    def mime(self) -> str:
+        return "image/png" if self._picture() is not None else "image/svg+xml"
+
+    @property
+    def data(self) -> bytes:
+        svg: bytes = object.__getattribute__(self, "_svg")
+        return self._picture() or svg
+
+
+def forget() -> None:
+    """Empty the cache (a benchmark's runs, tests that compare a first drawing)."""
+    with _LOCK:
+        _CACHE.clear()
