@@ -7,6 +7,7 @@ import json
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
@@ -152,3 +153,61 @@ def test_a_first_line_secret_is_blanked_when_the_subject_has_it_too(
     answer = body_of(smtp.sink.to("enzo@example.net")[-1])
     assert "Zeile 1" not in answer, answer
     assert "angenommen" in answer.lower(), answer
+
+
+def _dated_mail(sender: str, sheet: str, date: str) -> bytes:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, "s@x.org", "Zug boxenluder"
+    message["Date"] = date
+    message.set_content(sheet)
+    return message.as_bytes()
+
+
+@pytest.mark.parametrize(("language", "older", "counts"), [
+    ("de", "ist älter als Ihr Bogen", "Es zählt der später geschriebene: "),
+    ("en", "is older than your sheet", "The later-written one counts: ")])
+def test_an_older_sheet_delivered_later_does_not_replace_the_newer(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str, older: str,
+        counts: str) -> None:
+    """Issue 24: mail can overtake mail; the later-written sheet (by Date) counts, not the one
+    that arrived last."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    newer = ferrari + "Kontakt: der neue Bogen\n"
+    old = ferrari + "Kontakt: der alte Bogen\n"
+    service.receive(_dated_mail("enzo@example.net", newer, "Tue, 01 Dec 2026 20:30:00 +0100"),
+                    "lmtp")
+    service.process_pending()
+    service.receive(_dated_mail("enzo@example.net", old, "Tue, 01 Dec 2026 19:10:00 +0000"),
+                    "lmtp")
+    service.process_pending()
+    send_due(service)
+    first, second = (body_of(m) for m in smtp.sink.to("enzo@example.net")[-2:])
+    [kept] = list((game_dir / "inbox").iterdir())
+    assert kept.name in first and "der neue Bogen" in kept.read_text(encoding="utf-8")
+    assert older in second and f"{counts}{kept.name}" in second, second
+    assert "2026-12-01 19:30:00 UTC" in second and "2026-12-01 19:10:00 UTC" in second
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    report = (game_dir / "rounds" / "001" / "rennanzeiger.txt").read_text(encoding="utf-8")
+    assert "der neue Bogen" in report and "der alte Bogen" not in report
+
+
+def test_a_newer_sheet_delivered_later_replaces_and_says_it_counts(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    service.receive(_dated_mail("enzo@example.net", ferrari, "Tue, 01 Dec 2026 19:10:00 +0000"),
+                    "lmtp")
+    service.receive(_dated_mail("enzo@example.net", ferrari, "not a date"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    second = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "replaces your earlier sheet" in second and "this one counts" in second, second
+    assert len(list((game_dir / "inbox").iterdir())) == 2
