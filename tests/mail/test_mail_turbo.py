@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from rennleitung.cli.main import app
 from rennleitung.mail.outbox import send_due
 from rennleitung.mail.service import MailService
-from rennleitung.mail.turbo_game import queue_reports
+from rennleitung.mail.turbo_game import TurboAdapter, queue_reports
 
 from .conftest import SmtpServer, attachment_names, body_of, plain_mail
 
@@ -211,3 +211,30 @@ def test_a_newer_sheet_delivered_later_replaces_and_says_it_counts(
     second = body_of(smtp.sink.to("enzo@example.net")[-1])
     assert "replaces your earlier sheet" in second and "this one counts" in second, second
     assert len(list((game_dir / "inbox").iterdir())) == 2
+
+
+@pytest.mark.parametrize(("language", "place", "needs", "bought"), [
+    ("de", "Zeile", "braucht W, M oder R", "nichts gekauft (§11) (Vorschau)"),
+    ("en", "line", "needs W, M or R", "nothing bought (§11) (preview)")])
+def test_the_answer_lists_every_problem_in_one_pass_in_line_order(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str, place: str,
+        needs: str, bought: str) -> None:
+    """Issue 24: a sheet with a faulty line got no preview, so the trial evaluation's
+    refusals came only with the next sheet; now both come at once, in line order."""
+    service.adapters["turbo"] = TurboAdapter()  # with the trial evaluation, as `mail serve`
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    sheet = ("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nBau X: 2\nErrichtung: M\n"
+             "Bau M: 1000\nBau Y: 3\n")
+    service.receive(_sheet_mail("enzo@example.net", sheet, "boxenluder"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    answer = body_of(smtp.sink.to("enzo@example.net")[-1])
+    listed = [line.strip() for line in answer.splitlines() if line.strip().startswith(place)]
+    numbers = [int(line.split()[1]) for line in listed]
+    # the mail's line 1 is the secret: the sheet's lines 4, 6, 7 are the mail's 5, 7, 8
+    assert numbers == sorted(numbers) and {5, 7, 8} <= set(numbers), answer
+    assert needs in answer and bought in answer, answer
+    assert any(bought in line for line in listed) and not all("(" in line for line in listed)

@@ -50,12 +50,18 @@ def _when(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def _problem_lines(language: str, problems: list[Problem]) -> list[str]:
+def _problem_lines(language: str, problems: list[Problem],
+                   preview: list[Problem] | None = None) -> list[str]:
+    """The problems and the (marked) preview's, in line order; the sheet's own first on a line."""
+    found = sorted([(p.line, 0, p) for p in problems] + [(p.line, 1, p) for p in preview or []],
+                   key=lambda item: item[:2])
+    mark = texts.pick(language, " (Vorschau)", " (preview)")
     lines = []
-    for problem in problems:
+    for _, from_preview, problem in found:
         place = (texts.pick(language, f"Zeile {problem.line}", f"line {problem.line}")
                  if problem.line else texts.pick(language, "Blatt", "sheet"))
-        lines.append(f"  {place} [{problem.field}]: {texts.pick(language, problem.de, problem.en)}")
+        said = texts.pick(language, problem.de, problem.en)
+        lines.append(f"  {place} [{problem.field}]: {said}{mark if from_preview else ''}")
     return lines
 
 
@@ -118,8 +124,10 @@ class TurboAdapter:
             return self._older(order, sheet.round, written, newer[-1], game.written(newer[-1]))
         path = game.submit(order.text, f"mail{order.mail_id}-{sheet.team}.txt", written)
         line_problems = list(sheet.problems)
+        # one pass, in line order, as ``turbo check --game``: the sheet's own problems and
+        # (marked) what the trial evaluation refuses; it runs even when some lines are faulty
         preview = (preview_problems(order.text, state, config)
-                   if self.preview and not line_problems else [])
+                   if self.preview and not any(p.line == 0 for p in line_problems) else [])
         lines = [texts.pick(language, f"Ihr Bogen für Runde {round_number} ist angenommen.",
                             f"Your sheet for round {round_number} has been accepted.")]
         if earlier:
@@ -127,14 +135,14 @@ class TurboAdapter:
                 language, "Er ersetzt Ihren früheren Bogen dieser Runde; es zählt dieser, "
                 f"geschrieben {_when(written)}.", "It replaces your earlier sheet of this "
                 f"round; this one counts, written {_when(written)}."))
-        if line_problems:
+        if line_problems or preview:
             lines += ["", texts.pick(language, "Diese Zeilen werden nicht ausgeführt:",
-                                     "These lines will not be carried out:"),
-                      *_problem_lines(language, line_problems)]
-        elif preview:
-            lines += ["", texts.pick(language, "Vorschau, falls kein anderer Rennstall "
-                                     "dazwischenkommt:", "Preview, if no other team "
-                                     "interferes:"), *_problem_lines(language, preview)]
+                                     "These lines will not be carried out:")]
+            if preview:
+                lines.append(texts.pick(
+                    language, "(Vorschau: so, falls kein anderer Rennstall dazwischenkommt)",
+                    "(preview: so, if no other team interferes)"))
+            lines += _problem_lines(language, line_problems, preview)
         else:
             lines.append(texts.pick(language, "Alle Zeilen sind in Ordnung.",
                                     "Every line is fine."))
@@ -142,6 +150,7 @@ class TurboAdapter:
                                  f"Receipt: {path.name}")]
         outcome: dict[str, object] = {"accepted": path.name, "round": round_number,
                                       "team": sheet.team, "problems": len(line_problems),
+                                      "preview": len(preview),
                                       "replaces": [p.name for p in earlier]}
         return Handled(outcome, [Outgoing(sender, subject,
                                           texts.letter(language, "\n".join(lines)))])
