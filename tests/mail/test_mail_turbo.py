@@ -238,3 +238,30 @@ def test_the_answer_lists_every_problem_in_one_pass_in_line_order(
     assert numbers == sorted(numbers) and {5, 7, 8} <= set(numbers), answer
     assert needs in answer and bought in answer, answer
     assert any(bought in line for line in listed) and not all("(" in line for line in listed)
+
+
+def test_an_english_teams_report_has_no_german_entries(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """Issue 24: "Kauf Turbo-W18 von Turbo", "Platz 4, Verschleiß M" in an English report."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    service.bind("t2000", "soichiro@example.net", "Honda", "de")
+    send_due(service)
+    for sender, name in (("enzo@example.net", "ferrari"), ("soichiro@example.net", "honda")):
+        sheet = (EXAMPLES / f"{name}-runde-1.txt").read_text(encoding="utf-8")
+        service.receive(_sheet_mail(sender, sheet, "boxenluder"), "lmtp")
+    service.process_pending()
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert len(queue_reports(service, "t2000")) == 2
+    send_due(service)
+    german = (game_dir / "rounds" / "001" / "reports" / "Ferrari.txt").read_text(encoding="utf-8")
+    # the round had a purchase from Turbo and a race with a place and wear
+    assert "Kauf Turbo-" in german and "Platz " in german and "Verschleiß" in german
+    english = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "purchase Turbo-" in english and "place " in english and "wear " in english
+    for word in ("Kauf", "Platz", "Verschleiß", "Konto", "Rennen", "Würfel", "zurück"):
+        assert word not in english, (word, english)
+    honda = body_of(smtp.sink.to("soichiro@example.net")[-1])
+    assert "Konto / account" in honda  # a German team keeps the report in both languages

@@ -212,7 +212,7 @@ def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[in
     html = game.results_sheet(evaluated, "html")
     queued = []
     for binding in service.bindings(key):
-        report = game.team_report(evaluated, binding.seat)
+        report = game.team_report(evaluated, binding.seat, binding.language)
         if report is None:
             continue
         language = binding.language

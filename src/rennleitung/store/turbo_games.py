@@ -297,9 +297,14 @@ class GameDir:
         path = self.round_dir(round_number) / f"rennanzeiger.{suffix}"
         return path.read_bytes() if path.is_file() else None
 
-    def team_report(self, round_number: int, team: str) -> str | None:
-        """One team's report of an evaluated round, if it was written."""
-        path = self.round_dir(round_number) / "reports" / f"{team}.txt"
+    def team_report(self, round_number: int, team: str, language: str = "") -> str | None:
+        """One team's report of an evaluated round, if it was written; with ``language="en"``
+        the English one (``TEAM.en.txt``) where the round has it (older rounds do not)."""
+        reports = self.round_dir(round_number) / "reports"
+        english = reports / f"{team}.en.txt"
+        if language == "en" and english.is_file():
+            return english.read_text(encoding="utf-8")
+        path = reports / f"{team}.txt"
         return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def sent_by_hand(self, round_number: int) -> bool:
