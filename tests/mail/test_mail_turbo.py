@@ -7,12 +7,13 @@ import json
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from rennleitung.cli.main import app
 from rennleitung.mail.outbox import send_due
 from rennleitung.mail.service import MailService
-from rennleitung.mail.turbo_game import queue_reports
+from rennleitung.mail.turbo_game import TurboAdapter, queue_reports
 
 from .conftest import SmtpServer, attachment_names, body_of, plain_mail
 
@@ -152,3 +153,115 @@ def test_a_first_line_secret_is_blanked_when_the_subject_has_it_too(
     answer = body_of(smtp.sink.to("enzo@example.net")[-1])
     assert "Zeile 1" not in answer, answer
     assert "angenommen" in answer.lower(), answer
+
+
+def _dated_mail(sender: str, sheet: str, date: str) -> bytes:
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = sender, "s@x.org", "Zug boxenluder"
+    message["Date"] = date
+    message.set_content(sheet)
+    return message.as_bytes()
+
+
+@pytest.mark.parametrize(("language", "older", "counts"), [
+    ("de", "ist älter als Ihr Bogen", "Es zählt der später geschriebene: "),
+    ("en", "is older than your sheet", "The later-written one counts: ")])
+def test_an_older_sheet_delivered_later_does_not_replace_the_newer(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str, older: str,
+        counts: str) -> None:
+    """Issue 24: mail can overtake mail; the later-written sheet (by Date) counts, not the one
+    that arrived last."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    newer = ferrari + "Kontakt: der neue Bogen\n"
+    old = ferrari + "Kontakt: der alte Bogen\n"
+    service.receive(_dated_mail("enzo@example.net", newer, "Tue, 01 Dec 2026 20:30:00 +0100"),
+                    "lmtp")
+    service.process_pending()
+    service.receive(_dated_mail("enzo@example.net", old, "Tue, 01 Dec 2026 19:10:00 +0000"),
+                    "lmtp")
+    service.process_pending()
+    send_due(service)
+    first, second = (body_of(m) for m in smtp.sink.to("enzo@example.net")[-2:])
+    [kept] = list((game_dir / "inbox").iterdir())
+    assert kept.name in first and "der neue Bogen" in kept.read_text(encoding="utf-8")
+    assert older in second and f"{counts}{kept.name}" in second, second
+    assert "2026-12-01 19:30:00 UTC" in second and "2026-12-01 19:10:00 UTC" in second
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    report = (game_dir / "rounds" / "001" / "rennanzeiger.txt").read_text(encoding="utf-8")
+    assert "der neue Bogen" in report and "der alte Bogen" not in report
+
+
+def test_a_newer_sheet_delivered_later_replaces_and_says_it_counts(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    send_due(service)
+    ferrari = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    service.receive(_dated_mail("enzo@example.net", ferrari, "Tue, 01 Dec 2026 19:10:00 +0000"),
+                    "lmtp")
+    service.receive(_dated_mail("enzo@example.net", ferrari, "not a date"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    second = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "replaces your earlier sheet" in second and "this one counts" in second, second
+    assert len(list((game_dir / "inbox").iterdir())) == 2
+
+
+@pytest.mark.parametrize(("language", "place", "needs", "bought"), [
+    ("de", "Zeile", "braucht W, M oder R", "nichts gekauft (§11) (Vorschau)"),
+    ("en", "line", "needs W, M or R", "nothing bought (§11) (preview)")])
+def test_the_answer_lists_every_problem_in_one_pass_in_line_order(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str, place: str,
+        needs: str, bought: str) -> None:
+    """Issue 24: a sheet with a faulty line got no preview, so the trial evaluation's
+    refusals came only with the next sheet; now both come at once, in line order."""
+    service.adapters["turbo"] = TurboAdapter()  # with the trial evaluation, as `mail serve`
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    sheet = ("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nBau X: 2\nErrichtung: M\n"
+             "Bau M: 1000\nBau Y: 3\n")
+    service.receive(_sheet_mail("enzo@example.net", sheet, "boxenluder"), "lmtp")
+    service.process_pending()
+    send_due(service)
+    answer = body_of(smtp.sink.to("enzo@example.net")[-1])
+    listed = [line.strip() for line in answer.splitlines() if line.strip().startswith(place)]
+    numbers = [int(line.split()[1]) for line in listed]
+    # the mail's line 1 is the secret: the sheet's lines 4, 6, 7 are the mail's 5, 7, 8
+    assert numbers == sorted(numbers) and {5, 7, 8} <= set(numbers), answer
+    assert needs in answer and bought in answer, answer
+    assert any(bought in line for line in listed) and not all("(" in line for line in listed)
+
+
+def test_an_english_teams_report_has_no_german_entries(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """Issue 24: "Kauf Turbo-W18 von Turbo", "Platz 4, Verschleiß M" in an English report."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "en")
+    service.bind("t2000", "soichiro@example.net", "Honda", "de")
+    send_due(service)
+    for sender, name in (("enzo@example.net", "ferrari"), ("soichiro@example.net", "honda")):
+        sheet = (EXAMPLES / f"{name}-runde-1.txt").read_text(encoding="utf-8")
+        service.receive(_sheet_mail(sender, sheet, "boxenluder"), "lmtp")
+    service.process_pending()
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert len(queue_reports(service, "t2000")) == 2
+    send_due(service)
+    german = (game_dir / "rounds" / "001" / "reports" / "Ferrari.txt").read_text(encoding="utf-8")
+    # the round had a purchase from Turbo and a race with a place and wear
+    assert "Kauf Turbo-" in german and "Platz " in german and "Verschleiß" in german
+    english = body_of(smtp.sink.to("enzo@example.net")[-1])
+    assert "purchase Turbo-" in english and "place " in english and "wear " in english
+    for word in ("Kauf", "Platz", "Verschleiß", "Konto", "Rennen", "Würfel", "zurück"):
+        assert word not in english, (word, english)
+    honda = body_of(smtp.sink.to("soichiro@example.net")[-1])
+    assert "Konto / account" in honda  # a German team keeps the report in both languages

@@ -14,9 +14,10 @@ from __future__ import annotations
 import email
 import re
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from email import policy
 from email.message import Message
-from email.utils import getaddresses
+from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 
 from rennleitung.render.mail_message import CONTROL, clean_header, decode_bytes, header_text
@@ -35,6 +36,7 @@ class Decoded:
     sender_name: str = ""
     subject: str = ""
     message_id: str = ""
+    written_at: datetime | None = None  # the Date header, if it can be read (UTC)
     body: str = ""
     sheet: str = ""  # a text attachment if there is one, else the body
     from_attachment: bool = False
@@ -232,6 +234,18 @@ def _automatic(message: Message, envelope_from: str | None) -> bool:
             or "mailer-daemon" in sender or sender.startswith("postmaster@"))
 
 
+def written_at(header: str) -> datetime | None:
+    """When the mail says it was written (its ``Date``), in UTC; None if missing or unreadable,
+    so that it counts by arrival. A Date without a zone is taken as UTC."""
+    try:
+        when = parsedate_to_datetime(header) if header else None
+    except (TypeError, ValueError, IndexError, OverflowError):
+        return None
+    if when is None:
+        return None
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
 def decode(raw: bytes, envelope_from: str | None = None) -> Decoded:
     """Read a mail; never raises, whatever the bytes."""
     result = Decoded()
@@ -242,6 +256,7 @@ def decode(raw: bytes, envelope_from: str | None = None) -> Decoded:
         return result
     result.subject = clean_header(message.get("Subject", ""))
     result.message_id = clean_header(message.get("Message-ID", ""), 998)
+    result.written_at = written_at(clean_header(message.get("Date", "")))
     result.sender_name, result.sender = sender_of(header_text(message.get("From", "")))
     if not result.sender and envelope_from:
         result.sender = clean_address(envelope_from)

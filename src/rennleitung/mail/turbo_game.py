@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rennleitung.errors import RennleitungError
@@ -40,12 +40,28 @@ def _team_of(path: Path, state: GameState, config: GameConfig) -> str:
     return check_sheet(GameDir.sheet_text(path), state, config).team
 
 
-def _problem_lines(language: str, problems: list[Problem]) -> list[str]:
+def _written(order: Order) -> datetime:
+    """When a mailed sheet was written: its Date header, else (none, or unreadable) arrival."""
+    when = order.decoded.written_at or order.received_at
+    return when.replace(tzinfo=UTC) if when.tzinfo is None else when.astimezone(UTC)
+
+
+def _when(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def _problem_lines(language: str, problems: list[Problem],
+                   preview: list[Problem] | None = None) -> list[str]:
+    """The problems and the (marked) preview's, in line order; the sheet's own first on a line."""
+    found = sorted([(p.line, 0, p) for p in problems] + [(p.line, 1, p) for p in preview or []],
+                   key=lambda item: item[:2])
+    mark = texts.pick(language, " (Vorschau)", " (preview)")
     lines = []
-    for problem in problems:
+    for _, from_preview, problem in found:
         place = (texts.pick(language, f"Zeile {problem.line}", f"line {problem.line}")
                  if problem.line else texts.pick(language, "Blatt", "sheet"))
-        lines.append(f"  {place} [{problem.field}]: {texts.pick(language, problem.de, problem.en)}")
+        said = texts.pick(language, problem.de, problem.en)
+        lines.append(f"  {place} [{problem.field}]: {said}{mark if from_preview else ''}")
     return lines
 
 
@@ -100,25 +116,33 @@ class TurboAdapter:
             return Handled({"refused": "sheet", "round": round_number,
                             "problems": len(refused)},
                            [Outgoing(sender, subject, texts.letter(language, body))], "refused")
-        earlier = [p for p in game.inbox() if _team_of(p, state, config) == sheet.team]
-        path = game.submit(order.text, f"mail{order.mail_id}-{sheet.team}.txt")
-        earlier = [p for p in earlier if p != path]
+        earlier = [p for p in game.inbox() if _team_of(p, state, config) == sheet.team
+                   and not p.name.endswith(f"-mail{order.mail_id}-{sheet.team}.txt")]
+        written = _written(order)
+        newer = [p for p in earlier if game.written(p) > written]
+        if newer:
+            return self._older(order, sheet.round, written, newer[-1], game.written(newer[-1]))
+        path = game.submit(order.text, f"mail{order.mail_id}-{sheet.team}.txt", written)
         line_problems = list(sheet.problems)
+        # one pass, in line order, as ``turbo check --game``: the sheet's own problems and
+        # (marked) what the trial evaluation refuses; it runs even when some lines are faulty
         preview = (preview_problems(order.text, state, config)
-                   if self.preview and not line_problems else [])
+                   if self.preview and not any(p.line == 0 for p in line_problems) else [])
         lines = [texts.pick(language, f"Ihr Bogen für Runde {round_number} ist angenommen.",
                             f"Your sheet for round {round_number} has been accepted.")]
         if earlier:
-            lines.append(texts.pick(language, "Er ersetzt Ihren früheren Bogen dieser Runde.",
-                                    "It replaces your earlier sheet of this round."))
-        if line_problems:
+            lines.append(texts.pick(
+                language, "Er ersetzt Ihren früheren Bogen dieser Runde; es zählt dieser, "
+                f"geschrieben {_when(written)}.", "It replaces your earlier sheet of this "
+                f"round; this one counts, written {_when(written)}."))
+        if line_problems or preview:
             lines += ["", texts.pick(language, "Diese Zeilen werden nicht ausgeführt:",
-                                     "These lines will not be carried out:"),
-                      *_problem_lines(language, line_problems)]
-        elif preview:
-            lines += ["", texts.pick(language, "Vorschau, falls kein anderer Rennstall "
-                                     "dazwischenkommt:", "Preview, if no other team "
-                                     "interferes:"), *_problem_lines(language, preview)]
+                                     "These lines will not be carried out:")]
+            if preview:
+                lines.append(texts.pick(
+                    language, "(Vorschau: so, falls kein anderer Rennstall dazwischenkommt)",
+                    "(preview: so, if no other team interferes)"))
+            lines += _problem_lines(language, line_problems, preview)
         else:
             lines.append(texts.pick(language, "Alle Zeilen sind in Ordnung.",
                                     "Every line is fine."))
@@ -126,9 +150,27 @@ class TurboAdapter:
                                  f"Receipt: {path.name}")]
         outcome: dict[str, object] = {"accepted": path.name, "round": round_number,
                                       "team": sheet.team, "problems": len(line_problems),
+                                      "preview": len(preview),
                                       "replaces": [p.name for p in earlier]}
         return Handled(outcome, [Outgoing(sender, subject,
                                           texts.letter(language, "\n".join(lines)))])
+
+    def _older(self, order: Order, round_number: int, written: datetime, newer: Path,
+               newer_written: datetime) -> Handled:
+        """A sheet written before one already in the inbox (mail can overtake mail): the
+        later-written counts, by the mails' Date as Eressea does (issue 24), so this one is
+        not put in, and the answer names the sheet that counts."""
+        language = order.binding.language
+        body = texts.pick(
+            language, f"Ihr Bogen für Runde {round_number}, geschrieben {_when(written)}, ist "
+            f"älter als Ihr Bogen {newer.name}, geschrieben {_when(newer_written)}. Es zählt "
+            f"der später geschriebene: {newer.name}. Dieser Bogen wurde nicht übernommen.",
+            f"Your sheet for round {round_number}, written {_when(written)}, is older than "
+            f"your sheet {newer.name}, written {_when(newer_written)}. The later-written one "
+            f"counts: {newer.name}. This sheet has not been taken.")
+        return Handled({"refused": "older", "round": round_number, "counts": newer.name},
+                       [Outgoing(order.decoded.sender, reply_subject(order.decoded.subject),
+                                 texts.letter(language, body))], "refused")
 
     def _waiting(self, game: GameDir, order: Order, team: str, waits: int,
                  round_number: int) -> Handled:
@@ -136,7 +178,7 @@ class TurboAdapter:
         issue 28) goes into the inbox and waits for its round, as ``turbo submit`` keeps it;
         refusing it lost the orders."""
         language = order.binding.language
-        path = game.submit(order.text, f"mail{order.mail_id}-{team}.txt")
+        path = game.submit(order.text, f"mail{order.mail_id}-{team}.txt", _written(order))
         body = texts.pick(
             language, f"Ihr Bogen für Runde {waits} ist angenommen. Ausgewertet wird jetzt Runde "
             f"{round_number}; er wartet auf seine Runde.\n\nEingangsnummer: {path.name}",
@@ -170,7 +212,7 @@ def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[in
     html = game.results_sheet(evaluated, "html")
     queued = []
     for binding in service.bindings(key):
-        report = game.team_report(evaluated, binding.seat)
+        report = game.team_report(evaluated, binding.seat, binding.language)
         if report is None:
             continue
         language = binding.language

@@ -33,6 +33,7 @@ import json
 import os
 import shutil
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -254,10 +255,12 @@ class GameDir:
         if not marker.exists():
             marker.mkdir()
 
-    def submit(self, text: str, label: str) -> Path:
+    def submit(self, text: str, label: str, written: datetime | None = None) -> Path:
         """Put a sheet into the inbox under the next number, never overwriting a file; written
         aside first and renamed, so an evaluation never reads half a sheet. A sheet of this
-        ``label`` put there before is not put there again (processing was repeated)."""
+        ``label`` put there before is not put there again (processing was repeated).
+        ``written`` (a mail's Date) becomes the file's time, which ``written`` reads back: the
+        later-written of two sheets counts, whatever order they arrive in (issue 24)."""
         inbox = self.path / "inbox"
         inbox.mkdir(parents=True, exist_ok=True)
         existing = [p for p in inbox.iterdir() if p.name.endswith(f"-{label}")]
@@ -265,6 +268,8 @@ class GameDir:
             return existing[0]
         aside = inbox / f".{label}.part"
         aside.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+        if written is not None:
+            os.utime(aside, (written.timestamp(), written.timestamp()))
         number = self.next_sheet_number()
         while True:
             target = inbox / f"{number:04d}-{label}"
@@ -275,6 +280,11 @@ class GameDir:
                 continue
             aside.unlink()
             return target
+
+    @staticmethod
+    def written(path: Path) -> datetime:
+        """When a sheet in the inbox was written (a mailed one: its Date), else when it came."""
+        return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
     def state_stamp(self, round_number: int) -> tuple[int, ...]:
         """When the settings and the state of ``round_number`` last changed (a reader's cache
@@ -287,9 +297,14 @@ class GameDir:
         path = self.round_dir(round_number) / f"rennanzeiger.{suffix}"
         return path.read_bytes() if path.is_file() else None
 
-    def team_report(self, round_number: int, team: str) -> str | None:
-        """One team's report of an evaluated round, if it was written."""
-        path = self.round_dir(round_number) / "reports" / f"{team}.txt"
+    def team_report(self, round_number: int, team: str, language: str = "") -> str | None:
+        """One team's report of an evaluated round, if it was written; with ``language="en"``
+        the English one (``TEAM.en.txt``) where the round has it (older rounds do not)."""
+        reports = self.round_dir(round_number) / "reports"
+        english = reports / f"{team}.en.txt"
+        if language == "en" and english.is_file():
+            return english.read_text(encoding="utf-8")
+        path = reports / f"{team}.txt"
         return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def sent_by_hand(self, round_number: int) -> bool:

@@ -90,7 +90,8 @@ def _eliminate(turn: Turn, team: str, order: KindOrder) -> None:
         return
     refund = sum(factory.digits) * turn.config.elimination_refund_per_digit
     turn.state.factories.remove(factory)
-    turn.pay(team, refund, f"Elimination {order.kind}-Fabrik (§9)")
+    turn.pay(team, refund, f"Elimination {order.kind}-Fabrik (§9)",
+             f"elimination {order.kind} factory (§9)")
     turn.say(f"{team}: {order.kind}-Fabrik eliminiert, Ziffern {factory.digits}, +{amount(refund)}")
     turn.publish("Fabrikbau", f"{team} schließt seine {order.kind}-Fabrik / closes its factory")
 
@@ -108,7 +109,8 @@ def _modernise(turn: Turn, team: str, order: KindOrder) -> None:
         _refuse(turn, team, order, f"Geld reicht nicht ({amount(cost)})",
                 f"not enough money ({amount(cost)})")
     else:
-        turn.pay(team, -cost, f"Modernisierung {order.kind}-Fabrik (§8)")
+        turn.pay(team, -cost, f"Modernisierung {order.kind}-Fabrik (§8)",
+                 f"modernisation {order.kind} factory (§8)")
         turn.say(f"{team}: {order.kind}-Fabrik modernisiert {factory.rating} -> {target}")
         factory.rating = target
 
@@ -129,7 +131,8 @@ def _develop(turn: Turn, team: str, order: KindOrder) -> None:
             _refuse(turn, team, order, f"Geld reicht nur für {done} Schritte",
                     f"money only enough for {done} steps")
             break
-        turn.pay(team, -config.development_step_cost, f"Entwicklung {order.kind}")
+        turn.pay(team, -config.development_step_cost, f"Entwicklung {order.kind}",
+                 f"development {order.kind}")
         roll = turn.roll(config.development_die, f"Entwicklung {team} {order.kind}")
         if develop_once(factory, roll, config):
             turn.say(f"{team}: {order.kind}-Fabrik steigt auf Kennzahl {factory.rating}")
@@ -146,7 +149,8 @@ def _construct(turn: Turn, team: str, order: KindOrder) -> None:
         turn.reject(team, Problem(order.line, "Errichtung", f"Geld reicht nicht ({amount(cost)})",
                                   f"not enough money ({amount(cost)})"))
     else:
-        turn.pay(team, -cost, f"Errichtung {order.kind}-Fabrik (§7)")
+        turn.pay(team, -cost, f"Errichtung {order.kind}-Fabrik (§7)",
+                 f"building {order.kind} factory (§7)")
         turn.state.factories.append(Factory(team, order.kind, rating))
         turn.say(f"{team}: neue {order.kind}-Fabrik, Kennzahl {rating}")
         turn.publish("Fabrikbau", f"{team} errichtet eine {order.kind}-Fabrik (Kennzahl {rating})")
@@ -173,7 +177,8 @@ def _build(turn: Turn, team: str, order: KindOrder) -> None:
                                   f"money only enough for {count} of {wanted} pieces"))
     if count:
         part = Part(team, order.kind, factory.rating)
-        turn.pay(team, -count * unit, f"Bau {count} {part.notation()} à {amount(unit)} (§10)")
+        turn.pay(team, -count * unit, f"Bau {count} {part.notation()} à {amount(unit)} (§10)",
+                 f"making {count} {part.notation()} at {amount(unit)} (§10)")
         state.teams[team].add(part, count)
         turn.say(f"{team}: baut {count} {part.notation()} à {amount(unit)} (bester {best})")
 

@@ -65,8 +65,10 @@ def deliver(turn: Turn, deal: Deal) -> int:
             break
         part = wanted if teams[seller].count(wanted) else _better_part(turn, seller, wanted)
         if part is None:
-            turn.pay(seller, -price, f"Konventionalstrafe an {buyer} ({wanted.notation()})")
-            turn.pay(buyer, price, f"Konventionalstrafe von {seller} ({wanted.notation()})")
+            turn.pay(seller, -price, f"Konventionalstrafe an {buyer} ({wanted.notation()})",
+                     f"penalty to {buyer} ({wanted.notation()})")
+            turn.pay(buyer, price, f"Konventionalstrafe von {seller} ({wanted.notation()})",
+                     f"penalty from {seller} ({wanted.notation()})")
             turn.reject(seller, Problem(*deal.seller_line, f"{wanted.notation()} nicht lieferbar:"
                                         f" Konventionalstrafe {amount(price)} an {buyer}",
                                         f"{wanted.notation()} not deliverable: penalty "
@@ -75,8 +77,10 @@ def deliver(turn: Turn, deal: Deal) -> int:
             continue
         teams[seller].remove(part)
         teams[buyer].add(part)
-        turn.pay(buyer, -price, f"Kauf {part.notation()} von {seller}")
-        turn.pay(seller, price, f"Verkauf {part.notation()} an {buyer}")
+        turn.pay(buyer, -price, f"Kauf {part.notation()} von {seller}",
+                 f"purchase {part.notation()} from {seller}")
+        turn.pay(seller, price, f"Verkauf {part.notation()} an {buyer}",
+                 f"sale {part.notation()} to {buyer}")
         delivered += 1
         settled += 1
     if delivered:
@@ -114,7 +118,8 @@ def _sell_turbo(turn: Turn, answer: Answer) -> None:
                                                  f"Geld reicht nur für {bought} Stück",
                                                  f"money only enough for {bought} pieces"))
                 break
-            turn.pay(answer.team, -price, f"Kauf {part.notation()} von Turbo")
+            turn.pay(answer.team, -price, f"Kauf {part.notation()} von Turbo",
+                     f"purchase {part.notation()} from Turbo")
             turn.state.teams[answer.team].add(part)
             bought += 1
         turn.say(f"Turbo -> {answer.team}: {bought} x {part.notation()} zu {amount(price)}")
@@ -233,8 +238,10 @@ def _run_factory_sale(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
         return
     winner = _ranked(turn, bids, True)[0]
     price = winner.line.price
-    turn.pay(winner.team, -price, f"Kauf {offer.team}-{offer.kind}-Fabrik")
-    turn.pay(offer.team, price, f"Verkauf {offer.kind}-Fabrik an {winner.team}")
+    turn.pay(winner.team, -price, f"Kauf {offer.team}-{offer.kind}-Fabrik",
+             f"purchase {offer.team} {offer.kind} factory")
+    turn.pay(offer.team, price, f"Verkauf {offer.kind}-Fabrik an {winner.team}",
+             f"sale {offer.kind} factory to {winner.team}")
     factory.owner = winner.team
     turn.say(f"{offer.team}-{offer.kind}-Fabrik an {winner.team} zu {amount(price)}")
     turn.publish("Geschäfte", f"{offer.kind}-Fabrik von {offer.team} an {winner.team} zu "

@@ -68,10 +68,20 @@ def wuerfe_from_dice(risk_value: int, dice: list[int], config: GameConfig) -> in
     return max(0, risk_value + sum(dice) - config.risk_offset)
 
 
-def wuerfe_rule(risk_value: int, dice: list[int], config: GameConfig) -> str:
+def wuerfe_rule(risk_value: int, dice: list[int], config: GameConfig,
+                english: bool = False) -> str:
     """The rule that made a section's Würfe, with its numbers, for the team report (a player
-    plans his push from it; "Würfel 5 5: 2 Würfe" alone did not say why)."""
+    plans his push from it; "Würfel 5 5: 2 Würfe" alone did not say why); in both languages,
+    or English only for an English team's report."""
     wuerfe = wuerfe_from_dice(risk_value, dice, config)
+    if english:
+        if config.risk_model == "sixes":
+            return f"{wuerfe} × {config.wurf_face} among {len(dice)} dice = {wuerfe} throws"
+        if risk_value <= 0:
+            return "risk 0, no dice = 0 throws"
+        floor = ", at least 0" if risk_value + sum(dice) < config.risk_offset else ""
+        return (f"risk {risk_value} + {' + '.join(map(str, dice))} − {config.risk_offset}"
+                f"{floor} = {wuerfe} throws")
     if config.risk_model == "sixes":
         return f"{wuerfe} × {config.wurf_face} unter {len(dice)} Würfeln / {wuerfe} × " \
             f"{config.wurf_face} among {len(dice)} dice = {wuerfe} Würfe"

@@ -46,6 +46,8 @@ class RoundOutcome:
     """Counts for the balance study: sections, risk-table rows, Formel N races and caps."""
     team_json: dict[str, str] = field(default_factory=dict)
     """The machine-readable report of each team (``team_data``), as JSON text."""
+    team_reports_en: dict[str, str] = field(default_factory=dict)
+    """Each team's report in English only, for a team playing in English (issue 24)."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -75,7 +77,9 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
                         results, documents, dict(turn.tally),
-                        {name: as_json(team_data(turn, name, evaluated)) for name in documents})
+                        {name: as_json(team_data(turn, name, evaluated)) for name in documents},
+                        {name: as_text(team_document(turn, name, evaluated, "en"))
+                         for name in documents})
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

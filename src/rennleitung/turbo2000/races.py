@@ -85,6 +85,7 @@ class Car:
     grid_q: int = 0
     """The Q that counts for the grid: the entry's, or 0 after a mishap in qualifying."""
     story: list[str] = field(default_factory=list)
+    story_en: list[str] = field(default_factory=list)  # the same, English only (issue 24)
     """Each section as the team report tells it: dice, Würfe, consequence, track points."""
 
 
@@ -251,6 +252,11 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
                      f"{wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, {track_points if effect.scores else 0}"
                      f" von {track_points} SP" + _paced(planned, track_points, car))
+    car.story_en.append(f"    A{number}: dice {_en(rolled)}: "
+                        f"{wuerfe_rule(car.risk, dice, config, english=True)} -> "
+                        f"{_en(_what_happened(result, effect))}, "
+                        f"{track_points if effect.scores else 0} of {track_points} track points"
+                        + _paced(planned, track_points, car, english=True))
 
 
 def _qualifying_run(turn: Turn, code: str, car: Car) -> int:
@@ -277,13 +283,24 @@ def _qualifying_run(turn: Turn, code: str, car: Car) -> int:
     counts = car.entry.qualifying if effect.scores else 0
     car.story.append(f"    Q: Würfel / dice {rolled}: {wuerfe_rule(car.risk, dice, config)} -> "
                      f"{_what_happened(result, effect)}, Q zählt / counts {counts}")
+    car.story_en.append(f"    Q: dice {_en(rolled)}: "
+                        f"{wuerfe_rule(car.risk, dice, config, english=True)} -> "
+                        f"{_en(_what_happened(result, effect))}, Q counts {counts}")
     return counts
 
 
-def _paced(planned: int, track_points: int, car: Car) -> str:
+def _en(both: str) -> str:
+    """The English half of a ``de / en`` text."""
+    return both.partition(" / ")[2] or both
+
+
+def _paced(planned: int, track_points: int, car: Car, english: bool = False) -> str:
     """The report says when the qualifying pace capped a section (rules version 2)."""
     if planned <= track_points:
         return ""
+    if english:
+        return (f" (A {planned} above the qualifying pace {car.entry.qualifying}: counts "
+                f"{track_points})")
     return (f" (A {planned} über dem Q-Tempo {car.entry.qualifying}: zählt {track_points} / "
             f"above the qualifying pace, counts {track_points})")
 
@@ -298,6 +315,9 @@ _HAPPENINGS: dict[str, str] = {
     "Totalschaden": "Totalschaden, W, M und R zerstört, ausgefallen / all destroyed, retired",
     "Unfall": "Unfall, W, M und R zerstört, Fahrer verletzt / accident, driver injured",
 }
+
+
+_OUTCOME_EN = {QUALIFIED: "qualified", NOT_QUALIFIED: "not qualified"}
 
 
 def _what_happened(result: str, effect: Effect) -> str:
@@ -326,7 +346,8 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
     for car in placed:
         if pay_prizes and car.place <= len(template.prizes):
             turn.pay(car.team, template.prizes[car.place - 1],
-                     f"Preisgeld {template.name} Platz {car.place}")
+                     f"Preisgeld {template.name} Platz {car.place}",
+                     f"prize money {template.name} place {car.place}")
         if template.series == "formel1" and car.place <= len(config.wm_points):
             points = config.wm_points[car.place - 1]
             state.wm_points[car.team] = state.wm_points.get(car.team, 0) + points
@@ -346,7 +367,8 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
             share = template.constructors_prize // len(winner.parts)
             for part in winner.parts.values():
                 if still_scoring(state, part.maker):
-                    turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)")
+                    turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)",
+                             f"maker's bonus {part.notation()} (§4.1)")
                     turn.race_note(f"Konstrukteursprämie {amount(share)} an {part.maker} "
                                    f"({part.notation()}, §4.1)")
 
@@ -421,6 +443,8 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
         back = return_parts(turn, car)
         car.story.append("    zurück ins Lager / back in stock: "
                          + (" ".join(p.notation() for p in back) or "nichts / nothing"))
+        car.story_en.append("    back in stock: "
+                            + (" ".join(p.notation() for p in back) or "nothing"))
     _tell_teams(turn, template, announcement, order)
     return placed
 
@@ -460,19 +484,31 @@ def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,
     grid = min(template.grid, len(order))
     for car in order:
         status = car.outcome if car.outcome != PLACED else f"Platz {car.place}"
+        said = _OUTCOME_EN.get(car.outcome, car.outcome) if car.outcome != PLACED \
+            else f"place {car.place}"
         if car.retired:
             status += f" (ausgefallen: {car.retired})"
+            said += f" (retired: {car.retired})"
         if car.wear:
             status += f", Verschleiß {car.wear}"
+            said += f", wear {car.wear}"
         parts = " ".join(p.notation() for p in car.parts.values())
+        sections = '/'.join(map(str, car.entry.sections)) or '-'
+        head = f"  {template.name}{stage}: {car.started_as} LP {car.lp}"
         turn.tell_race(car.team, [
-            f"  {template.name}{stage}: {car.started_as} LP {car.lp}, Risiko {car.risk}: "
-            f"{status}, {car.points} Streckenpunkte, jetzt / now {car.driver.notation()}",
+            f"{head}, Risiko {car.risk}: {status}, {car.points} Streckenpunkte, jetzt / now "
+            f"{car.driver.notation()}",
             f"    {parts}, d={car.entry.d} e={car.entry.e}, Q {car.entry.qualifying}, "
-            f"Abschnitte / sections {'/'.join(map(str, car.entry.sections)) or '-'}",
+            f"Abschnitte / sections {sections}",
             f"    Qualifikation / qualifying: {car.grid_place}. von {len(order)}, "
             f"{grid} Startplätze / grid places",
-            *car.story])
+            *car.story], [
+            f"{head}, risk {car.risk}: {said}, {car.points} track points, now "
+            f"{car.driver.notation()}",
+            f"    {parts}, d={car.entry.d} e={car.entry.e}, Q {car.entry.qualifying}, "
+            f"sections {sections}",
+            f"    qualifying: {car.grid_place} of {len(order)}, {grid} grid places",
+            *car.story_en])
 
 
 def run_races(turn: Turn) -> None:

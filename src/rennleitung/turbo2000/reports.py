@@ -163,14 +163,26 @@ def results_sheet(turn: Turn, evaluated_round: int) -> str:
     return as_text(results_document(turn, evaluated_round))
 
 
-def _standing(state: GameState, team_name: str) -> tuple[str, ...]:
+def _one(language: str, both: str) -> str:
+    """A ``de / en`` text in one language ("de" or "en"); both for any other."""
+    german, slash, english = both.partition(" / ")
+    if not slash or language not in ("de", "en"):
+        return both
+    return german if language == "de" else english
+
+
+def _standing(state: GameState, team_name: str, language: str = "") -> tuple[str, ...]:
     table = wm_table(state)
     mine = next((row for row in table if row[1] == team_name), None)
     if mine is None:
-        return ("  nicht in der WM-Liste / not in the WM list",)
+        return (_one(language, "  nicht in der WM-Liste / not in the WM list"),)
     place, _, points = mine
     leader = table[0]
     gap = leader[2] - points
+    if language == "en":
+        return (f"  place {place} of {len(table)} with {points} WM points",
+                "  leader: " + (f"{leader[1]} with {leader[2]}, {gap} points ahead"
+                                if gap else "yourselves"))
     return (f"  Platz {place} von {len(table)} mit {points} WM-Punkten / place {place} of "
             f"{len(table)} with {points} WM points",
             "  Spitze / leader: " + (f"{leader[1]} mit {leader[2]}, {gap} Punkte voraus / ahead"
@@ -178,7 +190,7 @@ def _standing(state: GameState, team_name: str) -> tuple[str, ...]:
 
 
 def _contracts_ending(state: GameState, team_name: str, evaluated_round: int,
-                      config: GameConfig) -> tuple[str, ...]:
+                      config: GameConfig, english: bool = False) -> tuple[str, ...]:
     """Contracts hold for the running year only: the drivers that leave the team after the
     year's last round unless it bids for them with ``Folgejahr`` (the driver used to leave
     silently after round 6)."""
@@ -191,24 +203,38 @@ def _contracts_ending(state: GameState, team_name: str, evaluated_round: int,
     coming = evaluated_round + 1
     last = coming + config.rounds_per_year - config.round_in_year(coming)
     names = ", ".join(leaving)
+    if english:
+        return (("  WARNING: " if coming == last else "  ") + f"contracts end after round "
+                f"{last} (end of the year): {names} without a contract for the next year "
+                "('Vertrag: NAME AMOUNT Folgejahr')",)
     urgent = "  ACHTUNG / WARNING: " if coming == last else "  "
     return (f"{urgent}Verträge enden nach Runde {last} (Jahresende): {names} ohne Vertrag "
             f"für das Folgejahr ('Vertrag: NAME BETRAG Folgejahr') / contracts end after round "
             f"{last} (end of the year): {names} without a contract for the next year",)
 
 
-def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
+def team_document(turn: Turn, team_name: str, evaluated_round: int,
+                  language: str = "") -> Document:
     """What one team learns: account, stock, drivers, factories, its races section by section,
-    its WM standing, and every note."""
+    its WM standing, and every note. In both languages (``de / en``) unless ``language`` is
+    "en": an English team's report holds no German entries (issue 24)."""
     state = turn.state
     team = state.teams[team_name]
+    english = language == "en"
+
+    def say(both: str) -> str:
+        return _one(language, both)
+
+    def entry(german: str) -> str:
+        return turn.english.get(german, say(german)) if english else german
+
     ledger = turn.ledger.get(team_name, [])
     start = team.money - sum(value for _, value in ledger)
-    account = Table(("Buchung / entry", "Betrag / amount"), (
-        ("Anfang / start", money(start)),
-        *((why, money(value)) for why, value in ledger),
-        ("Stand / balance", money(team.money))), frozenset({1}))
-    stock = Table(("Anzahl / count", "Komponente / component"),
+    account = Table((say("Buchung / entry"), say("Betrag / amount")), (
+        (say("Anfang / start"), money(start)),
+        *((entry(why), money(value)) for why, value in ledger),
+        (say("Stand / balance"), money(team.money))), frozenset({1}))
+    stock = Table((say("Anzahl / count"), say("Komponente / component")),
                   tuple((str(count), part.notation())
                         for part, count in sorted(team.stock.items())), frozenset({0}))
     drivers = []
@@ -216,32 +242,40 @@ def team_document(turn: Turn, team_name: str, evaluated_round: int) -> Document:
         if d.team == team_name:
             drivers.append((d.notation(), money(d.salary), d.next_team or ""))
         elif d.next_team == team_name:
-            drivers.append((d.notation(), f"ab Folgejahr {money(d.next_salary)}", team_name))
-    contract_notes = _contracts_ending(state, team_name, evaluated_round, turn.config)
+            drivers.append((d.notation(), ("from next year " if english else "ab Folgejahr ")
+                            + money(d.next_salary), team_name))
+    contract_notes = _contracts_ending(state, team_name, evaluated_round, turn.config, english)
     factories = tuple((f.kind, str(f.rating), "".join(map(str, f.digits)))
                       for f in state.factories if f.owner == team_name)
-    races = tuple(turn.race_log.get(team_name, [])) or ("  keine Rennen / no races",)
-    return Document(f"TURBO 2000 - Bericht Runde {evaluated_round} für {team_name}", (
-        Section("Konto / account", table=account, chart="money"),
-        Section("Lager / stock", table=stock),
-        Section("Fahrer / drivers",
-                table=Table(("Fahrer / driver", "Gehalt / salary", "Folgejahr / next year"),
-                            tuple(drivers), frozenset({1})), chart="ratings",
-                notes=contract_notes),
-        Section("Fabriken / factories",
-                table=Table(("Typ / kind", "Kennzahl / rating", "Ziffern / digits"), factories,
+    races = tuple(turn.english.get(line, line) if english else line
+                  for line in turn.race_log.get(team_name, [])) \
+        or (say("  keine Rennen / no races"),)
+    title = (f"TURBO 2000 - report round {evaluated_round} for {team_name}" if english
+             else f"TURBO 2000 - Bericht Runde {evaluated_round} für {team_name}")
+    return Document(title, (
+        Section(say("Konto / account"), table=account, chart="money"),
+        Section(say("Lager / stock"), table=stock),
+        Section(say("Fahrer / drivers"),
+                table=Table((say("Fahrer / driver"), say("Gehalt / salary"),
+                             say("Folgejahr / next year")), tuple(drivers), frozenset({1})),
+                chart="ratings", notes=contract_notes),
+        Section(say("Fabriken / factories"),
+                table=Table((say("Typ / kind"), say("Kennzahl / rating"),
+                             say("Ziffern / digits")), factories,
                             frozenset({1})) if factories else None,
-                lines=() if factories else ("  keine / none",)),
-        Section("Rennen / races", races),
-        Section("WM-Stand / WM standing", _standing(state, team_name), chart="wm"),
-        Section("Meldungen / notes",
-                tuple(f"  {note}" for note in turn.notes.get(team_name, [])) or ("  keine",)),
+                lines=() if factories else (say("  keine / none"),)),
+        Section(say("Rennen / races"), races),
+        Section(say("WM-Stand / WM standing"), _standing(state, team_name, language),
+                chart="wm"),
+        Section(say("Meldungen / notes"),
+                tuple(f"  {note}" for note in turn.notes.get(team_name, []))
+                or (("  none",) if english else ("  keine",))),
     ))
 
 
-def team_report(turn: Turn, team_name: str, evaluated_round: int) -> str:
-    """A team report as text."""
-    return as_text(team_document(turn, team_name, evaluated_round))
+def team_report(turn: Turn, team_name: str, evaluated_round: int, language: str = "") -> str:
+    """A team report as text (both languages, or English only with ``language="en"``)."""
+    return as_text(team_document(turn, team_name, evaluated_round, language))
 
 
 def history_point(state: GameState, evaluated_round: int) -> HistoryPoint:

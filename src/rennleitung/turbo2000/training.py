@@ -30,7 +30,7 @@ def run_training(turn: Turn) -> None:
         driver = state.drivers[bid.driver]
         if places and turn.can_pay(team, bid.bid):
             places -= 1
-            turn.pay(team, -bid.bid, f"Training {driver.name} (§1)")
+            turn.pay(team, -bid.bid, f"Training {driver.name} (§1)", f"training {driver.name} (§1)")
             driver.rating += config.training_gain
             turn.say(f"Training: {driver.name} ({team}) für {amount(bid.bid)}, "
                      f"jetzt {driver.notation()}")

@@ -46,6 +46,9 @@ class Turn:
     rejections: dict[str, list[Problem]] = field(default_factory=dict)
     races: list[RaceSheet] = field(default_factory=list)
     race_log: dict[str, list[str]] = field(default_factory=dict)
+    english: dict[str, str] = field(default_factory=dict)
+    """English for German-only report lines (ledger entries, race lines): an English team's
+    report (``reports/TEAM.en.txt``) uses it, the bilingual one keeps the German (issue 24)."""
     tally: dict[str, int] = field(default_factory=dict)
     """Counts for the balance study (sections, risk-table rows, Formel N caps); not reported."""
     """What happened to each team's cars, section by section (the team report's race part)."""
@@ -76,9 +79,11 @@ class Turn:
         """A line for the results sheet under the race being run."""
         self.races[-1].lines.append(text)
 
-    def tell_race(self, team: str, lines: list[str]) -> None:
-        """A race as one team's cars lived it, for its report."""
+    def tell_race(self, team: str, lines: list[str], english: list[str] | None = None) -> None:
+        """A race as one team's cars lived it, for its report (with English where given)."""
         self.race_log.setdefault(team, []).extend(lines)
+        for german, said in zip(lines, english or [], strict=False):
+            self.english[german] = said
 
     def reject(self, team: str, problem: Problem) -> None:
         """An order that cannot be carried out: logged and told to the team in both languages."""
@@ -105,8 +110,11 @@ class Turn:
         self.say(f"Los {purpose}: {value:.6f}")
         return value
 
-    def pay(self, team: str, amount: int, why: str) -> None:
-        """Move money: positive is income, negative an expense."""
+    def pay(self, team: str, amount: int, why: str, english: str = "") -> None:
+        """Move money: positive is income, negative an expense; ``english`` words ``why`` for
+        an English report."""
+        if english:
+            self.english[why] = english
         self.state.teams[team].money += amount
         self.ledger.setdefault(team, []).append((why, amount))
 
