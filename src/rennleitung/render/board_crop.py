@@ -10,6 +10,7 @@ the paths inside its view: rasterising the whole board was most of a question ma
 
 from __future__ import annotations
 
+import copy
 import math
 import re
 from collections.abc import Iterable, Sequence
@@ -41,6 +42,22 @@ _DEFS = re.compile(r"(<defs>.*?</defs>)", re.S)
 _BOARDS: dict[int, tuple[Track, list[tuple[str, Bounds | None]]]] = {}
 
 
+_CANVASES: dict[int, tuple[Track, _Canvas]] = {}
+
+
+def _canvas(track: Track) -> _Canvas:
+    """An empty canvas for ``track``: its extent is measured once per track (over every space's
+    corners, a few milliseconds each time), each call gets its own list of parts."""
+    known = _CANVASES.get(id(track))
+    if known is None or known[0] is not track:
+        if len(_CANVASES) > 32:
+            _CANVASES.clear()
+        known = _CANVASES[id(track)] = (track, _Canvas(track, DEFAULT_STYLE))
+    fresh = copy.copy(known[1])
+    fresh.parts = []
+    return fresh
+
+
 def _box(points: Iterable[Point]) -> Bounds:
     xs, ys = zip(*points, strict=True)
     return min(xs), min(ys), max(xs), max(ys)
@@ -57,7 +74,7 @@ def focus(track: Track, car_space: int | None, options: Sequence[MoveOption]) ->
 def view_box(track: Track, spaces: Sequence[int], around: bool) -> Bounds:
     """(left, top, right, bottom) in pixels of the board drawing: the spaces with a margin,
     ``around`` the first of them when no way is offered; the whole board without spaces."""
-    canvas = _Canvas(track, DEFAULT_STYLE)
+    canvas = _canvas(track)
     if not spaces:
         return 0.0, 0.0, canvas.width, canvas.height
     low_x, low_y, high_x, high_y = _box(p for s in spaces for p in track.polygons[s])
@@ -80,7 +97,7 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
     box = view_box(track, focus(track, own, options), around=not options)
     left, top, right, bottom = box
     width, height = right - left, bottom - top
-    canvas = _Canvas(track, DEFAULT_STYLE)
+    canvas = _canvas(track)
     board = "".join(text for text, bounds in _bare_board(track)
                     if bounds is None or _meets(bounds, box))
     changing = _changing(canvas, position, options)
@@ -131,7 +148,7 @@ def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption]
     """What ``render_position`` draws on the board: dangerous spaces, the destinations in the
     colour of their cheapest option, each way with its cost, the cars with their numbers."""
     track = position.track
-    parts = _Canvas(track, DEFAULT_STYLE)
+    parts = _canvas(track)
     ranking = list(OPTION_COLOURS.values())
     ends: dict[int, str] = {}
     for option in options:
