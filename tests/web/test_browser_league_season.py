@@ -85,6 +85,9 @@ def test_a_season_from_creation_to_the_published_standings(
         page.wait_for_load_state()
         assert store.organisers("Spring Cup") == ("Olga",)
         page.screenshot(path=str(shot(page, "league-season-3-organise")), full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})  # the organiser on a phone
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+        page.screenshot(path=str(shot(page, "league-season-3-organise-phone")), full_page=True)
 
         teams = {t.team: t.points for t in constructor_standings(store.load("Spring Cup"))}
         # race 1: Jörg 10, Anna 8, Ben 6, Clara 5; race 2: Ben 10 (Grün), Jörg 8, Anna 6,
@@ -105,5 +108,12 @@ def test_a_season_from_creation_to_the_published_standings(
         history = reader.goto(server.url + "/league/history?name=Spring%20Cup")
         assert history is not None and "Teamwechsel" in reader.inner_text("main")
         shot(reader, "league-season-5-history")
+        reader.set_viewport_size({"width": 390, "height": 844})  # tables scroll in their box
+        assert reader.evaluate("document.scrollingElement.scrollWidth") <= 390
+        shot(reader, "league-season-5-history-phone")
+        reader.goto(server.url + "/league?name=Spring%20Cup")
+        reader.wait_for_selector("#league-name")
+        assert reader.evaluate("document.scrollingElement.scrollWidth") <= 390
+        shot(reader, "league-season-4-standings-phone")
         context.close()
         visitor.close()
