@@ -133,7 +133,7 @@ def play_game(seed: int, strategies: dict[str, str], table: dict[str, Strategy],
         if state.finished:
             break
         outcome = evaluate_round(state, bot_round(state, strategies, str(seed), config, table),
-                                 str(seed), config)
+                                 str(seed), config, reports=False)
         tally.update(outcome.tally)
         state = outcome.state
     return state
