@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -46,7 +46,7 @@ from rennleitung.play.model import (
     SeatSpec,
     UnknownRace,
 )
-from rennleitung.play.service import RaceService
+from rennleitung.play.service import RaceService, system_clock
 from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
@@ -82,12 +82,12 @@ def hub(request: Request) -> Hub:
 
 def install(app: FastAPI) -> None:
     """Plug the races into the app: service, live updates, mail, demo race, deadline ticker."""
-    races = RaceService(app.state.engine)
+    settings = app.state.settings
+    races = RaceService(app.state.engine, settings.clock or system_clock)
     app.state.races = races
     app.state.hub = Hub()
     races.subscribe(app.state.hub.notice)
     races.subscribe(lambda notice: _notify(app, notice))
-    settings = app.state.settings
 
     app.state.outbox = mailer.Outbox(app.state.engine, settings)
 
@@ -289,7 +289,7 @@ def races_listed(races: RaceService, p: Page) -> list[dict[str, Any]]:
 def check_race_quota(races: RaceService, user: User) -> None:
     """Refuse (429) a race beyond the account's share (``RACES_PER_DAY``,
     ``OPEN_RACES_PER_ACCOUNT``)."""
-    now = datetime.now(UTC)
+    now = races.now()
     if (races.organised(user.holder, now - timedelta(days=1)) >= RACES_PER_DAY
             or races.organised(user.holder, now - timedelta(days=3650), (RaceState.OPEN,))
             >= OPEN_RACES_PER_ACCOUNT):
@@ -372,8 +372,10 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
         return values
     asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
     ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
-    if ask is not None and seat is not None:
+    if ask is not None and seat is not None and seat.deadline_at is not None:
         values["deadline"] = seat.deadline_at
+        now = p.request.app.state.races.now()
+        values["seconds_left"] = max(0, int((seat.deadline_at - now).total_seconds()))
     values["question"] = view.question(seen, ask, p.lang)
     if values["question"] is not None and asked is not None:
         # the version the question opened at: a setup or bid asked of all drivers at once

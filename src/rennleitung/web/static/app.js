@@ -309,13 +309,18 @@
     }
   });
 
-  // The decision clock: the time left, counted down every second from the deadline the
-  // server set (the server decides when it runs out; this only shows it).
+  // The decision clock: the time left, counted down every second from the seconds the
+  // server said were left when it drew the part (its clock, not the browser's, which may be
+  // off; the server decides when the time runs out, this only shows it).
   function tick() {
     var clock = document.getElementById("countdown");
     if (!clock) { return; }
-    var left = Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now())
-                          / 1000);
+    var seen = clock.getAttribute("data-seen");
+    if (!seen) { seen = String(Date.now()); clock.setAttribute("data-seen", seen); }
+    var told = parseFloat(clock.getAttribute("data-seconds") || "");
+    var left = isNaN(told)
+      ? Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now()) / 1000)
+      : Math.round(told - (Date.now() - parseInt(seen, 10)) / 1000);
     if (isNaN(left)) { return; }
     if (left <= 0) {
       clock.textContent = clock.getAttribute("data-over") || "";
