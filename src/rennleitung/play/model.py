@@ -85,7 +85,8 @@ class RaceSpec:
     a league names it and the race number (``league``, ``league_race``) and brings the engine's
     configuration made from the league (``config``: karma, grid of the qualifying), whose
     entries the seats follow one by one; its result goes into the league when it finishes
-    (``play/league_races.py``)."""
+    (``play/league_races.py``). ``table``: the dice are the table's, entered by the organiser
+    (``docs/table.md``)."""
 
     track: str
     ruleset: str
@@ -99,6 +100,8 @@ class RaceSpec:
     league: str | None = None
     league_race: int | None = None
     config: RaceConfig | None = None
+    table: bool = False
+    """Played on a real table (issue 29): the organiser enters every die, ``docs/table.md``."""
 
 
 @dataclass(frozen=True, slots=True)
