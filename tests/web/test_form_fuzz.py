@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import timedelta
 from collections import Counter
+from datetime import timedelta
 from urllib.parse import quote
 
 from rennleitung.league.formats import LeagueKind
