@@ -2,7 +2,7 @@
 state, and a row per heat naming the play race that drives it.
 
 Revision ID: play_blitz
-Revises: play_clock, qualifying_sessions (joins the two heads)
+Revises: play_clock
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "play_blitz"
-down_revision = ("play_clock", "qualifying_sessions")
+down_revision = "play_clock"
 branch_labels = None
 depends_on = None
 
