@@ -450,7 +450,9 @@ class MailService:
             if adapter is None:
                 continue
             made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
-        return sum(self.enqueue(outgoing, game_id) is not None for outgoing, game_id in made)
+        queued = self.queue.enqueue_many([(self._new_mail(outgoing), game_id)
+                                          for outgoing, game_id in made], self.clock())
+        return sum(out_id is not None for out_id in queued)
 
     def game_mail(self, game_id: int) -> list[ReceivedMail]:
         """The mails processed for a game, oldest first (for status pages)."""

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -31,7 +32,11 @@ from rennleitung.names import clean_name
 from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
+    MAX_ABANDON_SECONDS,
+    MAX_BANK_SECONDS,
     MAX_DECISION_SECONDS,
+    MAX_MISSES,
+    AbandonAction,
     Actor,
     Applied,
     Notice,
@@ -46,7 +51,7 @@ from rennleitung.play.model import (
     SeatSpec,
     UnknownRace,
 )
-from rennleitung.play.service import RaceService
+from rennleitung.play.service import RaceService, system_clock
 from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
@@ -82,12 +87,12 @@ def hub(request: Request) -> Hub:
 
 def install(app: FastAPI) -> None:
     """Plug the races into the app: service, live updates, mail, demo race, deadline ticker."""
-    races = RaceService(app.state.engine)
+    settings = app.state.settings
+    races = RaceService(app.state.engine, settings.clock or system_clock)
     app.state.races = races
     app.state.hub = Hub()
     races.subscribe(app.state.hub.notice)
     races.subscribe(lambda notice: _notify(app, notice))
-    settings = app.state.settings
 
     app.state.outbox = mailer.Outbox(app.state.engine, settings)
 
@@ -120,7 +125,7 @@ async def _tick(races: RaceService, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await run_in_threadpool(races.run_due_deadlines)
+            await run_in_threadpool(races.run_due)  # deadlines, then quiet races abandoned
         except Exception:
             log.exception("deadline run failed")
         try:
@@ -289,7 +294,7 @@ def races_listed(races: RaceService, p: Page) -> list[dict[str, Any]]:
 def check_race_quota(races: RaceService, user: User) -> None:
     """Refuse (429) a race beyond the account's share (``RACES_PER_DAY``,
     ``OPEN_RACES_PER_ACCOUNT``)."""
-    now = datetime.now(UTC)
+    now = races.now()
     if (races.organised(user.holder, now - timedelta(days=1)) >= RACES_PER_DAY
             or races.organised(user.holder, now - timedelta(days=3650), (RaceState.OPEN,))
             >= OPEN_RACES_PER_ACCOUNT):
@@ -323,6 +328,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         seconds_raw = field(form, "seconds").strip()
         seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
                    else None)
+        clock = clock_settings(form)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
@@ -332,6 +338,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
+            **clock,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
@@ -343,6 +350,25 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
                         rulesets=preset_names(), bots=BOT_NAMES, problem=p.say(error),
                         values=dict(form))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
+
+
+def clock_settings(form: Any) -> dict[str, Any]:
+    """The create form's clock: a time bank in seconds, the missed decisions after which the
+    bot drives, and the hours without a decision after which the race is abandoned, and how
+    (``RaceSpec``; the service checks that they fit together)."""
+    bank = field(form, "bank_seconds").strip()
+    hours = field(form, "abandon_hours").strip()
+    action = field(form, "abandon_action", AbandonAction.CLOSE.value)
+    if action not in {a.value for a in AbandonAction}:
+        raise RennleitungError("unbekannte Wahl", "unknown choice", "abandon_action")
+    return {
+        "bank_seconds": forms.number(form, "bank_seconds", None, 1, MAX_BANK_SECONDS)
+        if bank else None,
+        "bot_after_misses": forms.number(form, "bot_after_misses", 0, 0, MAX_MISSES),
+        "abandon_seconds": forms.number(form, "abandon_hours", None, 1,
+                                        MAX_ABANDON_SECONDS // 3600) * 3600 if hours else None,
+        "abandon_action": AbandonAction(action),
+    }
 
 
 def flag_on(form: Any, name: str) -> bool:
@@ -366,14 +392,21 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0}
     if not seen.started:
         values["overlay"] = ""
         return values
     asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
     ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
-    if ask is not None and seat is not None:
-        values["deadline"] = seat.deadline_at
+    if ask is not None and seat is not None and seat.deadline_at is not None:
+        values.update(countdown(p.request.app.state.races.now(), seat))
+    if seat is not None and seat.away and info.state is RaceState.RUNNING:
+        values["away"] = seat.misses or -1  # -1: given to the bot when the race went quiet
+    values["clocks"] = {
+        s.car: {"away": s.away,
+                "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
+        for s in info.seats if s.kind is SeatKind.PERSON
+    }
     values["question"] = view.question(seen, ask, p.lang)
     if values["question"] is not None and asked is not None:
         # the version the question opened at: a setup or bid asked of all drivers at once
@@ -390,6 +423,17 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
+    """The asked driver's clock on his page: the deadline (the time per decision and then the
+    bank), the seconds to the end of the time per decision by the server's clock (negative:
+    the bank is running) and the bank left."""
+    assert seat.deadline_at is not None
+    bank = seat.bank_left or 0
+    to_deadline = (seat.deadline_at - now).total_seconds()
+    return {"deadline": seat.deadline_at, "bank_left": bank,
+            "seconds_left": max(-bank, math.floor(to_deadline) - bank)}
 
 
 async def viewed(request: Request, show: Callable[[], T]) -> T:
@@ -590,6 +634,22 @@ def check_version(request: Request, form: Any, info: RaceInfo) -> int:
         error = StaleVersion(seen, info.version)
         raise stale_message(request, info.id, seen, error)
     return seen
+
+
+@router.post("/races/{race_id}/back", response_class=HTMLResponse)
+async def back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """The driver takes his seat back from the bot that drove it while he was away."""
+    await checked_form(request)
+    user = p.need_user()
+
+    def take_back() -> Response:
+        try:
+            service(request).back(race_id, user.holder)
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id)
+
+    return await run_in_threadpool(take_back)
 
 
 @router.post("/races/{race_id}/halt", response_class=HTMLResponse)
