@@ -8,7 +8,7 @@ On ``play_races``: ``bank_seconds`` (each driver's bank at the start; NULL: none
 On ``play_seats``: ``bank_left``, ``misses`` (in a row) and ``away_since`` (the bot drives).
 
 Revision ID: play_clock
-Revises: mail_gateway
+Revises: qualifying_sessions
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "play_clock"
-down_revision = "mail_gateway"
+down_revision = "qualifying_sessions"
 branch_labels = None
 depends_on = None
 
