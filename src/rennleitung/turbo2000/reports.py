@@ -226,7 +226,8 @@ def _one(language: str, both: str) -> str:
     german, slash, english = both.partition(" / ")
     if not slash or language not in ("de", "en"):
         return both
-    return german if language == "de" else english
+    indent = german[:len(german) - len(german.lstrip(" "))]  # "  keine / none": kept
+    return german if language == "de" else indent + english
 
 
 def _note(turn: Turn, note: str) -> str:
