@@ -21,6 +21,8 @@ from rennleitung.store.models import Base
 from rennleitung.store.qualifying_tables import QualifyingLapRow, QualifyingSessionRow
 from rennleitung.store.race_store import RaceStore
 
+MAX_ID = 2**31 - 1
+"""Beyond any session number an INTEGER column holds: asked for, it is simply not there."""
 SESSIONS = Base.metadata.tables[QualifyingSessionRow.__tablename__]
 LAPS = Base.metadata.tables[QualifyingLapRow.__tablename__]
 
@@ -112,8 +114,11 @@ class QualifyingSessionStore:
         return session_id
 
     def session(self, session_id: int) -> StoredSession:
-        with self.store.read() as connection:
-            row = connection.execute(select(SESSIONS).where(SESSIONS.c.id == session_id)).first()
+        row = None
+        if 0 < session_id <= MAX_ID:
+            with self.store.read() as connection:
+                row = connection.execute(
+                    select(SESSIONS).where(SESSIONS.c.id == session_id)).first()
         if row is None:
             raise RennleitungError(f"keine Qualifizierung {session_id}",
                                    f"no qualifying session {session_id}", "session")

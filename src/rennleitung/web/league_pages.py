@@ -105,6 +105,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "roster": ("Teams und Fahrer", "Teams and drivers"),
     "races": ("Rennen", "Races"),
     "qualifying": ("Qualifizierung", "Qualifying"),
+    "sessions": ("Qualifizierung hier fahren", "Qualifying here"),
     "team": ("Team", "Team"),
     "teams": ("Teams", "Teams"),
     "driver": ("Fahrer", "Driver"),
