@@ -32,11 +32,7 @@ from rennleitung.names import clean_name
 from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
-    MAX_ABANDON_SECONDS,
-    MAX_BANK_SECONDS,
     MAX_DECISION_SECONDS,
-    MAX_MISSES,
-    AbandonAction,
     Actor,
     Applied,
     Notice,
@@ -328,7 +324,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         seconds_raw = field(form, "seconds").strip()
         seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
                    else None)
-        clock = clock_settings(form)
+        clock = forms.clock(form)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
@@ -350,25 +346,6 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
                         rulesets=preset_names(), bots=BOT_NAMES, problem=p.say(error),
                         values=dict(form))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
-
-
-def clock_settings(form: Any) -> dict[str, Any]:
-    """The create form's clock: a time bank in seconds, the missed decisions after which the
-    bot drives, and the hours without a decision after which the race is abandoned, and how
-    (``RaceSpec``; the service checks that they fit together)."""
-    bank = field(form, "bank_seconds").strip()
-    hours = field(form, "abandon_hours").strip()
-    action = field(form, "abandon_action", AbandonAction.CLOSE.value)
-    if action not in {a.value for a in AbandonAction}:
-        raise RennleitungError("unbekannte Wahl", "unknown choice", "abandon_action")
-    return {
-        "bank_seconds": forms.number(form, "bank_seconds", None, 1, MAX_BANK_SECONDS)
-        if bank else None,
-        "bot_after_misses": forms.number(form, "bot_after_misses", 0, 0, MAX_MISSES),
-        "abandon_seconds": forms.number(form, "abandon_hours", None, 1,
-                                        MAX_ABANDON_SECONDS // 3600) * 3600 if hours else None,
-        "abandon_action": AbandonAction(action),
-    }
 
 
 def flag_on(form: Any, name: str) -> bool:
