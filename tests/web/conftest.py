@@ -66,11 +66,12 @@ class LiveServer:
         return found
 
     def advance(self, seconds: float) -> list[TimedOut]:
-        """Move the server's clock forward and run the deadlines now due, as its ticker would
-        (without waiting for it): the bots' decisions for every time that ran out."""
+        """Move the server's clock forward and run what its ticker runs (``run_due``: the
+        deadlines now due, then the quiet races to abandon) without waiting for it; returns
+        the bots' decisions for every time that ran out."""
         self.clock.advance(seconds)
         races: RaceService = self.app.state.races
-        return races.run_due_deadlines()
+        return races.run_due()
 
 
 def make_settings(db_url: str, **changes: Any) -> Settings:

@@ -78,3 +78,33 @@ def test_a_manual_clock_only_moves_forward() -> None:
             assert "forward" in str(error)
         else:
             raise AssertionError("moved back")
+
+
+def test_the_create_form_sets_the_clock_and_the_page_shows_the_bank(sqlite_url: str) -> None:
+    clock = ManualClock()
+    with LiveServer(make_settings(sqlite_url, clock=clock, deadline_tick=3600)) as server:
+        olga = signed_up(server, "Olga")
+        olga.page("/races/new")
+        refused = olga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
+                                             "people": "1", "bots": "1", "bank_seconds": "90"})
+        assert refused.status_code == 422 and "bank_seconds" in refused.text
+        made = olga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
+                                          "laps": "1", "people": "1", "bots": "1",
+                                          "seconds": "60", "bank_seconds": "90",
+                                          "bot_after_misses": "2", "abandon_hours": "48",
+                                          "abandon_action": "bots", "drive": "on"})
+        race = made.headers["location"]
+        version = re.search(r'data-version="(\d+)"', olga.page(race).text)
+        assert version is not None
+        olga.submit(f"{race}/start", {"version": version.group(1)})
+        page = olga.page(race).text
+        assert re.search(r'id="countdown"[^>]*data-seconds="60" data-bank="90"', page)
+        assert 'data-bank-of="car1">bank 1:30' in page
+        server.advance(100)  # 40 s into the bank
+        assert re.search(r'data-seconds="-40" data-bank="90"', olga.page(race).text)
+        told = olga.get(f"{race}/view.json").json()
+        assert told["clock"] == {"decision_seconds": 60, "bank_seconds": 90,
+                                 "bot_after_misses": 2, "abandon_seconds": 48 * 3600,
+                                 "abandon_action": "bots",
+                                 "abandon_at": "2026-12-03T12:00:00+00:00"}
+        assert told["seats"][0]["bank_left"] == 90 and told["seats"][0]["away"] is False

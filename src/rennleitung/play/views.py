@@ -198,6 +198,18 @@ def notice_json(notice: RulesNotice) -> dict[str, Any]:
     return data
 
 
+def clock_json(info: RaceInfo) -> dict[str, Any]:
+    """The race's clock as the organiser set it (public: every driver plays under it)."""
+    return {
+        "decision_seconds": info.decision_seconds,
+        "bank_seconds": info.bank_seconds,
+        "bot_after_misses": info.bot_after_misses,
+        "abandon_seconds": info.abandon_seconds,
+        "abandon_action": info.abandon_action.value if info.abandon_seconds else None,
+        "abandon_at": info.abandon_at.isoformat() if info.abandon_at else None,
+    }
+
+
 @dataclass(frozen=True)
 class View:
     """A stored race as one reader may know it at ``version``. ``started`` is False while the
@@ -281,11 +293,15 @@ class View:
             "seed": info.seed,
             "seats": [
                 {"car": s.car, "driver": s.driver, "kind": s.kind.value,
-                 "taken": s.holder is not None}
+                 "taken": s.holder is not None, "bank_left": s.bank_left,
+                 "misses": s.misses, "away": s.away,
+                 "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None}
                 for s in info.seats
             ],
             "started": self.started,
             "notices": [notice_json(n) for n in info.notices],
+            "clock": clock_json(info),
+            "clock_log": [e.to_json() for e in info.clock_log],
         }
         if self.table:
             data["table"] = True

@@ -101,6 +101,21 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "bot": ("Bot", "Bot"),
     "seconds": ("Zeit je Entscheidung in Sekunden (leer: unbegrenzt); danach entscheidet der Bot",
                 "Time per decision in seconds (empty: unlimited); then the seat's bot decides"),
+    "bank_seconds": ("Zeitreserve je Fahrer in Sekunden (leer: keine); gilt, wenn die Zeit je "
+                     "Entscheidung abgelaufen ist, bevor der Bot entscheidet",
+                     "Time bank per driver in seconds (empty: none); used once the time per "
+                     "decision has run out, before the bot decides"),
+    "bot_after_misses": ("Nach so vielen verpassten Entscheidungen in Folge fährt der Bot, bis "
+                         "der Fahrer zurück ist (0: nie)",
+                         "After this many missed decisions in a row the bot drives until the "
+                         "driver is back (0: never)"),
+    "abandon_hours": ("Rennen aufgeben nach so vielen Stunden ohne Entscheidung (leer: nie)",
+                      "Abandon the race after this many hours without any decision (empty: "
+                      "never)"),
+    "abandon_action": ("Ein aufgegebenes Rennen …", "An abandoned race is …"),
+    "abandon_close": ("… wird geschlossen", "… closed"),
+    "abandon_bots": ("… von den Bots zu Ende gefahren (jeder Fahrer kann zurückkommen)",
+                     "… driven to the flag by the bots (each driver may come back)"),
     "race_name": ("Name des Rennens", "Race name"),
     "drive_myself": ("Ich fahre selbst mit", "I drive too"),
     "create": ("Anlegen", "Create"),
@@ -264,6 +279,17 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "did_halt": ("angehalten", "was halted"),
     "time_left": ("noch {left}", "{left} left"),
     "time_over": ("Zeit abgelaufen: der Bot entscheidet", "time is up: the bot decides"),
+    "bank_with": (" · Reserve {bank}", " · time bank {bank}"),
+    "on_bank": ("Reserve: noch {left}", "time bank: {left} left"),
+    "bank_of": ("Reserve {bank}", "bank {bank}"),
+    "away_you": ("Der Bot fährt dein Auto, seit du {misses}-mal in Folge nicht entschieden "
+                 "hast. Bist du wieder da?",
+                 "The bot drives your car since you missed {misses} decisions in a row. Are "
+                 "you back?"),
+    "away_you_quiet": ("Der Bot fährt dein Auto, seit das Rennen ruhte. Bist du wieder da?",
+                       "The bot drives your car since the race went quiet. Are you back?"),
+    "back_button": ("Ich bin zurück", "I am back"),
+    "bot_drives": ("Bot fährt", "bot drives"),
     "log_list": ("Ereignisse, das neueste zuerst", "Events, the newest first"),
     "board_box": ("Spielplan (mit den Pfeiltasten verschieben)",
                   "Board (scroll with the arrow keys)"),

@@ -107,6 +107,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "roster": ("Teams und Fahrer", "Teams and drivers"),
     "races": ("Rennen", "Races"),
     "qualifying": ("Qualifizierung", "Qualifying"),
+    "sessions": ("Qualifizierung hier fahren", "Qualifying here"),
     "team": ("Team", "Team"),
     "teams": ("Teams", "Teams"),
     "driver": ("Fahrer", "Driver"),
@@ -284,6 +285,7 @@ async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Res
             decision_seconds=(forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS)
                               if seconds else None),
             organiser=user.holder, table=forms.flag(form, "table"))
+        spec = replace(spec, **forms.clock(form))  # bank, misses, abandoning (docs/play.md)
         race_id = request.app.state.races.create_race(spec)
         return RedirectResponse(f"/races/{race_id}", status_code=303)
 

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -51,6 +52,8 @@ from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
+from rennleitung.web.blitz_pages import blitz_of
+from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
@@ -120,7 +123,7 @@ async def _tick(races: RaceService, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await run_in_threadpool(races.run_due_deadlines)
+            await run_in_threadpool(races.run_due)  # deadlines, then quiet races abandoned
         except Exception:
             log.exception("deadline run failed")
         try:
@@ -323,6 +326,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         seconds_raw = field(form, "seconds").strip()
         seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
                    else None)
+        clock = forms.clock(form)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
@@ -332,7 +336,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
-            table=flag_on(form, "table"),
+            table=flag_on(form, "table"), **clock,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
@@ -367,7 +371,9 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0, "desk": False, "sheets": [], "rolling": ""}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
+                              "blitz": blitz_panel(p, info.id), "desk": False, "sheets": [],
+                              "rolling": ""}
     if not seen.started:
         values["overlay"] = ""
         return values
@@ -380,9 +386,14 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
         values["rolling"] = seen.driver(ask.car)  # the table's die: the organiser enters it
         ask = None
     if ask is not None and seat is not None and seat.deadline_at is not None:
-        values["deadline"] = seat.deadline_at
-        now = p.request.app.state.races.now()
-        values["seconds_left"] = max(0, int((seat.deadline_at - now).total_seconds()))
+        values.update(countdown(p.request.app.state.races.now(), seat))
+    if seat is not None and seat.away and info.state is RaceState.RUNNING:
+        values["away"] = seat.misses or -1  # -1: given to the bot when the race went quiet
+    values["clocks"] = {
+        s.car: {"away": s.away,
+                "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
+        for s in info.seats if s.kind is SeatKind.PERSON
+    }
     values["question"] = view.question(seen, ask, p.lang)
     if values["question"] is not None and asked is not None:
         # the version the question opened at: a setup or bid asked of all drivers at once
@@ -403,6 +414,17 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
+    """The asked driver's clock on his page: the deadline (the time per decision and then the
+    bank), the seconds to the end of the time per decision by the server's clock (negative:
+    the bank is running) and the bank left."""
+    assert seat.deadline_at is not None
+    bank = seat.bank_left or 0
+    to_deadline = (seat.deadline_at - now).total_seconds()
+    return {"deadline": seat.deadline_at, "bank_left": bank,
+            "seconds_left": max(-bank, math.floor(to_deadline) - bank)}
 
 
 async def viewed(request: Request, show: Callable[[], T]) -> T:
@@ -514,8 +536,8 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         seen = expected(form)
         try:
             decision = forms.decision(form)
-            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
-                                             holder=user.holder)
+            applied = blitz_of(request).apply(race_id, car, decision, seen,
+                                              holder=user.holder)  # a Blitz heat: on the clock
         except StaleVersion as error:
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
@@ -644,6 +666,22 @@ def check_version(request: Request, form: Any, info: RaceInfo) -> int:
         error = StaleVersion(seen, info.version)
         raise stale_message(request, info.id, seen, error)
     return seen
+
+
+@router.post("/races/{race_id}/back", response_class=HTMLResponse)
+async def back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """The driver takes his seat back from the bot that drove it while he was away."""
+    await checked_form(request)
+    user = p.need_user()
+
+    def take_back() -> Response:
+        try:
+            service(request).back(race_id, user.holder)
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id)
+
+    return await run_in_threadpool(take_back)
 
 
 @router.post("/races/{race_id}/halt", response_class=HTMLResponse)

@@ -20,6 +20,7 @@ from rennleitung.formula_de.race_decisions import AskKind, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.track import Track
 from rennleitung.play.advice import RISK_ORDER, GearHint, MoveHint, Risk
+from rennleitung.play.model import ClockEvent, ClockWhat
 from rennleitung.play.views import View
 from rennleitung.render.board_overlay import CarMark, Destination, Trail, render_overlay
 from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS
@@ -373,12 +374,46 @@ def log_lines(seen: View, lang: str, last: int = 80) -> list[str]:
     return seen.log(lang, last)
 
 
-def timeout_lines(seen: View, lang: str, last: int = 5) -> list[str]:
-    """The newest decisions the bot made because a driver's time ran out, first."""
-    return [words(lang, f"Zeit abgelaufen: der Bot hat für {seen.driver(car)} entschieden "
-                        f"(Entscheidung {seq})",
-                  f"Time ran out: the bot decided for {seen.driver(car)} (decision {seq})")
-            for seq, car in reversed(seen.timed_out[-last:])]
+def timeout_lines(seen: View, lang: str, last: int = 8) -> list[str]:
+    """What the clock did, the newest first: the bot decided because a driver's time ran out,
+    took a seat over after missed decisions, gave it back, the race was abandoned."""
+    lines = [((seq, 0), words(lang, f"Zeit abgelaufen: der Bot hat für {seen.driver(car)} "
+                                    f"entschieden (Entscheidung {seq})",
+                              f"Time ran out: the bot decided for {seen.driver(car)} "
+                              f"(decision {seq})"))
+             for seq, car in seen.timed_out[-last:]]
+    lines += [((event.version, 1), clock_line(seen, event, lang))
+              for event in seen.info.clock_log[-last:]]
+    return [line for _, line in sorted(lines, reverse=True)[:last]]
+
+
+def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
+    """One thing the clock did, in plain words."""
+    name = seen.driver(event.car) if event.car else ""
+    hours = event.seconds / 3600
+    quiet = f"{hours:g}"
+    said = {
+        ClockWhat.AWAY: (f"{event.misses}-mal in Folge verpasst: der Bot fährt für {name}, "
+                         f"bis {name} zurück ist",
+                         f"{event.misses} decisions missed in a row: the bot drives for "
+                         f"{name} until {name} is back"),
+        ClockWhat.BACK: (f"{name} ist zurück und fährt wieder selbst",
+                         f"{name} is back and drives again"),
+        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; geschlossen",
+                           f"Race abandoned: no decision for {quiet} hours; closed"),
+        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; die Bots "
+                         "fahren für jeden Fahrer, bis er zurück ist",
+                         f"Race abandoned: no decision for {quiet} hours; the bots drive for "
+                         "every driver until the driver is back"),
+    }[event.what]
+    return words(lang, *said)
+
+
+def clock_text(seconds: int) -> str:
+    """Seconds as the countdown shows them: ``1:05`` or ``2:01:05``."""
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | None:
