@@ -33,7 +33,6 @@ from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
-    Actor,
     Applied,
     ClockWhat,
     Notice,
@@ -53,6 +52,8 @@ from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
+from rennleitung.web.blitz_pages import blitz_of
+from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
@@ -370,7 +371,8 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
+                              "blitz": blitz_panel(p, info.id)}
     if not seen.started:
         values["overlay"] = ""
         return values
@@ -534,8 +536,8 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         seen = expected(form)
         try:
             decision = forms.decision(form)
-            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
-                                             holder=user.holder)
+            applied = blitz_of(request).apply(race_id, car, decision, seen,
+                                              holder=user.holder)  # a Blitz heat: on the clock
         except StaleVersion as error:
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
