@@ -35,6 +35,7 @@ from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
     Actor,
     Applied,
+    ClockWhat,
     Notice,
     NotYourSeat,
     PlayError,
@@ -388,7 +389,7 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     if ask is not None and seat is not None and seat.deadline_at is not None:
         values.update(countdown(p.request.app.state.races.now(), seat))
     if seat is not None and seat.away and info.state is RaceState.RUNNING:
-        values["away"] = seat.misses or -1  # -1: given to the bot when the race went quiet
+        values["away"] = away_reason(info, seat)
     values["clocks"] = {
         s.car: {"away": s.away,
                 "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
@@ -414,6 +415,17 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def away_reason(info: RaceInfo, seat: Seat) -> int:
+    """Why the bot drives the reader's seat, from the clock log's latest word on it: the
+    decisions he missed in a row, or -1 when the race went quiet and was given to the bots."""
+    for event in reversed(info.clock_log):
+        if event.what is ClockWhat.AWAY and event.car == seat.car:
+            return event.misses
+        if event.what is ClockWhat.BOTS:
+            return -1
+    return seat.misses or -1
 
 
 def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
