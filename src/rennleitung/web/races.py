@@ -33,8 +33,8 @@ from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
-    Actor,
     Applied,
+    ClockWhat,
     Notice,
     NotYourSeat,
     PlayError,
@@ -52,6 +52,8 @@ from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
+from rennleitung.web.blitz_pages import blitz_of
+from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
@@ -369,7 +371,8 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
+                              "blitz": blitz_panel(p, info.id)}
     if not seen.started:
         values["overlay"] = ""
         return values
@@ -378,7 +381,7 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     if ask is not None and seat is not None and seat.deadline_at is not None:
         values.update(countdown(p.request.app.state.races.now(), seat))
     if seat is not None and seat.away and info.state is RaceState.RUNNING:
-        values["away"] = seat.misses or -1  # -1: given to the bot when the race went quiet
+        values["away"] = away_reason(info, seat)
     values["clocks"] = {
         s.car: {"away": s.away,
                 "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
@@ -400,6 +403,17 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def away_reason(info: RaceInfo, seat: Seat) -> int:
+    """Why the bot drives the reader's seat, from the clock log's latest word on it: the
+    decisions he missed in a row, or -1 when the race went quiet and was given to the bots."""
+    for event in reversed(info.clock_log):
+        if event.what is ClockWhat.AWAY and event.car == seat.car:
+            return event.misses
+        if event.what is ClockWhat.BOTS:
+            return -1
+    return seat.misses or -1
 
 
 def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
@@ -522,8 +536,8 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         seen = expected(form)
         try:
             decision = forms.decision(form)
-            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
-                                             holder=user.holder)
+            applied = blitz_of(request).apply(race_id, car, decision, seen,
+                                              holder=user.holder)  # a Blitz heat: on the clock
         except StaleVersion as error:
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
