@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run demo test lint typecheck pytest services bench clean
+.PHONY: run demo test lint typecheck pytest services bench clean native
 
 $(STAMP): pyproject.toml
 	@echo "Einmalig: Python-Umgebung in $(VENV) anlegen und Pakete installieren (1-2 Minuten) /"
@@ -17,10 +17,15 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 	@echo "Umgebung fertig / environment ready"
 
-run: $(STAMP)
+# the move finder's compiled core (mypyc; docs/formula_de/movement.md): quick when up to date,
+# never fails: without a compiler the pure Python modules run, with a one-line warning
+native: $(STAMP)
+	@$(BIN)/python scripts/build_native.py
+
+run: $(STAMP) native
 	$(BIN)/rennleitung serve --host 127.0.0.1 --port 8000
 
-demo: $(STAMP)  # make demo SEED=abc repeats a race
+demo: $(STAMP) native  # make demo SEED=abc repeats a race
 	$(BIN)/rennleitung main $(if $(SEED),--seed $(SEED))
 
 services:
@@ -32,13 +37,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-pytest: $(STAMP) services
+pytest: $(STAMP) services native
 	. ./.services.env 2>/dev/null; $(BIN)/pytest
 
 test: lint typecheck pytest
 
-bench: $(STAMP)
+bench: $(STAMP) native
 	for f in benchmarks/*.py; do echo "== $$f"; $(BIN)/python $$f || exit 1; done
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache test-artifacts build/native \
+		src/rennleitung/formula_de/_compiled

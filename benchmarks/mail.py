@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import random
 import smtplib
 import socket
@@ -46,7 +47,7 @@ from rennleitung.mail.listener import start_listener
 from rennleitung.mail.service import MailService
 from rennleitung.mail.settings import MailSettings
 from rennleitung.play import RaceService, RaceSpec, SeatKind, SeatSpec
-from rennleitung.play.engine import question_of
+from rennleitung.play.engine import opened_at, question_of
 from rennleitung.store.mail_tables import MailInRow, MailOutRow
 
 GAMES = 100
@@ -159,20 +160,26 @@ class _OneByOne(FdAdapter):
         return mails
 
 
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the rsvg-convert runs)."""
+    used = os.times()
+    return used.user + used.system + used.children_user + used.children_system
+
+
 def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     """Formula Dé races played by mail with pictures until ``answers`` answers went in;
     returns the mails/s (in + out)."""
-    import email
     import re
     from datetime import timedelta
+    from email.parser import BytesHeaderParser
 
     from aiosmtpd.controller import Controller
 
     from rennleitung.mail.outbox import send_due
-    from rennleitung.play.views import Reader
     from rennleitung.render.mail_message import clean_header
 
     outgoing: list[tuple[str, bytes]] = []
+    headers = BytesHeaderParser()
 
     class Sink:
         async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
@@ -209,7 +216,7 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     sent_in = 0
     seen = 0
     largest = 0
-    wall0 = time.perf_counter()
+    wall0, cpu0 = time.perf_counter(), _cpu()
     try:
         with smtplib.LMTP("127.0.0.1", port) as client:
             while sent_in < answers:
@@ -223,18 +230,18 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
                            for r, _c, _l in people.values()):
                         break
                 for recipient, raw in new:
-                    mail = email.message_from_bytes(raw)
-                    subject = clean_header(mail["Subject"])
+                    # the players' side (their mail programs and heads, on other machines)
+                    # reads the subject only and asks the race directly, so the run measures
+                    # the gateway rather than the players
+                    subject = clean_header(headers.parsebytes(raw)["Subject"])
                     if "[v" not in subject or subject.startswith("Re:"):
                         continue
                     largest = max(largest, len(raw))
                     race_id, car, language = people[recipient]
-                    asked = races.view(race_id, Reader.seat(car)).question()
-                    if asked is None or not re.search(rf"\[v{asked.opened}\]", subject):
-                        continue
                     race = races.race(race_id)
                     ask = question_of(race, car)
-                    assert ask is not None
+                    if ask is None or not re.search(rf"\[v{opened_at(race)}\]", subject):
+                        continue
                     text = order_text(decision_to_data(race.track, bot.decide(race, ask)),
                                       language)
                     client.sendmail(recipient, ["spiel@example.org"],
@@ -246,7 +253,7 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     finally:
         listener.stop()
         controller.stop()
-    wall = time.perf_counter() - wall0
+    wall, cpu = time.perf_counter() - wall0, _cpu() - cpu0
     service.engine.dispose()
     total = sent_in + len(outgoing)
     if one_by_one:
@@ -257,6 +264,8 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     print(f"Formula Dé by mail with pictures ({RACES} races, PNG as `mail serve` sends it):")
     print(f"  {sent_in} answers in over LMTP, {len(outgoing)} mails out over SMTP "
           f"(answers, questions with their picture, welcomes) in {wall:.1f} s")
+    print(f"  {total / cpu:.0f} mails/s in and out by CPU time ({cpu:.1f} s: this process, "
+          "the players' side and the SMTP sink with it, and every rsvg-convert)")
     print(f"  {total / wall:.0f} mails/s in and out by wall clock; target >= 50/s; largest "
           f"question mail {largest / 1000:.0f} KB (limit 200 KB)")
     return total / wall

@@ -11,7 +11,10 @@ wall clock; ``--wall`` measures the wall clock instead. The objects of the sampl
 frozen out of the garbage collector before timing, so a collection pass over them is not
 charged to whichever query happens to trigger it.
 
-    .venv/bin/python benchmarks/movegen_tracks.py [--big] [--every N] [--races N] [--wall]
+``--pure`` times the pure Python modules even where the compiled core is built (``make``
+builds it; rennleitung.native); the first line says which one ran.
+
+    .venv/bin/python benchmarks/movegen_tracks.py [--big] [--every N] [--races N] [--wall] [--pure]
 """
 
 from __future__ import annotations
@@ -20,11 +23,13 @@ import argparse
 import gc
 import statistics
 import time
+from collections.abc import Callable
 
+from rennleitung import native
 from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
 from rennleitung.formula_de.dice import gear_die
 from rennleitung.formula_de.movegen import generate_moves
-from rennleitung.formula_de.movement import MoveRequest
+from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.moves import MOVING, Choices, request_for
 from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_kinds import AskKind
@@ -59,7 +64,13 @@ def sampled_requests(track: str, bots: str, races: int, every: int) -> list[Move
     return requests
 
 
-def timed(track_name: str, requests: list[MoveRequest], wall: bool = False) -> list[float]:
+Generate = Callable[..., list[MoveOption]]
+
+
+def timed(
+    track_name: str, requests: list[MoveRequest], wall: bool = False,
+    generate: Generate = generate_moves,
+) -> list[float]:
     track = builtin_track(track_name)
     clock = time.perf_counter if wall else time.process_time
     gc.collect()
@@ -67,7 +78,7 @@ def timed(track_name: str, requests: list[MoveRequest], wall: bool = False) -> l
     times = []
     for request in requests:
         start = clock()
-        generate_moves(track, request)
+        generate(track, request)
         times.append(clock() - start)
     return sorted(times)
 
@@ -78,7 +89,13 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=0, help="sample every N-th turn question")
     parser.add_argument("--races", type=int, default=0, help="races per track and bot kind")
     parser.add_argument("--wall", action="store_true", help="wall-clock instead of CPU time")
+    parser.add_argument("--pure", action="store_true", help="the pure Python modules")
     args = parser.parse_args()
+    generate: Generate = generate_moves
+    if args.pure:
+        with native.pure_modules() as modules:
+            generate = modules["movegen"].generate_moves
+    print("core:", "pure Python" if args.pure or not native.compiled() else "compiled (mypyc)")
     every = args.every or (1 if args.big else 3)
     races = args.races or (4 if args.big else 2)
     tracks = builtin_track_names()
@@ -89,7 +106,7 @@ def main() -> None:
         requests = [
             r for bots in ("strong", "simple") for r in sampled_requests(name, bots, races, every)
         ]
-        results[name] = timed(name, requests, args.wall)
+        results[name] = timed(name, requests, args.wall, generate)
     base = statistics.median(results["monaco"])
     print(f"{'track':8} {'queries':>7} {'median':>10} {'p99':>10} {'slowest':>10}"
           f" {'med/M':>7} {'p99/M':>7} {'max/M':>8}  target")

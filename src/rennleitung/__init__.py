@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from rennleitung import native
+
+native.install()  # the move finder's compiled core where it is built (native.py, issue 25)
+
 __all__ = ["__version__"]
 
 

@@ -22,6 +22,8 @@ import pytest
 import uvicorn
 from aiosmtpd.controller import Controller
 
+from rennleitung.play import RaceService, TimedOut
+from rennleitung.play.clock import ManualClock
 from rennleitung.web.app import create_app
 from rennleitung.web.settings import Settings
 from rennleitung.web.wire import server_config
@@ -53,6 +55,23 @@ class LiveServer:
     def __exit__(self, *_: object) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=30)
+
+    @property
+    def clock(self) -> ManualClock:
+        """The server's clock, when it was given a ``ManualClock`` (``make_settings(db,
+        clock=ManualClock())``)."""
+        found = self.app.state.settings.clock
+        if not isinstance(found, ManualClock):
+            raise RuntimeError("this server follows the system clock: give it a ManualClock")
+        return found
+
+    def advance(self, seconds: float) -> list[TimedOut]:
+        """Move the server's clock forward and run what its ticker runs (``run_due``: the
+        deadlines now due, then the quiet races to abandon) without waiting for it; returns
+        the bots' decisions for every time that ran out."""
+        self.clock.advance(seconds)
+        races: RaceService = self.app.state.races
+        return races.run_due()
 
 
 def make_settings(db_url: str, **changes: Any) -> Settings:

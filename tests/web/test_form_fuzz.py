@@ -11,8 +11,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from datetime import timedelta
 from urllib.parse import quote
 
+from rennleitung.league.formats import LeagueKind
+from rennleitung.league.roster import Driver
 from rennleitung.web.league_pages import league_url
 from tests.web.conftest import Client, LiveServer, client, signed_up
 from tests.web.test_league_pages import NAME, RACE, season
@@ -29,7 +32,8 @@ HOSTILE = [
 BIG_IDS = ["0", "-1", "99999999999999999999", "2147483648"]
 
 
-def forms(race: int, open_race: int) -> list[tuple[str, dict[str, str]]]:
+def forms(race: int, open_race: int, online: int = 1, table: int = 2
+          ) -> list[tuple[str, dict[str, str]]]:
     """(path, a form that is accepted or refused for a reason) for every form of the server."""
     decision = json.dumps({"kind": "turn", "gear": 1})
     return [
@@ -58,6 +62,17 @@ def forms(race: int, open_race: int) -> list[tuple[str, dict[str, str]]]:
         (league_url(NAME, "/qualifying/delete"), {"race": "3"}),
         (league_url(NAME, "/play"), {"race": "4", "track": "oval", "people": "Anna", "laps": "1",
                                      "seconds": "60"}),
+        (league_url(NAME, "/sessions"), {"race": "1", "track": "short", "mode": "table",
+                                         "runs": "1", "opens": "2026-12-01T10:00",
+                                         "closes": "2026-12-09T10:00"}),
+        (f"/qualifying/{online}/hold", {"driver": "Anna"}),
+        (f"/qualifying/{online}/lap?driver=Anna&run=1", {"action": "gear", "gear": "1",
+                                                         "tyre": "soft", "soft": "1"}),
+        (f"/qualifying/{online}/lap?driver=Anna&run=1", {"action": "move", "path": "1 2"}),
+        (f"/qualifying/{table}/lap?driver=Ben&run=1", {"action": "start"}),
+        (f"/qualifying/{table}/lap?driver=Ben&run=1", {"action": "gear", "gear": "1",
+                                                       "roll": "2"}),
+        (f"/qualifying/{table}/close", {}),
     ]
 
 
@@ -76,7 +91,7 @@ def mutated(rng: random.Random, form: dict[str, str]) -> dict[str, str]:
 
 
 def hostile_path(rng: random.Random, path: str) -> str:
-    if path.startswith("/races/") and rng.random() < 0.2:
+    if path.startswith(("/races/", "/qualifying/")) and rng.random() < 0.2:
         parts = path.split("/")
         parts[2] = rng.choice(BIG_IDS)
         return "/".join(parts)
@@ -93,8 +108,18 @@ def new_race(orga: Client, **form: str) -> int:
 
 
 def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> None:
-    season(server)
+    store = season(server)
     orga = signed_up(server, "Orga", "orga@example.org")
+    store.add_organiser(NAME, "Orga")
+    sessions = server.app.state.qualifying
+    now = sessions.now()
+    online = sessions.open(NAME, 1, "short", opens_at=now, closes_at=now + timedelta(days=9))
+    store.create_league("Tisch", LeagueKind.SEASON)  # a race has one open session at a time
+    store.add_team("Tisch", "Rot")
+    store.add_driver("Tisch", Driver("Ben", "Rot"))
+    store.add_organiser("Tisch", "Orga")
+    table = sessions.open("Tisch", 1, "short", mode="table", opens_at=now,
+                          closes_at=now + timedelta(days=9), organiser="x")
     race = new_race(orga, laps="1", people="1", bots="1", drive="1")
     assert orga.submit(f"/races/{race}/start", {"version": "0"}).status_code in (200, 303)
     open_race = new_race(orga, people="2", bots="0")
@@ -103,7 +128,7 @@ def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> No
     failures = []
     seen: Counter[int] = Counter()
     for n in range(400):
-        path, form = rng.choice(forms(race, open_race))
+        path, form = rng.choice(forms(race, open_race, online, table))
         person = rng.choice(people)
         person.page("/races/new")  # the session's CSRF token now (a sign-in changes it)
         target = hostile_path(rng, path)
@@ -122,7 +147,9 @@ def test_broken_forms_are_refused_never_a_server_error(server: LiveServer) -> No
 QUERIES = ["/signup?next={}", "/signin?next={}", "/signin/link/{}", "/lang/{}?next={}",
            "/tracks/{}.svg", "/tracks/monaco.svg?v={}", "/league?name={}", "/league/karma?name={}",
            "/league/history?name={}", "/league/organise?name={}", "/races/{{race}}/replay?at={}",
-           "/races/{{race}}/replay/frame?at={}", "/races/{{race}}/parts?x={}"]
+           "/races/{{race}}/replay/frame?at={}", "/races/{{race}}/parts?x={}",
+           "/league/sessions?name={}", "/qualifying/{}", "/qualifying/1/lap?driver={}&run={}",
+           "/qualifying/{}/standings"]
 AWAY = ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)",
         "http:evil.example", " //evil.example"]
 

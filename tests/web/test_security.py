@@ -143,6 +143,10 @@ def test_every_role_against_every_action(server: LiveServer) -> None:
         ("record before the flag", visitor, f"/races/{race}/record.json", None, 409),
         ("join a running race", stranger, f"/races/{race}/join", {"car": "car1"}, 409),
         ("unknown race", driver, "/races/999/act", good, 404),
+        ("visitor takes a seat back", visitor, f"/races/{race}/back", {}, 401),
+        ("stranger takes a seat back", stranger, f"/races/{race}/back", {}, 403),
+        ("seat taken back without CSRF", driver, f"/races/{race}/back", {"csrf": ""}, 403),
+        ("seat taken back in no race", driver, "/races/999/back", {}, 404),
     ]
     check(server, race, running_cases)
     assert anna.page(f"/races/{other_race}").status_code == 200

@@ -21,7 +21,6 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import Final
 
 from rennleitung.formula_de.movement import (
@@ -156,11 +155,10 @@ class Query:
         )
         self.contacts: dict[int, tuple[int, ...]] = {}
         """Collision partners per end space (Masters 14-1), found once per query."""
+        self.step: Step = make_step(self)
+        """The step on whole walks. Not a ``cached_property``: compiled by mypyc, calling one
+        called the property's function with the step's arguments (test_movement_compiled.py)."""
 
-    @cached_property
-    def step(self) -> Step:
-        """The step on whole walks (``make_step``), built when first needed."""
-        return make_step(self)
 
     def initial(self) -> Walk:
         """The walk of a car standing on its start space."""

@@ -27,7 +27,7 @@ from rennleitung.mail.game import GameAdapter, Handled, Order, reply_subject
 from rennleitung.mail.settings import MailSettings
 from rennleitung.mail.turbo_game import TurboAdapter
 from rennleitung.play import RaceService
-from rennleitung.render.mail_message import Outgoing, build
+from rennleitung.render.mail_message import Attachment, Outgoing, build
 from rennleitung.store.database import open_database
 from rennleitung.store.mail_queue import MailQueue, NewMail
 from rennleitung.store.mail_store import (
@@ -70,8 +70,10 @@ class Bound:
         return texts.pick(language, de, en)
 
 
-def welcome(binding: Binding, bound: Bound) -> Outgoing:
-    """The mail a bound address gets: its seat, its code, how to answer."""
+def welcome(binding: Binding, bound: Bound, extra: str = "",
+            attachments: list[Attachment] | None = None) -> Outgoing:
+    """The mail a bound address gets: its seat, its code, how to answer; ``extra`` and
+    ``attachments``: what the game adds (TURBO 2000: how to send a sheet, the start sheet)."""
     language = binding.language
     game = binding.game
     what = "Formula Dé" if game.kind == "fd" else "TURBO 2000"
@@ -92,11 +94,14 @@ def welcome(binding: Binding, bound: Bound) -> Outgoing:
         body += "\n\n" + texts.pick(language, f"Ihr bisheriger Platz {bound.moved_from} ist "
                                      "frei; sein Code gilt nicht mehr.", "Your former seat "
                                      f"{bound.moved_from} is free; its code no longer counts.")
+    if extra:
+        body += "\n\n" + extra
     return Outgoing(binding.address, texts.pick(
         language, f"{what} {game.key}: Willkommen, {binding.seat} [Code {binding.token}]",
         f"{what} {game.key}: welcome, {binding.seat} [code {binding.token}]"),
         texts.letter(language, body), "welcome",
-        ref=f"welcome:{game.id}:{binding.address}:{binding.token}")
+        ref=f"welcome:{game.id}:{binding.address}:{binding.token}",
+        attachments=list(attachments or []))
 REFUSAL_QUIET = timedelta(hours=1)
 """The same refusal to the same sender goes out at most once in this time."""
 UNBOUND_QUIET = timedelta(days=1)
@@ -230,7 +235,9 @@ class MailService:
         bound = Bound(binding, own.seat if own is not None and own.seat != seat else "",
                       holder.address if holder is not None else "")
         if not keeps:
-            self.enqueue(welcome(binding, bound), game.id)
+            parts = getattr(adapter, "welcome_parts", None)  # e.g. TURBO's start sheet
+            extra, files = parts(binding) if parts is not None else ("", [])
+            self.enqueue(welcome(binding, bound, extra, files), game.id)
         return bound
 
     def bindings(self, key: str | None = None) -> list[Binding]:
@@ -450,7 +457,9 @@ class MailService:
             if adapter is None:
                 continue
             made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
-        return sum(self.enqueue(outgoing, game_id) is not None for outgoing, game_id in made)
+        queued = self.queue.enqueue_many([(self._new_mail(outgoing), game_id)
+                                          for outgoing, game_id in made], self.clock())
+        return sum(out_id is not None for out_id in queued)
 
     def game_mail(self, game_id: int) -> list[ReceivedMail]:
         """The mails processed for a game, oldest first (for status pages)."""

@@ -18,7 +18,10 @@
   for a race number that does not exist.
 - ``halt(race_id, car)`` (FD Blitz) and ``close(race_id)``: the organiser's.
 - ``run_due_deadlines(now)``: the seat's bot decides for every person whose time ran out
-  (actor ``timeout-bot``); web and mail processes call it periodically.
+  (actor ``timeout-bot``); web and mail processes call it periodically. ``run_due_abandons(now)``
+  closes or hands to the bots a race nobody decided in for its organiser's period; ``run_due``
+  runs both. ``back(race_id, holder)``: a driver takes back the seat the bot drove while he was
+  away (``docs/play.md``, "The clock").
 - ``subscribe(listener)``: ``RaceChanged`` and ``QuestionFor`` notices after each commit.
 - Views for the faces (``play/views.py``): ``view(race_id, reader)``, ``view_for(race_id,
   holder)``, ``view_at(race_id, version, reader)`` (no read), ``replay_view(race_id, step)``:

@@ -75,17 +75,72 @@ class SeatSpec:
 MAX_DECISION_SECONDS = 7 * 24 * 3600
 """The longest time per decision a race may give: a week (by mail a round takes days; anything
 longer is a typing error, and a deadline beyond the calendar could not be stored)."""
+MAX_BANK_SECONDS = 7 * 24 * 3600
+"""The largest time bank a driver may have: a week, for the same reasons."""
+MAX_MISSES = 50
+"""The most missed decisions an organiser may allow before the bot takes a seat over."""
+MAX_ABANDON_SECONDS = 90 * 24 * 3600
+"""The longest a race may wait for any decision before it is abandoned: 90 days."""
+
+
+class AbandonAction(StrEnum):
+    """What becomes of a running race in which nobody decided for the organiser's period:
+    ``close`` ends it (as the organiser's Close does), ``bots`` gives every person's seat to
+    its bot (each driver may take his back, as after missed decisions)."""
+
+    CLOSE = "close"
+    BOTS = "bots"
+
+
+class ClockWhat(StrEnum):
+    """What the clock did: a seat's bot took over after missed decisions (``away``), its driver
+    took the seat back (``back``), the race was abandoned (``closed`` or ``bots``)."""
+
+    AWAY = "away"
+    BACK = "back"
+    CLOSED = "closed"
+    BOTS = "bots"
+
+
+@dataclass(frozen=True, slots=True)
+class ClockEvent:
+    """One line of a race's clock log: ``what`` happened at ``at``, with the race at
+    ``version``, to ``car`` (empty for the race as a whole) after ``misses`` missed decisions
+    in a row (``away``) or ``seconds`` without a decision (abandoned)."""
+
+    at: datetime
+    what: ClockWhat
+    version: int
+    car: str = ""
+    misses: int = 0
+    seconds: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at.isoformat(), "what": self.what.value, "version": self.version,
+                "car": self.car, "misses": self.misses, "seconds": self.seconds}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClockEvent:
+        return cls(at=datetime.fromisoformat(data["at"]), what=ClockWhat(data["what"]),
+                   version=int(data["version"]), car=str(data.get("car", "")),
+                   misses=int(data.get("misses", 0)), seconds=int(data.get("seconds", 0)))
 
 
 @dataclass(frozen=True, slots=True)
 class RaceSpec:
     """What a new race is made of. ``track`` is a built-in track's name, or the name of the
     track whose file content is ``track_text``; ``laps`` 0 means the ruleset's laps;
-    ``decision_seconds`` is the time a person has per decision (None: no deadline). A race for
+    ``decision_seconds`` is the time a person has per decision (None: no deadline);
+    ``bank_seconds`` each driver's time bank, used once a decision's time has run out, before
+    the bot decides (None: none; needs a time per decision); after ``bot_after_misses``
+    decisions missed in a row the bot drives the seat until its driver is back (0: never);
+    after ``abandon_seconds`` without any decision the race is closed or its persons' seats
+    given to the bots (``abandon_action``; None: never). A race for
     a league names it and the race number (``league``, ``league_race``) and brings the engine's
     configuration made from the league (``config``: karma, grid of the qualifying), whose
     entries the seats follow one by one; its result goes into the league when it finishes
-    (``play/league_races.py``)."""
+    (``play/league_races.py``). ``table``: the dice are the table's, entered by the organiser
+    (``docs/table.md``)."""
 
     track: str
     ruleset: str
@@ -99,12 +154,21 @@ class RaceSpec:
     league: str | None = None
     league_race: int | None = None
     config: RaceConfig | None = None
+    bank_seconds: int | None = None
+    bot_after_misses: int = 0
+    abandon_seconds: int | None = None
+    abandon_action: AbandonAction = AbandonAction.CLOSE
+    table: bool = False
+    """Played on a real table (issue 29): the organiser enters every die, ``docs/table.md``."""
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A seat as stored. ``deadline_at`` is set while the car is asked and the race has a
-    time per decision."""
+    time per decision: the time per decision after ``asked_at`` and then what is left of the
+    bank (``bank_left``, None: the race has none). ``misses``: decisions the bot made in a row
+    because the time ran out; ``away_since``: since when the bot drives for the absent driver
+    (after the organiser's number of misses, or the race abandoned to the bots)."""
 
     car: str
     number: int
@@ -114,6 +178,14 @@ class Seat:
     holder: str | None
     asked_at: datetime | None = None
     deadline_at: datetime | None = None
+    bank_left: int | None = None
+    misses: int = 0
+    away_since: datetime | None = None
+
+    @property
+    def away(self) -> bool:
+        """The bot drives this person's seat until its driver is back."""
+        return self.away_since is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +222,14 @@ class RaceInfo:
     rules_version: int = 1
     notices: tuple[RulesNotice, ...] = ()
     """Rule fixes that changed the running race, oldest first (``RulesNotice``)."""
+    bank_seconds: int | None = None
+    bot_after_misses: int = 0
+    abandon_seconds: int | None = None
+    abandon_action: AbandonAction = AbandonAction.CLOSE
+    abandon_at: datetime | None = None
+    """When the running race is abandoned unless someone decides first."""
+    clock_log: tuple[ClockEvent, ...] = ()
+    """What the clock did to seats and race, oldest first (public: the table sees it)."""
 
     def seat(self, car: str) -> Seat:
         """The seat of ``car``."""

@@ -27,6 +27,10 @@ from rennleitung.textinput import env_whole
 FIRST_WAIT = timedelta(seconds=30)
 LONGEST_WAIT = timedelta(hours=1)
 LEASE = timedelta(minutes=2)
+LEASE_BATCH = 20
+"""Mails leased in one transaction (one per mail cost a commit each, issue 24); few enough
+that they are sent well within ``LEASE``, and each is still marked sent on its own as soon as
+the server took it, so a kill repeats at most the mail in flight."""
 SECURITY = ("none", "starttls", "tls")
 
 
@@ -137,23 +141,27 @@ def send_due(queue: MailQueue, settings: SmtpSettings, now: datetime,
     sent = failed = 0
     transport = transport_factory(settings)
     try:
-        for out_id in due:
-            mail = queue.lease(out_id, now, now + LEASE)
-            if mail is None:
-                continue
-            try:
-                answer = transport.send(mail.recipient, mail.raw)
-            except (smtplib.SMTPException, OSError, ValueError) as error:
-                transport.close()
-                failed += 1
-                reason = f"{type(error).__name__}: {error}"[:1000]
-                queue.failed(mail, now, reason, now + backoff(mail.attempts + 1))
-                if isinstance(error, OSError | smtplib.SMTPServerDisconnected |
-                              smtplib.SMTPConnectError):
-                    break  # the server is away: the rest waits for the next run
-                continue
-            sent += 1
-            queue.sent(mail, now, answer)
+        for start in range(0, len(due), LEASE_BATCH):
+            leased = queue.lease_many(due[start:start + LEASE_BATCH], now, now + LEASE)
+            away = False
+            for index, mail in enumerate(leased):
+                try:
+                    answer = transport.send(mail.recipient, mail.raw)
+                except (smtplib.SMTPException, OSError, ValueError) as error:
+                    transport.close()
+                    failed += 1
+                    reason = f"{type(error).__name__}: {error}"[:1000]
+                    queue.failed(mail, now, reason, now + backoff(mail.attempts + 1))
+                    if isinstance(error, OSError | smtplib.SMTPServerDisconnected |
+                                  smtplib.SMTPConnectError):
+                        queue.release(leased[index + 1:])  # not tried: not "perhaps sent"
+                        away = True
+                        break  # the server is away: the rest waits for the next run
+                    continue
+                sent += 1
+                queue.sent(mail, now, answer)
+            if away:
+                break
     finally:
         transport.close()
     return SendResult(sent, failed, queue.waiting())

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import secrets
 import threading
 from collections import OrderedDict
@@ -34,7 +35,7 @@ from rennleitung.formula_de import rules_version
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Decision, Halt
+from rennleitung.formula_de.race_decisions import Decision, Halt, TakeBack
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
 from rennleitung.formula_de.rules_version import changes_since
@@ -43,9 +44,15 @@ from rennleitung.formula_de.track import Track
 from rennleitung.league.karma import karma_balances
 from rennleitung.play import engine as eng
 from rennleitung.play.model import (
+    MAX_ABANDON_SECONDS,
+    MAX_BANK_SECONDS,
     MAX_DECISION_SECONDS,
+    MAX_MISSES,
+    AbandonAction,
     Actor,
     Applied,
+    ClockEvent,
+    ClockWhat,
     Notice,
     NotYourSeat,
     PlayError,
@@ -78,6 +85,7 @@ from rennleitung.store.race_store import (
     decisions_by,
     drop_after,
     drop_snapshots,
+    due_abandoned,
     due_seats,
     latest_snapshot,
     load_decisions,
@@ -236,6 +244,7 @@ class RaceService:
                 f"the time per decision must be between 1 and {MAX_DECISION_SECONDS} seconds",
                 "decision_seconds",
             )
+        _check_clock(spec)
         eng.new_race(config, secret, track)  # refuses what cannot start, naming the rule
         race = RaceData(
             id=0,
@@ -251,6 +260,10 @@ class RaceService:
             created_at=moment,
             updated_at=moment,
             rules_version=rules_version.RULES_VERSION,
+            bank_seconds=spec.bank_seconds,
+            bot_after_misses=spec.bot_after_misses,
+            abandon_seconds=spec.abandon_seconds,
+            abandon_action=spec.abandon_action.value if spec.abandon_seconds else "",
         )
         seats = [
             SeatData(
@@ -264,6 +277,7 @@ class RaceService:
                 holder=seat.holder,
                 asked_at=None,
                 deadline_at=None,
+                bank_left=spec.bank_seconds,
             )
             for number, seat in enumerate(spec.seats, start=1)
         ]
@@ -306,6 +320,7 @@ class RaceService:
                 where = f"car {car}" if car else "seats"
                 raise PlayError("kein freier Platz", "no free seat", where)
             free[0].holder = holder
+            free[0].away_since, free[0].misses = None, 0
             if driver and tx.row.state == RaceState.OPEN.value:
                 free[0].driver = driver
             tx.changed = True
@@ -336,6 +351,7 @@ class RaceService:
             seat = _seat(tx, car)
             seat.kind = kind.value
             seat.holder = holder if kind is SeatKind.PERSON else None
+            seat.away_since, seat.misses = None, 0  # whoever sits there now starts afresh
             if bot is not None:
                 seat.bot = bot
             if driver is not None:
@@ -361,27 +377,17 @@ class RaceService:
 
         def work(tx: _Tx) -> None:
             _require(tx, RaceState.OPEN)
-            for seat in tx.seats.values():
-                if seat.kind == SeatKind.PERSON.value and seat.holder is None:
-                    seat.kind = SeatKind.BOT.value
             config = config_from_data(json.loads(tx.row.config))
+            for seat in tx.seats.values():  # at the table the organiser enters for the empty
+                if seat.kind == SeatKind.PERSON.value and seat.holder is None and not config.table:
+                    seat.kind = SeatKind.BOT.value
             names = {s.car: s.driver for s in tx.seats.values()}
             entries = tuple(
                 Entry(e.id, names.get(e.id) or e.name, e.team, e.profile,
                       karma.get(e.id, e.karma))
                 for e in config.entries
             )
-            config = RaceConfig(
-                track=config.track,
-                ruleset=config.ruleset,
-                entries=entries,
-                laps=config.laps,
-                qualifying=config.qualifying,
-                qualifying_weather=config.qualifying_weather,
-                max_rounds=config.max_rounds,
-                side_by_side=config.side_by_side,
-                pre_race_order=config.pre_race_order,
-            )
+            config = replace(config, entries=entries)
             tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
             tx.row.state = RaceState.RUNNING.value
             tx.row.rules_version = rules_version.RULES_VERSION  # the rules it is played under
@@ -427,6 +433,12 @@ class RaceService:
             seat = _seat(tx, car)
             if actor is Actor.PERSON and seat.kind != SeatKind.PERSON.value:
                 raise PlayError(f"{car} fährt ein Bot", f"{car} is driven by a bot", f"car {car}")
+            if actor is Actor.PERSON and seat.away_since is not None:
+                raise PlayError(
+                    f"der Bot fährt {car}, bis du zurück bist: erst „Ich bin zurück“",
+                    f"the bot drives {car} until you are back: say “I am back” first",
+                    f"car {car}",
+                )
             race = tx.race
             if expected_version is not None and not eng.current_for(race, car, expected_version):
                 raise eng.stale(expected_version, eng.version(race))
@@ -435,7 +447,30 @@ class RaceService:
                 if isinstance(decision, Mapping)
                 else decision
             )
-            self._record(tx, car, chosen, actor, holder)
+            if eng.is_table_entry(chosen) and actor is not Actor.ORGANISER:
+                raise PlayError(
+                    "die Würfel am Tisch gibt die Rennleitung ein",
+                    "the organiser enters the table's dice",
+                    "table",
+                )
+            self._record(tx, eng.entry_car(race, car, chosen), chosen, actor, holder)
+
+        return self._transact(race_id, now, work)
+
+    def take_back(
+        self, race_id: int, expected_version: int | None, *, now: datetime | None = None
+    ) -> Applied:
+        """At the table (issue 29): the organiser takes back the last entry not yet taken back
+        in the round under way (a mistyped roll, a wrong tap); the race asks its question
+        again. Stored as a decision, so the log keeps both."""
+
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.RUNNING)
+            race = tx.race
+            if expected_version is not None and expected_version != eng.version(race):
+                raise eng.stale(expected_version, eng.version(race))
+            taken = TakeBack()
+            self._record(tx, eng.entry_car(race, "", taken), taken, Actor.ORGANISER, None)
 
         return self._transact(race_id, now, work)
 
@@ -492,11 +527,74 @@ class RaceService:
                     return
                 chosen = self._bot(seat.bot).decide(tx.race, ask)
                 self._record(tx, car, chosen, Actor.TIMEOUT_BOT, None)
+                _missed(tx, seat)
 
             applied = self._transact(race_id, moment, work)
             if any(d.actor is Actor.TIMEOUT_BOT for d in applied.stored):
                 done.append(TimedOut(race_id, car, applied))
         return done
+
+    def back(self, race_id: int, holder: str, *, now: datetime | None = None) -> Applied:
+        """The driver ``holder`` takes his seat back from the bot that drove it while he was
+        away (after missed decisions, or a quiet race given to the bots): his next question
+        is his again, with the full time per decision. Nothing changes for a seat that is
+        not away."""
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.RUNNING)
+            seat = next((s for s in tx.seats.values() if s.holder == holder), None)
+            if seat is None:
+                raise NotYourSeat("du hast hier keinen Platz", "you hold no seat here", "car")
+            if seat.away_since is None:
+                return
+            seat.away_since, seat.misses = None, 0
+            _log_clock(tx, ClockEvent(tx.now, ClockWhat.BACK, tx.row.version, seat.car))
+
+        return self._transact(race_id, now, work)
+
+    def run_due_abandons(self, now: datetime | None = None) -> list[int]:
+        """Abandon every running race in which nobody decided for its organiser's period
+        (``RaceSpec.abandon_seconds``): close it, or give every person's seat to its bot, who
+        then drive on (``AbandonAction``); returns the races abandoned. Run where the
+        deadlines are run; two processes doing so at once abandon a race once."""
+        moment = utc(now or self._clock())
+        with self.store.read() as connection:
+            due = due_abandoned(connection, moment, RaceState.RUNNING.value)
+        done: list[int] = []
+        for race_id in due:
+            abandoned = [False]
+
+            def work(tx: _Tx, abandoned: list[bool] = abandoned) -> None:
+                row = tx.row
+                abandoned[0] = False
+                if (row.state != RaceState.RUNNING.value or row.abandon_at is None
+                        or utc(row.abandon_at) > tx.now):
+                    return  # someone decided meanwhile, perhaps in another process
+                abandoned[0] = True
+                quiet = row.abandon_seconds or 0
+                if row.abandon_action == AbandonAction.BOTS.value:
+                    for seat in tx.seats.values():
+                        if not _bot_drives(seat):
+                            seat.away_since = tx.now
+                    what = ClockWhat.BOTS
+                else:
+                    row.state = RaceState.CLOSED.value
+                    what = ClockWhat.CLOSED
+                row.abandon_at = None
+                _log_clock(tx, ClockEvent(tx.now, what, row.version, seconds=quiet))
+                tx.changed = True
+
+            self._transact(race_id, moment, work)
+            if abandoned[0]:
+                done.append(race_id)
+        return done
+
+    def run_due(self, now: datetime | None = None) -> list[TimedOut]:
+        """What a server's loop runs each tick: the deadlines due, then the quiet races to
+        abandon (``run_due_deadlines``, ``run_due_abandons``); returns what timed out."""
+        moment = utc(now or self._clock())
+        timed_out = self.run_due_deadlines(moment)
+        self.run_due_abandons(moment)
+        return timed_out
 
     # --- reading --------------------------------------------------------------------------
 
@@ -811,6 +909,8 @@ class RaceService:
         )
         tx.stored.append(StoredDecision(seq, car, actor, data, tx.now, holder))
         tx.decided.add(car)
+        if actor is Actor.PERSON:
+            _answered(tx, tx.seats[car])
 
     def _settle(self, tx: _Tx) -> Applied:
         """Bots answer, the state follows the race, deadlines are set, the version moves."""
@@ -819,7 +919,12 @@ class RaceService:
             race = tx.race
             while not race.finished:
                 ask = next(
-                    (q for q in eng.questions(race) if _bot_drives(tx.seats[q.car])),
+                    (
+                        q
+                        for q in eng.questions(race)
+                        if _bot_drives(tx.seats[q.car], eng.at_table(race))
+                        and not eng.is_roll(q)
+                    ),
                     None,
                 )
                 if ask is None:
@@ -845,7 +950,8 @@ class RaceService:
                 if fresh:
                     seat.asked_at = tx.now
                     seat.deadline_at = (
-                        tx.now + timedelta(seconds=seconds) if seconds is not None else None
+                        tx.now + timedelta(seconds=seconds + (seat.bank_left or 0))
+                        if seconds is not None else None
                     )
                     tx.asked_new.append(seat.car)
             elif seat.asked_at is not None or seat.deadline_at is not None:
@@ -854,6 +960,7 @@ class RaceService:
         if tx.live is not None:
             tx.snapshots, tx.live.logged = eng.snapshots(tx.live.race, tx.live.logged)
         state = tx.row.state
+        _abandon_time(tx, version)
         changed_seats = [
             seat for car, seat in tx.seats.items() if _seat_key(seat) != tx.seen_seats[car]
         ]
@@ -1091,10 +1198,82 @@ def _seat(tx: _Tx, car: str) -> SeatData:
     return seat
 
 
-def _bot_drives(seat: SeatData) -> bool:
-    """A bot's seat, or a person's seat nobody holds (freed during the race): its bot drives
-    until someone takes it, so the race never waits for nobody."""
-    return seat.kind == SeatKind.BOT.value or seat.holder is None
+def _bot_drives(seat: SeatData, table: bool = False) -> bool:
+    """A bot's seat, a person's seat nobody holds (freed during the race), or one whose
+    driver is away (``Seat.away``): its bot drives until someone takes it or its driver is
+    back, so the race never waits for nobody. At the table (issue 29) the organiser answers
+    for a seat nobody holds; a bot never reads a die, the table does."""
+    return seat.kind == SeatKind.BOT.value or (
+        (seat.holder is None or seat.away_since is not None) and not table
+    )
+
+
+def _answered(tx: _Tx, seat: SeatData) -> None:
+    """A person answered: the time he took beyond the time per decision comes off his bank
+    (whole seconds, rounded up), and his run of missed decisions ends."""
+    seconds = tx.row.decision_seconds
+    if seconds is not None and seat.asked_at is not None and seat.bank_left:
+        over = (tx.now - utc(seat.asked_at)).total_seconds() - seconds
+        if over > 0:
+            seat.bank_left = max(0, seat.bank_left - math.ceil(over))
+    seat.misses = 0
+
+
+def _missed(tx: _Tx, seat: SeatData) -> None:
+    """The time per decision and the whole bank ran out and the bot decided: the bank is
+    spent, the miss counted; the organiser's number of misses in a row hands the seat to the
+    bot until its driver is back (logged)."""
+    if seat.bank_left:
+        seat.bank_left = 0
+    seat.misses += 1
+    most = tx.row.bot_after_misses
+    if most and seat.misses >= most and seat.away_since is None:
+        seat.away_since = tx.now
+        _log_clock(tx, ClockEvent(tx.now, ClockWhat.AWAY, eng.version(tx.race), seat.car,
+                                  misses=seat.misses))
+
+
+def _abandon_time(tx: _Tx, version: int) -> None:
+    """A running race with an abandon period is abandoned that long after its last decision
+    (or its start); any other race has no such time."""
+    row = tx.row
+    if row.state != RaceState.RUNNING.value or not row.abandon_seconds:
+        row.abandon_at = None
+    elif row.abandon_at is None or version != tx.seen_version:
+        row.abandon_at = tx.now + timedelta(seconds=row.abandon_seconds)
+
+
+def _log_clock(tx: _Tx, event: ClockEvent) -> None:
+    tx.row.clock_log = json.dumps([*json.loads(tx.row.clock_log), event.to_json()],
+                                  ensure_ascii=False)
+    tx.changed = True
+
+
+_CLOCK_LIMITS = (
+    ("bank_seconds", 1, MAX_BANK_SECONDS, "die Zeitreserve", "the time bank"),
+    ("bot_after_misses", 0, MAX_MISSES, "die Zahl verpasster Entscheidungen",
+     "the number of missed decisions"),
+    ("abandon_seconds", 60, MAX_ABANDON_SECONDS, "die Wartezeit bis zum Aufgeben",
+     "the time before a quiet race is abandoned"),
+)
+"""The clock's settings, each with its least and largest value and its name in German and
+English."""
+
+
+def _check_clock(spec: RaceSpec) -> None:
+    """Refuse a clock setting out of range, naming the field; a time bank and missed
+    decisions need a time per decision (without one nobody runs out of time)."""
+    for name, least, most, de, en in _CLOCK_LIMITS:
+        value = getattr(spec, name)
+        if value is not None and not least <= value <= most:
+            raise PlayError(f"{de} muss zwischen {least} und {most} liegen",
+                            f"{en} must be between {least} and {most}", name)
+    if spec.decision_seconds is None:
+        for name in ("bank_seconds", "bot_after_misses"):
+            if getattr(spec, name):
+                raise PlayError(
+                    "dafür braucht das Rennen eine Zeit je Entscheidung",
+                    "this needs the race to have a time per decision", name)
 
 
 def _require(tx: _Tx, state: RaceState) -> None:
@@ -1150,6 +1329,12 @@ def _config(spec: RaceSpec) -> RaceConfig:
             "a league race needs both the league and the race number",
             "league",
         )
+    if spec.table and spec.decision_seconds is not None:
+        raise PlayError(
+            "am Tisch läuft keine Uhr je Entscheidung",
+            "a race at the table has no time per decision",
+            "decision_seconds",
+        )
     if spec.config is not None:
         if tuple(e.id for e in spec.config.entries) != tuple(cars):
             raise PlayError(
@@ -1157,7 +1342,7 @@ def _config(spec: RaceSpec) -> RaceConfig:
                 "the seats must follow the configuration's entries",
                 "seats",
             )
-        return spec.config
+        return replace(spec.config, table=spec.table or spec.config.table)
     entries = tuple(Entry(s.car, s.driver, s.team, s.profile) for s in spec.seats)
     return RaceConfig(
         track=spec.track,
@@ -1165,6 +1350,7 @@ def _config(spec: RaceSpec) -> RaceConfig:
         entries=entries,
         laps=spec.laps,
         max_rounds=spec.max_rounds,
+        table=spec.table,
     )
 
 
@@ -1211,6 +1397,9 @@ def _seat_value(row: SeatData) -> Seat:
         holder=row.holder,
         asked_at=utc(row.asked_at) if row.asked_at is not None else None,
         deadline_at=utc(row.deadline_at) if row.deadline_at is not None else None,
+        bank_left=row.bank_left,
+        misses=row.misses,
+        away_since=utc(row.away_since) if row.away_since is not None else None,
     )
 
 
@@ -1248,7 +1437,19 @@ def _info(row: RaceData, seats: list[SeatData]) -> RaceInfo:
             if row.notices == "[]"
             else tuple(RulesNotice.from_json(n) for n in json.loads(row.notices))
         ),
+        bank_seconds=row.bank_seconds,
+        bot_after_misses=row.bot_after_misses,
+        abandon_seconds=row.abandon_seconds,
+        abandon_action=AbandonAction(row.abandon_action or AbandonAction.CLOSE.value),
+        abandon_at=utc(row.abandon_at) if row.abandon_at is not None else None,
+        clock_log=_clock_log(row.clock_log),
     )
+
+
+@lru_cache(maxsize=1024)
+def _clock_log(text: str) -> tuple[ClockEvent, ...]:
+    """A race's clock log as read (once per text: every answer makes the race's info anew)."""
+    return () if text == "[]" else tuple(ClockEvent.from_json(e) for e in json.loads(text))
 
 
 def _stored(row: DecisionData) -> StoredDecision:

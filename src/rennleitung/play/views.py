@@ -198,6 +198,18 @@ def notice_json(notice: RulesNotice) -> dict[str, Any]:
     return data
 
 
+def clock_json(info: RaceInfo) -> dict[str, Any]:
+    """The race's clock as the organiser set it (public: every driver plays under it)."""
+    return {
+        "decision_seconds": info.decision_seconds,
+        "bank_seconds": info.bank_seconds,
+        "bot_after_misses": info.bot_after_misses,
+        "abandon_seconds": info.abandon_seconds,
+        "abandon_action": info.abandon_action.value if info.abandon_seconds else None,
+        "abandon_at": info.abandon_at.isoformat() if info.abandon_at else None,
+    }
+
+
 @dataclass(frozen=True)
 class View:
     """A stored race as one reader may know it at ``version``. ``started`` is False while the
@@ -233,6 +245,9 @@ class View:
     """``(seq, car)`` of every decision the bot made because its driver's time ran out (actor
     ``timeout-bot``; public: the table sees who missed his turn); read only for races with a
     time per decision."""
+    table: bool = False
+    """The race is played at a real table (issue 29, ``docs/table.md``): the organiser's view
+    then holds every open question (he enters for the table) and every car's sheet."""
 
     @property
     def running(self) -> bool:
@@ -247,8 +262,11 @@ class View:
         return self.car(self.reader.car) if self.reader.car else None
 
     def question(self, car: str | None = None) -> QuestionView | None:
-        """The reader's open question (of ``car``, default the reader's), if any."""
+        """The reader's open question (of ``car``, default the reader's), if any; at the table
+        the organiser's is the first open one, whoever's it is."""
         wanted = car or self.reader.car
+        if wanted is None and self.table and self.reader.kind is ReaderKind.ORGANISER:
+            return self.questions[0] if self.questions else None
         return next((q for q in self.questions if q.car == wanted), None)
 
     def driver(self, car: str) -> str:
@@ -275,12 +293,18 @@ class View:
             "seed": info.seed,
             "seats": [
                 {"car": s.car, "driver": s.driver, "kind": s.kind.value,
-                 "taken": s.holder is not None}
+                 "taken": s.holder is not None, "bank_left": s.bank_left,
+                 "misses": s.misses, "away": s.away,
+                 "deadline_at": s.deadline_at.isoformat() if s.deadline_at else None}
                 for s in info.seats
             ],
             "started": self.started,
             "notices": [notice_json(n) for n in info.notices],
+            "clock": clock_json(info),
+            "clock_log": [e.to_json() for e in info.clock_log],
         }
+        if self.table:
+            data["table"] = True
         if not self.started:
             return data
         names = self.names

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import Engine, func, insert, or_, select, update
@@ -91,6 +91,10 @@ class Sessions:
             yield session
 
 
+def _ready(raw: bytes) -> Callable[[datetime], bytes]:
+    return lambda _now: raw
+
+
 def enqueue_in(session: Session, mail: NewMail, now: datetime, game_id: int | None = None,
                reply_to_in: int | None = None) -> int | None:
     """Queue ``mail`` inside an open write transaction; None if its ``ref`` was queued before."""
@@ -115,6 +119,28 @@ class MailQueue:
         """Queue one mail; None if its ``ref`` was queued before."""
         with self.sessions.write() as session:
             return enqueue_in(session, mail, now, game_id)
+
+    def enqueue_many(self, mails: list[tuple[NewMail, int | None]],
+                     now: datetime) -> list[int | None]:
+        """Queue several mails (with their game) in one transaction, each built before it
+        opens (a question mail waits for its picture, and the write lock is not held for
+        that); a ``ref`` queued before, or twice in ``mails``, is queued once (None)."""
+        refs = [mail.ref for mail, _ in mails if mail.ref is not None]
+        with self.sessions.read() as session:
+            known = set(session.scalars(select(MailOutRow.ref).where(
+                MailOutRow.ref.in_(refs)))) if refs else set()
+        built: list[tuple[NewMail, int | None, bytes] | None] = []
+        for mail, game_id in mails:
+            if mail.ref is not None and mail.ref in known:
+                built.append(None)
+                continue
+            if mail.ref is not None:
+                known.add(mail.ref)
+            built.append((mail, game_id, mail.build(now)))
+        with self.sessions.write() as session:
+            return [None if item is None else enqueue_in(
+                session, replace(item[0], build=_ready(item[2])), now, item[1])
+                for item in built]
 
     def known(self, ref: str) -> bool:
         """Whether a mail with this ``ref`` was queued (sent or not)."""
@@ -164,6 +190,31 @@ class MailQueue:
             row = session.get(MailOutRow, out_id)
             assert row is not None
             return Leased(row.id, row.recipient, row.raw, row.attempts)
+
+    def lease_many(self, out_ids: list[int], now: datetime,
+                   until: datetime) -> list[Leased]:
+        """Take several due mails until ``until`` in one transaction, in the order given; one
+        sent meanwhile or held by another sender is left out."""
+        if not out_ids:
+            return []
+        with self.sessions.write() as session:
+            taken = set(session.scalars(
+                update(MailOutRow).where(
+                    MailOutRow.id.in_(out_ids), MailOutRow.status == "queued",
+                    or_(MailOutRow.lease_until.is_(None), MailOutRow.lease_until < now))
+                .values(lease_until=until).returning(MailOutRow.id)))
+            rows = {row.id: row for row in session.scalars(select(MailOutRow).where(
+                MailOutRow.id.in_(taken)))} if taken else {}
+            return [Leased(rows[i].id, rows[i].recipient, rows[i].raw, rows[i].attempts)
+                    for i in out_ids if i in rows]
+
+    def release(self, leased: list[Leased]) -> None:
+        """Give back mails leased and not tried (the server went away): due again at once."""
+        if leased:
+            with self.sessions.write() as session:
+                session.execute(update(MailOutRow).where(
+                    MailOutRow.id.in_([mail.id for mail in leased]),
+                    MailOutRow.status == "queued").values(lease_until=None))
 
     def failed(self, mail: Leased, now: datetime, reason: str, retry_at: datetime) -> None:
         """A try failed: record it; the mail waits until ``retry_at``."""

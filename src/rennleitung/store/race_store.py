@@ -57,6 +57,12 @@ class RaceData:
     updated_at: datetime
     rules_version: int = 1
     notices: str = "[]"
+    bank_seconds: int | None = None
+    bot_after_misses: int = 0
+    abandon_seconds: int | None = None
+    abandon_action: str = ""
+    abandon_at: datetime | None = None
+    clock_log: str = "[]"
 
 
 @dataclass
@@ -73,6 +79,9 @@ class SeatData:
     holder: str | None
     asked_at: datetime | None
     deadline_at: datetime | None
+    bank_left: int | None = None
+    misses: int = 0
+    away_since: datetime | None = None
 
 
 @dataclass(frozen=True)
@@ -105,7 +114,8 @@ class SnapshotData:
 _RACE_COLUMNS = [RACES.c[f.name] for f in fields(RaceData)]
 _SEAT_COLUMNS = [SEATS.c[f.name] for f in fields(SeatData)]
 _DECISION_COLUMNS = [DECISIONS.c[f.name] for f in fields(DecisionData)]
-_SEAT_CHANGES = ("driver", "kind", "bot", "holder", "asked_at", "deadline_at")
+_SEAT_CHANGES = ("driver", "kind", "bot", "holder", "asked_at", "deadline_at", "bank_left",
+                 "misses", "away_since")
 
 _LOAD_RACE = select(*_RACE_COLUMNS).where(RACES.c.id == bindparam("race_id"))
 _LOCK_RACE = _LOAD_RACE.with_for_update()
@@ -140,6 +150,8 @@ _SAVE_RACE = (
         version=bindparam("version"),
         rules_version=bindparam("rules_version"),
         updated_at=bindparam("updated_at"),
+        abandon_at=bindparam("abandon_at"),
+        clock_log=bindparam("clock_log"),
     )
 )
 _SAVE_SEAT = (
@@ -296,6 +308,8 @@ def save_race(connection: Connection, race: RaceData, seen: int) -> bool:
             "version": race.version,
             "rules_version": race.rules_version,
             "updated_at": race.updated_at,
+            "abandon_at": race.abandon_at,
+            "clock_log": race.clock_log,
         },
     )
     return result.rowcount == 1
@@ -335,6 +349,17 @@ def due_seats(
         .order_by(SEATS.c.deadline_at, SEATS.c.race_id, SEATS.c.number)
     )
     return [(race_id, car) for race_id, car in rows]
+
+
+def due_abandoned(connection: Connection, now: datetime, state: str) -> list[int]:
+    """Ids of the races in ``state`` in which nobody decided before their ``abandon_at``,
+    oldest first."""
+    rows = connection.execute(
+        select(RACES.c.id)
+        .where(RACES.c.abandon_at <= now, RACES.c.state == state)
+        .order_by(RACES.c.abandon_at, RACES.c.id)
+    )
+    return [int(race_id) for (race_id,) in rows]
 
 
 def race_ids(

@@ -45,6 +45,22 @@ class PlayRaceRow(Base):
     """JSON list of the rule fixes that changed the running race (revision play_notices)."""
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    bank_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Each driver's time bank at the start, used once a decision's time runs out; NULL: none
+    (revision play_clock, like the columns below)."""
+    bot_after_misses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """After this many decisions missed in a row the bot drives the seat until its driver is
+    back; 0: never."""
+    abandon_seconds: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """A running race in which nobody decided for this long is abandoned; NULL: never."""
+    abandon_action: Mapped[str] = mapped_column(String(10), default="", server_default="")
+    """What abandoning does: ``close`` the race, or give every person's seat to its ``bots``."""
+    abandon_at: Mapped[datetime | None] = mapped_column(
+        DateTime(timezone=True), nullable=True, index=True
+    )
+    """When the race is abandoned unless someone decides first (moved by every decision)."""
+    clock_log: Mapped[str] = mapped_column(Text, default="[]", server_default="[]")
+    """JSON list of what the clock did to seats and race (``play/model.py: ClockEvent``)."""
 
 
 class PlaySeatRow(Base):
@@ -69,6 +85,13 @@ class PlaySeatRow(Base):
     deadline_at: Mapped[datetime | None] = mapped_column(
         DateTime(timezone=True), nullable=True, index=True
     )
+    """The time per decision and what is left of the bank after it (revision play_clock)."""
+    bank_left: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds left in the driver's time bank; NULL: the race has none."""
+    misses: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Decisions the bot made in a row because the driver's time ran out."""
+    away_since: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    """Since when the bot drives the seat for its absent driver; NULL: the driver drives."""
 
 
 class PlayDecisionRow(Base):

@@ -48,6 +48,10 @@ class RoundOutcome:
     """The machine-readable report of each team (``team_data``), as JSON text."""
     team_reports_en: dict[str, str] = field(default_factory=dict)
     """Each team's report in English only, for a team playing in English (issue 24)."""
+    team_documents_en: dict[str, Document] = field(default_factory=dict)
+    """The English reports as documents, for their HTML pages (``reports/TEAM.en.html``)."""
+    results_document_en: Document | None = None
+    """The results sheet in English only (``rennanzeiger.en.txt`` and ``.en.html``)."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
@@ -80,13 +84,14 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
                             Document("", ()), {}, dict(turn.tally))
     documents = {team.name: team_document(turn, team.name, evaluated)
                  for team in turn.state.teams.values() if team.active or team.name in leaving}
+    english = {name: team_document(turn, name, evaluated, "en") for name in documents}
     results = results_document(turn, evaluated)
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
                         results, documents, dict(turn.tally),
                         {name: as_json(team_data(turn, name, evaluated)) for name in documents},
-                        {name: as_text(team_document(turn, name, evaluated, "en"))
-                         for name in documents})
+                        {name: as_text(doc) for name, doc in english.items()},
+                        english, results_document(turn, evaluated, "en"))
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

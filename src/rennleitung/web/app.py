@@ -22,10 +22,20 @@ from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from rennleitung.errors import RennleitungError
+from rennleitung.play.qualifying_sessions import QualifyingSessions
+from rennleitung.play.service import system_clock
 from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
-from rennleitung.web import boards, league_pages, league_roster, race_archive, races
+from rennleitung.web import (
+    blitz_pages,
+    boards,
+    league_pages,
+    league_roster,
+    qualifying_pages,
+    race_archive,
+    races,
+)
 from rennleitung.web.collector import settle_collector
 from rennleitung.web.context import Page, Refused, page, page_now
 from rennleitung.web.i18n import text
@@ -60,6 +70,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.settings = settings
     app.state.engine = engine
     app.state.accounts = AccountStore(engine)
+    app.state.qualifying = QualifyingSessions(engine, settings.clock or system_clock)
     app.state.extensions = Extensions()
     codec = SessionCodec(settings.secret)
 
@@ -91,6 +102,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(boards.router)
     app.include_router(league_pages.router)
     app.include_router(league_roster.router)
+    app.include_router(qualifying_pages.router)
 
     @app.get("/", response_class=HTMLResponse)
     def home(p: Page = Depends(page)) -> Response:
@@ -102,6 +114,7 @@ def create_app(settings: Settings) -> FastAPI:
         return "ok"
 
     races.install(app)
+    blitz_pages.install(app)
     app.include_router(race_archive.router)
     app.state.verdicts = race_archive.Verdicts()
     return app

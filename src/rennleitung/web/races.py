@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from anyio import CapacityLimiter, to_thread
@@ -34,6 +35,7 @@ from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
     Actor,
     Applied,
+    ClockWhat,
     Notice,
     NotYourSeat,
     PlayError,
@@ -46,11 +48,13 @@ from rennleitung.play.model import (
     SeatSpec,
     UnknownRace,
 )
-from rennleitung.play.service import RaceService
+from rennleitung.play.service import RaceService, system_clock
 from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
+from rennleitung.web.blitz_pages import blitz_of
+from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
@@ -82,12 +86,12 @@ def hub(request: Request) -> Hub:
 
 def install(app: FastAPI) -> None:
     """Plug the races into the app: service, live updates, mail, demo race, deadline ticker."""
-    races = RaceService(app.state.engine)
+    settings = app.state.settings
+    races = RaceService(app.state.engine, settings.clock or system_clock)
     app.state.races = races
     app.state.hub = Hub()
     races.subscribe(app.state.hub.notice)
     races.subscribe(lambda notice: _notify(app, notice))
-    settings = app.state.settings
 
     app.state.outbox = mailer.Outbox(app.state.engine, settings)
 
@@ -120,7 +124,7 @@ async def _tick(races: RaceService, every: float) -> None:
     while True:
         await asyncio.sleep(every)
         try:
-            await run_in_threadpool(races.run_due_deadlines)
+            await run_in_threadpool(races.run_due)  # deadlines, then quiet races abandoned
         except Exception:
             log.exception("deadline run failed")
         try:
@@ -289,7 +293,7 @@ def races_listed(races: RaceService, p: Page) -> list[dict[str, Any]]:
 def check_race_quota(races: RaceService, user: User) -> None:
     """Refuse (429) a race beyond the account's share (``RACES_PER_DAY``,
     ``OPEN_RACES_PER_ACCOUNT``)."""
-    now = datetime.now(UTC)
+    now = races.now()
     if (races.organised(user.holder, now - timedelta(days=1)) >= RACES_PER_DAY
             or races.organised(user.holder, now - timedelta(days=3650), (RaceState.OPEN,))
             >= OPEN_RACES_PER_ACCOUNT):
@@ -323,6 +327,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         seconds_raw = field(form, "seconds").strip()
         seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
                    else None)
+        clock = forms.clock(form)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
@@ -332,6 +337,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
+            table=flag_on(form, "table"), **clock,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
@@ -366,14 +372,29 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
+                              "blitz": blitz_panel(p, info.id), "desk": False, "sheets": [],
+                              "rolling": ""}
     if not seen.started:
         values["overlay"] = ""
         return values
-    asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
+    desk = seen.table and values["organiser"]  # at the table he enters for every car
+    values["desk"] = desk
+    asked = seen.question() if (seat is not None and seat.kind is SeatKind.PERSON) or desk \
+        else None
     ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
-    if ask is not None and seat is not None:
-        values["deadline"] = seat.deadline_at
+    if ask is not None and not desk and ask.kind.value == "roll":
+        values["rolling"] = seen.driver(ask.car)  # the table's die: the organiser enters it
+        ask = None
+    if ask is not None and seat is not None and seat.deadline_at is not None:
+        values.update(countdown(p.request.app.state.races.now(), seat))
+    if seat is not None and seat.away and info.state is RaceState.RUNNING:
+        values["away"] = away_reason(info, seat)
+    values["clocks"] = {
+        s.car: {"away": s.away,
+                "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
+        for s in info.seats if s.kind is SeatKind.PERSON
+    }
     values["question"] = view.question(seen, ask, p.lang)
     if values["question"] is not None and asked is not None:
         # the version the question opened at: a setup or bid asked of all drivers at once
@@ -383,6 +404,10 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
         ask.kind.value == "move" else []
     values["overlay"] = view.overlay(seen, values["choices"], p.lang)
     values["dash"] = view.dashboard(seen, seat.car, p.lang) if seat else None
+    if desk:  # every car's sheet, the asked car's first
+        first = [ask.car] if ask is not None else []
+        values["sheets"] = [view.dashboard(seen, c, p.lang)
+                            for c in first + [c.car for c in seen.cars if c.car not in first]]
     values["order"] = view.running_order(seen, p.lang)
     values["log"] = view.log_lines(seen, p.lang)
     values["timeouts"] = view.timeout_lines(seen, p.lang)
@@ -390,6 +415,28 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def away_reason(info: RaceInfo, seat: Seat) -> int:
+    """Why the bot drives the reader's seat, from the clock log's latest word on it: the
+    decisions he missed in a row, or -1 when the race went quiet and was given to the bots."""
+    for event in reversed(info.clock_log):
+        if event.what is ClockWhat.AWAY and event.car == seat.car:
+            return event.misses
+        if event.what is ClockWhat.BOTS:
+            return -1
+    return seat.misses or -1
+
+
+def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
+    """The asked driver's clock on his page: the deadline (the time per decision and then the
+    bank), the seconds to the end of the time per decision by the server's clock (negative:
+    the bank is running) and the bank left."""
+    assert seat.deadline_at is not None
+    bank = seat.bank_left or 0
+    to_deadline = (seat.deadline_at - now).total_seconds()
+    return {"deadline": seat.deadline_at, "bank_left": bank,
+            "seconds_left": max(-bank, math.floor(to_deadline) - bank)}
 
 
 async def viewed(request: Request, show: Callable[[], T]) -> T:
@@ -501,8 +548,8 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         seen = expected(form)
         try:
             decision = forms.decision(form)
-            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
-                                             holder=user.holder)
+            applied = blitz_of(request).apply(race_id, car, decision, seen,
+                                              holder=user.holder)  # a Blitz heat: on the clock
         except StaleVersion as error:
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
@@ -510,6 +557,47 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         return done(request, p, race_id, applied, car)
 
     return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/table", response_class=HTMLResponse)
+async def table_entry(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table (issue 29, ``docs/table.md``): the organiser enters the answer to the
+    open question of any car, a number read off a die included."""
+    form = await checked_form(request)
+
+    def answer() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            decision = forms.decision(form)
+            applied = service(request).apply(race_id, field(form, "car"), decision, seen,
+                                             Actor.ORGANISER)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/take_back", response_class=HTMLResponse)
+async def take_back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table: the organiser takes back the last entry (a mistyped roll)."""
+    form = await checked_form(request)
+
+    def undo() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            applied = service(request).take_back(race_id, seen)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(undo)
 
 
 @router.get("/races/{race_id}/question.json")
@@ -590,6 +678,22 @@ def check_version(request: Request, form: Any, info: RaceInfo) -> int:
         error = StaleVersion(seen, info.version)
         raise stale_message(request, info.id, seen, error)
     return seen
+
+
+@router.post("/races/{race_id}/back", response_class=HTMLResponse)
+async def back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """The driver takes his seat back from the bot that drove it while he was away."""
+    await checked_form(request)
+    user = p.need_user()
+
+    def take_back() -> Response:
+        try:
+            service(request).back(race_id, user.holder)
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id)
+
+    return await run_in_threadpool(take_back)
 
 
 @router.post("/races/{race_id}/halt", response_class=HTMLResponse)

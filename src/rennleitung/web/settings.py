@@ -13,8 +13,9 @@ from __future__ import annotations
 import ipaddress
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from rennleitung.errors import RennleitungError
@@ -52,6 +53,11 @@ class Settings:
     max_connections: int = 500
     """Open connections at once (``RENNLEITUNG_MAX_CONNECTIONS``); more are refused with 503.
     Every watcher of a race holds one for its live updates."""
+    clock: Callable[[], datetime] | None = None
+    """The server's time for its races (deadlines, time banks, quiet races); None, as always
+    outside tests: the system clock. Only a test server is given one, a
+    ``rennleitung.play.clock.ManualClock`` that the test moves forward (``docs/web.md``, "A
+    controllable clock"); no environment variable sets it."""
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, var: Path = VAR) -> Settings:

@@ -20,6 +20,7 @@ from rennleitung.formula_de.race_decisions import AskKind, plan_to_data
 from rennleitung.formula_de.race_questions import Question
 from rennleitung.formula_de.track import Track
 from rennleitung.play.advice import RISK_ORDER, GearHint, MoveHint, Risk
+from rennleitung.play.model import ClockEvent, ClockWhat
 from rennleitung.play.views import View
 from rennleitung.render.board_overlay import CarMark, Destination, Trail, render_overlay
 from rennleitung.render.position_svg import CAR_COLOURS, OPTION_COLOURS
@@ -373,12 +374,47 @@ def log_lines(seen: View, lang: str, last: int = 80) -> list[str]:
     return seen.log(lang, last)
 
 
-def timeout_lines(seen: View, lang: str, last: int = 5) -> list[str]:
-    """The newest decisions the bot made because a driver's time ran out, first."""
-    return [words(lang, f"Zeit abgelaufen: der Bot hat für {seen.driver(car)} entschieden "
-                        f"(Entscheidung {seq})",
-                  f"Time ran out: the bot decided for {seen.driver(car)} (decision {seq})")
-            for seq, car in reversed(seen.timed_out[-last:])]
+def timeout_lines(seen: View, lang: str, last: int = 8) -> list[str]:
+    """What the clock did, the newest first: the bot decided because a driver's time ran out,
+    took a seat over after missed decisions, gave it back, the race was abandoned."""
+    lines = [((seq, 0), words(lang, f"Zeit abgelaufen: der Bot hat für {seen.driver(car)} "
+                                    f"entschieden (Entscheidung {seq})",
+                              f"Time ran out: the bot decided for {seen.driver(car)} "
+                              f"(decision {seq})"))
+             for seq, car in seen.timed_out[-last:]]
+    lines += [((event.version, 1), clock_line(seen, event, lang))
+              for event in seen.info.clock_log[-last:]]
+    return [line for _, line in sorted(lines, reverse=True)[:last]]
+
+
+def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
+    """One thing the clock did, in plain words."""
+    name = seen.driver(event.car) if event.car else ""
+    hours = event.seconds / 3600
+    quiet_de = f"{hours:g} Stunde" + ("" if hours == 1 else "n")
+    quiet_en = f"{hours:g} hour" + ("" if hours == 1 else "s")
+    said = {
+        ClockWhat.AWAY: (f"{event.misses}-mal in Folge verpasst: der Bot fährt für {name}, "
+                         f"bis {name} zurück ist",
+                         f"{event.misses} decisions missed in a row: the bot drives for "
+                         f"{name} until {name} is back"),
+        ClockWhat.BACK: (f"{name} ist zurück und fährt wieder selbst",
+                         f"{name} is back and drives again"),
+        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; geschlossen",
+                           f"Race abandoned: no decision for {quiet_en}; closed"),
+        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; die Bots "
+                         "fahren für jeden Fahrer, bis er zurück ist",
+                         f"Race abandoned: no decision for {quiet_en}; the bots drive for "
+                         "every driver until the driver is back"),
+    }[event.what]
+    return words(lang, *said)
+
+
+def clock_text(seconds: int) -> str:
+    """Seconds as the countdown shows them: ``1:05`` or ``2:01:05``."""
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | None:
@@ -424,4 +460,30 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
         data["actions"] = [a.value for a in ask.karma_actions]
     elif ask.kind is AskKind.BID:
         data["most"] = ask.karma
+    elif ask.kind is AskKind.ROLL:  # the table's die (issue 29, docs/table.md)
+        de, en = ROLL_PURPOSES.get(ask.purpose, (ask.purpose, ask.purpose))
+        data["die"] = ask.die
+        data["colour"] = words(lang, ask.colour_de, ask.colour_en)
+        data["purpose"] = words(lang, de, en)
+        data["faces"] = list(ask.faces)
+        data["driver"] = seen.driver(ask.car)
     return data
+
+
+ROLL_PURPOSES: dict[str, tuple[str, str]] = {
+    "gear": ("Gangwurf", "gear roll"),
+    "start": ("Startwurf (Dresden)", "start roll (Dresden)"),
+    "restart": ("Neustart nach Dreher (Masters 10-4-6)", "restart after a spin (Masters 10-4-6)"),
+    "weather": ("Wetterwurf (Masters 3)", "weather roll (Masters 3)"),
+    "collision": ("Kollisionsprobe (Masters 14)", "collision test (Masters 14)"),
+    "wall": ("Mauerprobe (Masters 15)", "wall test (Masters 15)"),
+    "engine": ("Motorprobe (Masters 16)", "engine test (Masters 16)"),
+    "road_holding": ("Straßenlageprobe (Masters 17)", "road-holding test (Masters 17)"),
+    "quick_stop": ("kurzer Boxenstopp (Masters 19-3)", "quick stop (Masters 19-3)"),
+    "grid_draw": ("Startplatz auslosen (Dresden Qualifizierung)",
+                  "grid draw (Dresden qualifying)"),
+    "karma_reroll": ("Karma: neu würfeln (Dresden Karmapool)",
+                     "karma reroll (Dresden Karmapool)"),
+    "order": ("Reihenfolge (Dresden FD Blitz)", "order (Dresden FD Blitz)"),
+}
+"""Why the table rolls a die (``RollPurpose``), as the organiser's page names it."""

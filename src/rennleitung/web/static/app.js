@@ -309,25 +309,60 @@
     }
   });
 
-  // The decision clock: the time left, counted down every second from the deadline the
-  // server set (the server decides when it runs out; this only shows it).
+  // The decision clock: the time left, counted down every second from the seconds the
+  // server said were left when it drew the part (its clock, not the browser's, which may be
+  // off; the server decides when the time runs out, this only shows it).
   function tick() {
     var clock = document.getElementById("countdown");
     if (!clock) { return; }
-    var left = Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now())
-                          / 1000);
+    var seen = clock.getAttribute("data-seen");
+    if (!seen) { seen = String(Date.now()); clock.setAttribute("data-seen", seen); }
+    var told = parseFloat(clock.getAttribute("data-seconds") || "");
+    var bank = parseFloat(clock.getAttribute("data-bank") || "") || 0;
+    var left = isNaN(told)
+      ? Math.round((Date.parse(clock.getAttribute("data-deadline") || "") - Date.now()) / 1000)
+      : Math.round(told - (Date.now() - parseInt(seen, 10)) / 1000);
     if (isNaN(left)) { return; }
+    if (left <= 0 && left + bank > 0) {  // the time per decision is up: the bank runs down
+      clock.textContent = (clock.getAttribute("data-on-bank") || "{left}")
+        .replace("{left}", clockText(left + bank));
+      clock.classList.add("bank");
+      clock.classList.toggle("short", left + bank <= 30);
+      return;
+    }
     if (left <= 0) {
       clock.textContent = clock.getAttribute("data-over") || "";
       clock.classList.add("over");
       return;
     }
+    var shown = (clock.getAttribute("data-left") || "{left}").replace("{left}", clockText(left));
+    if (bank > 0) {
+      shown += (clock.getAttribute("data-bank-text") || "").replace("{bank}", clockText(bank));
+    }
+    clock.textContent = shown;
+    clock.classList.toggle("short", left <= 30 && bank <= 0);
+  }
+
+  function clockText(left) {
     var h = Math.floor(left / 3600), m = Math.floor(left % 3600 / 60), sec = left % 60;
-    var shown = (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
-    clock.textContent = (clock.getAttribute("data-left") || "{left}").replace("{left}", shown);
-    clock.classList.toggle("short", left <= 30);
+    return (h ? h + ":" + (m < 10 ? "0" : "") : "") + m + ":" + (sec < 10 ? "0" : "") + sec;
   }
   window.setInterval(tick, 1000);
+
+  // FD Blitz: the running chess clock counts down from the seconds the server last told
+  // (data-seconds); the server halts the car when it is out, this only shows it.
+  function chessTick() {
+    var clocks = document.querySelectorAll(".chess-clock[data-running=true]");
+    for (var i = 0; i < clocks.length; i++) {
+      var clock = clocks[i];
+      var seen = clock.getAttribute("data-seen");
+      if (!seen) { seen = String(Date.now()); clock.setAttribute("data-seen", seen); }
+      var left = parseFloat(clock.getAttribute("data-seconds") || "0") -
+        (Date.now() - parseInt(seen, 10)) / 1000;
+      clock.textContent = clockText(Math.max(0, Math.ceil(left)));
+    }
+  }
+  window.setInterval(chessTick, 500);
 
   function guideShown() {
     var guide = document.getElementById("guide");
