@@ -19,6 +19,8 @@ def test_blitz_forms_refuse_naming_the_field_and_the_json_keeps_the_match(
         assert none.status_code == 400 and "minutes" in none.text
         track = ada.submit("/blitz", {"player1": "Ada", "player2": "Bob", "track": "nowhere"})
         assert track.status_code == 400 and "nowhere" in track.text
+        league = ada.submit("/blitz", {"player1": "Ada", "player2": "Bob", "league": "Nowhere"})
+        assert league.status_code == 400 and "league: no league &#39;Nowhere&#39;" in league.text
         made = ada.submit("/blitz", {"player1": "Ada", "player2": "Bob", "track": "oval",
                                      "minutes": "3", "myself": "on"})
         assert made.status_code == 303

@@ -61,6 +61,7 @@ from rennleitung.play.model import (
 )
 from rennleitung.play.service import RaceService, utc
 from rennleitung.store.blitz_store import BlitzStore, StoredMatch
+from rennleitung.store.league_store import LeagueStore
 
 CARS = ("car1", "car2")
 """The heat's car of the first and the second named player."""
@@ -171,6 +172,9 @@ class BlitzService:
         if track_text is None and track not in builtin_track_names():
             raise PlayError(f"unbekannte Strecke {track!r}", f"unknown track {track!r}",
                             "track")
+        if league is not None and league not in {n for n, _ in
+                                                 LeagueStore(self.races.engine).leagues()}:
+            raise PlayError(f"keine Liga {league!r}", f"no league {league!r}", "league")
         if mode not in ("online", "table"):
             raise PlayError("Art: online oder table", "mode: online or table", "mode")
         if holders[0] is not None and holders[0] == holders[1]:
