@@ -242,7 +242,8 @@ class QualifyingSessions:
         return LapView(
             session=session.id, driver=driver, run=run, mode=session.mode,
             weather=(weather.label_de, weather.label_en), tyre=timed.config.tyre.value,
-            state=state, space=name(timed.space), gear=timed.gear, rolls=timed.rolls,
+            state=state, space=name(timed.space), space_index=timed.space, gear=timed.gear,
+            rolls=timed.rolls,
             penalty_points=timed.penalty_points, corner_stops=timed.corner_stops,
             ask=ask_kind, gears=ask.gears if ask is not None else (),
             soft_bonus=bool(ask and ask.soft_bonus), roll=ask.roll if ask is not None else 0,
