@@ -288,6 +288,30 @@ class BlitzService:
                     changed.append(match_id)
         return changed
 
+    def enter_heat(self, match_id: int, winner: str, by: str | None,
+                   now: datetime | None = None) -> BlitzView:
+        """A heat played at the table (issue 29): its winner entered, its start as the rules
+        give it (the third heat's die rolled here, from the match seed, as ``blitz start``)."""
+        moment = utc(now or self.races.now())
+        with self._lock:
+            stored = self.store.match(match_id)
+            self._may_act(stored, by)
+            if stored.mode != "table":
+                raise PlayError("die Läufe dieses Matches werden hier gefahren",
+                                "this match's heats are driven here", "mode")
+            session = session_from_json(stored.session)
+            if winner not in session.match.players:
+                raise PlayError(f"{winner!r} spielt nicht mit", f"{winner!r} is not playing",
+                                "winner")
+            dice = random.Random(f"{session.seed}:{len(session.match.runs)}")
+            start = session.match.next_start(dice)  # refuses a decided match
+            match = session.match.with_run(start, dict.fromkeys(session.match.players, 0),
+                                           winner)
+            data = session_to_json(BlitzSession(match, session.limit_s, session.seed))
+            data["secret"] = stored.session.get("secret", "")
+            self._save(stored, replace(stored, session=data), moment)
+            return self.view(match_id, moment)
+
     # --- reading ----------------------------------------------------------------------------
 
     def view(self, match_id: int, now: datetime | None = None) -> BlitzView:

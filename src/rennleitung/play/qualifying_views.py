@@ -102,6 +102,8 @@ class LapView:
     tyre: str
     state: str
     space: str
+    space_index: int
+    """The car's space as the board draws it (``render.board_overlay``)."""
     gear: int
     rolls: int
     penalty_points: int

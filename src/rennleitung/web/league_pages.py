@@ -283,6 +283,7 @@ async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Res
             decision_seconds=(forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS)
                               if seconds else None),
             organiser=user.holder)
+        spec = replace(spec, **forms.clock(form))  # bank, misses, abandoning (docs/play.md)
         race_id = request.app.state.races.create_race(spec)
         return RedirectResponse(f"/races/{race_id}", status_code=303)
 

@@ -391,7 +391,8 @@ def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
     """One thing the clock did, in plain words."""
     name = seen.driver(event.car) if event.car else ""
     hours = event.seconds / 3600
-    quiet = f"{hours:g}"
+    quiet_de = f"{hours:g} Stunde" + ("" if hours == 1 else "n")
+    quiet_en = f"{hours:g} hour" + ("" if hours == 1 else "s")
     said = {
         ClockWhat.AWAY: (f"{event.misses}-mal in Folge verpasst: der Bot fährt für {name}, "
                          f"bis {name} zurück ist",
@@ -399,11 +400,11 @@ def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
                          f"{name} until {name} is back"),
         ClockWhat.BACK: (f"{name} ist zurück und fährt wieder selbst",
                          f"{name} is back and drives again"),
-        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; geschlossen",
-                           f"Race abandoned: no decision for {quiet} hours; closed"),
-        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; die Bots "
+        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; geschlossen",
+                           f"Race abandoned: no decision for {quiet_en}; closed"),
+        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; die Bots "
                          "fahren für jeden Fahrer, bis er zurück ist",
-                         f"Race abandoned: no decision for {quiet} hours; the bots drive for "
+                         f"Race abandoned: no decision for {quiet_en}; the bots drive for "
                          "every driver until the driver is back"),
     }[event.what]
     return words(lang, *said)
