@@ -118,4 +118,6 @@ def decision(form: FormData) -> dict[str, Any]:
         return {"kind": "karma", "action": field(form, "action", "none")}
     if kind == "bid":
         return {"kind": "bid", "karma": number(form, "karma", 0, 0, 99)}
+    if kind == "roll":  # the number a real die showed, entered at the table (issue 29)
+        return {"kind": "roll", "result": number(form, "result", None, 0, 99)}
     raise RennleitungError(f"unbekannte Art {kind[:20]!r}", f"unknown kind {kind[:20]!r}", "kind")

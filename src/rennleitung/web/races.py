@@ -33,6 +33,7 @@ from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
     MAX_DECISION_SECONDS,
+    Actor,
     Applied,
     ClockWhat,
     Notice,
@@ -336,7 +337,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
-            **clock,
+            table=flag_on(form, "table"), **clock,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
@@ -372,12 +373,19 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
                               "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
-                              "blitz": blitz_panel(p, info.id)}
+                              "blitz": blitz_panel(p, info.id), "desk": False, "sheets": [],
+                              "rolling": ""}
     if not seen.started:
         values["overlay"] = ""
         return values
-    asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
+    desk = seen.table and values["organiser"]  # at the table he enters for every car
+    values["desk"] = desk
+    asked = seen.question() if (seat is not None and seat.kind is SeatKind.PERSON) or desk \
+        else None
     ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
+    if ask is not None and not desk and ask.kind.value == "roll":
+        values["rolling"] = seen.driver(ask.car)  # the table's die: the organiser enters it
+        ask = None
     if ask is not None and seat is not None and seat.deadline_at is not None:
         values.update(countdown(p.request.app.state.races.now(), seat))
     if seat is not None and seat.away and info.state is RaceState.RUNNING:
@@ -396,6 +404,10 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
         ask.kind.value == "move" else []
     values["overlay"] = view.overlay(seen, values["choices"], p.lang)
     values["dash"] = view.dashboard(seen, seat.car, p.lang) if seat else None
+    if desk:  # every car's sheet, the asked car's first
+        first = [ask.car] if ask is not None else []
+        values["sheets"] = [view.dashboard(seen, c, p.lang)
+                            for c in first + [c.car for c in seen.cars if c.car not in first]]
     values["order"] = view.running_order(seen, p.lang)
     values["log"] = view.log_lines(seen, p.lang)
     values["timeouts"] = view.timeout_lines(seen, p.lang)
@@ -545,6 +557,47 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         return done(request, p, race_id, applied, car)
 
     return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/table", response_class=HTMLResponse)
+async def table_entry(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table (issue 29, ``docs/table.md``): the organiser enters the answer to the
+    open question of any car, a number read off a die included."""
+    form = await checked_form(request)
+
+    def answer() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            decision = forms.decision(form)
+            applied = service(request).apply(race_id, field(form, "car"), decision, seen,
+                                             Actor.ORGANISER)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/take_back", response_class=HTMLResponse)
+async def take_back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table: the organiser takes back the last entry (a mistyped roll)."""
+    form = await checked_form(request)
+
+    def undo() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            applied = service(request).take_back(race_id, seen)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(undo)
 
 
 @router.get("/races/{race_id}/question.json")
