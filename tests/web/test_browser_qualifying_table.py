@@ -1,6 +1,7 @@
 """Qualifying at the table (issue 29) in chromium on a tablet-sized page: the organiser runs one
 driver's stopwatch, enters the gear dice as the table rolls them (a number that is no face of the
-die is refused naming the die), points at the moves, stops the watch once the car is over the
+die is refused naming the die, a mistyped one is taken back and stays in the protocol), points
+at the moves, stops the watch once the car is over the
 line; the lap time is the server's clock between the two taps (moved by the test, no sleeps);
 closing draws the driver without a lap behind him. Screenshots under test-artifacts/."""
 
@@ -47,6 +48,13 @@ def test_the_organisers_stopwatch_and_the_tables_dice_make_the_grid(browser: Any
         assert "yellow die (gear 1) has no 3" in page.inner_text(".problem")
         page.go_back()
         page.reload()
+        page.fill("#gear-form input[name=roll]", "1")  # mistyped: the die showed 2
+        page.click("#gear-form button[type=submit]")
+        page.wait_for_selector("#take-back")
+        page.click("#take-back button")
+        page.wait_for_selector("#gear-form")
+        assert page.inner_text("#lap-rolls") == "0"
+        assert "taken back: gear 1, die 1" in page.inner_text("#protocol")
 
         for _ in range(40):
             ask = page.get_attribute("#lap-state", "data-ask")

@@ -43,7 +43,13 @@ from rennleitung.formula_de.qualifying import QualifyingAskKind, TimedLap
 from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.qualifying import QualifyingLap, format_lap_time
 from rennleitung.league.qualifying_run import to_qualifying_lap, tyre_for
-from rennleitung.league.qualifying_session import apply_decision, replay_lap, session_weather
+from rennleitung.league.qualifying_session import (
+    TAKE_BACK,
+    apply_decision,
+    effective,
+    replay_lap,
+    session_weather,
+)
 from rennleitung.league.qualifying_session import standings as rank_laps
 from rennleitung.league.qualifying_weather import Weather, applied_weather
 from rennleitung.league.race_run import ruleset_for
@@ -249,10 +255,13 @@ class QualifyingSessions:
             soft_bonus=bool(ask and ask.soft_bonus), roll=ask.roll if ask is not None else 0,
             moves=moves,
             protocol=tuple((render_qualifying(e, "de"), render_qualifying(e, "en"))
-                           for e in timed.events),
+                           for e in timed.events) + tuple(
+                               _taken_back(entry) for entry in effective(lap.decisions)[1]),
+            can_take_back=(table and organiser and lap.finished_at is None
+                           and bool(effective(lap.decisions)[0]) and session.state == "open"),
             abort=abort, started=lap.started_at is not None,
             lap_time=format_lap_time(_ms(lap)) if lap.finished_at is not None else "",
-            may_drive=may, tyre_choice=not lap.decisions,
+            may_drive=may, tyre_choice=not effective(lap.decisions)[0],
             faces=tuple((g, tuple(sorted(set(d.faces)))) for g, d in GEAR_DICE.items())
             if table else ())
 
@@ -308,7 +317,7 @@ class QualifyingSessions:
                                    "stopwatch")
         data = dict(decision)
         tyre = lap.tyre
-        if not lap.decisions:
+        if not effective(lap.decisions)[0]:
             tyre = _tyre(data.pop("tyre", None), self._weather(session)[run - 1])
         else:
             data.pop("tyre", None)
@@ -329,6 +338,25 @@ class QualifyingSessions:
         with self._lock:
             self._rebuilt[(session.id, driver, run, saved.version)] = timed
         return self.lap_view(session.id, driver, run, holder, organiser)
+
+    def take_back(self, session_id: int, driver: str, run: int, organiser: bool) -> None:
+        """At a table: take the last entry back (a mistyped number, a wrong move) while the
+        stopwatch runs; the protocol keeps it as taken back (issue 29)."""
+        session = self.store.session(session_id)
+        if session.mode != "table" or not organiser:
+            raise RennleitungError("nur der Organisator am Tisch nimmt Einträge zurück",
+                                   "only the organiser at a table takes entries back",
+                                   "take_back")
+        self._check_open(session)
+        lap = self._stored(session, driver, run)
+        if lap.finished_at is not None or not effective(lap.decisions)[0]:
+            raise RennleitungError("es gibt keinen Eintrag zum Zurücknehmen",
+                                   "there is no entry to take back", "take_back")
+        saved = replace(lap, decisions=(*lap.decisions, {TAKE_BACK: True}),
+                        version=lap.version + 1)
+        if not self.store.save_lap(session.id, saved, lap.version):
+            raise RennleitungError("die Runde wurde inzwischen geändert; bitte neu laden",
+                                   "the lap changed meanwhile; please reload", "version")
 
     def stopwatch(self, session_id: int, driver: str, run: int, action: str,
                   organiser: bool) -> None:
@@ -405,6 +433,14 @@ def _state(session: StoredSession, lap: StoredLap, timed: TimedLap) -> str:
     if not lap.decisions and lap.started_at is None:
         return "waiting"
     return "driving"
+
+
+def _taken_back(entry: Mapping[str, JsonValue]) -> tuple[str, str]:
+    """A protocol line for an entry the organiser took back."""
+    if "path" in entry:
+        return "zurückgenommen: ein Zug", "taken back: a move"
+    return (f"zurückgenommen: {entry.get('gear')}. Gang, Würfel {entry.get('roll')}",
+            f"taken back: gear {entry.get('gear')}, die {entry.get('roll')}")
 
 
 def _tyre(value: JsonValue, weather: Weather) -> str:

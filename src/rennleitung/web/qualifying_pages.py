@@ -105,6 +105,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "not_yours": ("Diese Runde fährt jemand anderes.", "Someone else drives this lap."),
     "closed_window": ("Außerhalb des Zeitfensters.", "Outside the window."),
     "faces": ("Seiten", "faces"),
+    "take_back": ("Letzten Eintrag zurücknehmen", "Take back the last entry"),
 }
 
 
@@ -275,6 +276,8 @@ async def lap_answer(request: Request, session_id: int, driver: str, run: int = 
         action = field(form, "action")
         if action in ("start", "stop"):
             service.stopwatch(session_id, driver, run, action, organiser)
+        elif action == "take_back":
+            service.take_back(session_id, driver, run, organiser)
         else:
             service.decide(session_id, driver, run, _decision(form, action), user.holder,
                            organiser)
