@@ -55,8 +55,12 @@ class RoundOutcome:
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
-                   config: GameConfig) -> RoundOutcome:
-    """Evaluate ``state.round``; ``sheets`` in the order received. The input is not changed."""
+                   config: GameConfig, reports: bool = True) -> RoundOutcome:
+    """Evaluate ``state.round``; ``sheets`` in the order received. The input is not changed.
+
+    ``reports=False`` leaves the results sheet and the team reports empty (the state, log,
+    rejections and tally are the same): the balance benchmark plays thousands of rounds nobody
+    reads, and writing the reports was almost half the time of a round."""
     if state.finished:
         raise TurboError("Die Partie ist beendet", "the game is over", where=f"Runde {state.round}")
     evaluated = state.round
@@ -74,10 +78,13 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     turn.begin("9 Berichte")
     turn.state.new_factory_rating = new_factory_ratings(turn.state, config)
     turn.state.history.append(history_point(turn.state, evaluated))
+    rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
+    if not reports:
+        return RoundOutcome(turn.state, tuple(turn.log), "", {}, rejections,
+                            Document("", ()), {}, dict(turn.tally))
     documents = {team.name: team_document(turn, team.name, evaluated)
                  for team in turn.state.teams.values() if team.active or team.name in leaving}
     english = {name: team_document(turn, name, evaluated, "en") for name in documents}
-    rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
     results = results_document(turn, evaluated)
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
