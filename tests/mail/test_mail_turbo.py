@@ -346,6 +346,11 @@ def test_an_english_team_gets_results_sheet_notes_and_html_report_in_english(
     assert result.exit_code == 0, result.output
     assert len(queue_reports(service, "t2000")) == 3
     send_due(service)
+    honda = body_of(smtp.sink.to("soichiro@example.net")[-1])
+    # the year-end hint says in English what to write (the sheet's keyword stays German)
+    assert "'Vertrag: NAME AMOUNT Folgejahr' (the sheet's keywords stay German: Folgejahr = " \
+        "next year)" in honda and "Verträge enden" not in honda, honda
+    assert "  contract: Alboreto-F10.0 for 12.000 (this year)" in honda
     lotus = smtp.sink.to("colin@example.org")[-1]
     assert "  no orders received" in body_of(lotus)
     assert "Kein Zug" not in body_of(lotus)
@@ -365,3 +370,51 @@ def test_an_english_team_gets_results_sheet_notes_and_html_report_in_english(
     assert "Konto / account" in _attached(enzo, "bericht-001.html")
     replay = CliRunner().invoke(app, ["turbo", "replay", str(game_dir)])
     assert replay.exit_code == 0, replay.output  # the English files are checked too
+
+
+@pytest.mark.parametrize(("language", "accepted"), [
+    ("de", "Ihr Bogen für Runde 1 ist angenommen."),
+    ("en", "Your sheet for round 1 has been accepted."),
+])
+def test_a_sheet_through_the_mailbox_is_answered_in_the_teams_language(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str,
+        accepted: str) -> None:
+    """A Reply to the welcome (its subject carries the code) delivered to the real Dovecot
+    and polled over IMAP, answered over SMTP in the team's language."""
+    import os
+    import uuid
+    from dataclasses import replace
+
+    from imapclient import IMAPClient  # type: ignore[import-untyped]
+
+    from rennleitung.mail.imap import poll_imap
+
+    if not os.environ.get("RENNLEITUNG_TEST_IMAP"):
+        pytest.fail("RENNLEITUNG_TEST_IMAP is not set: run `sh scripts/services.sh`")
+    host, port, user, password = os.environ["RENNLEITUNG_TEST_IMAP"].split(":")
+    folder = f"t{uuid.uuid4().hex[:12]}"
+    settings = replace(service.settings, imap_host=host, imap_port=int(port),
+                       imap_security="none", imap_user=user, imap_password=password,
+                       imap_folder=folder)
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    [welcome] = smtp.sink.to("enzo@example.net", welcome=True)
+    sheet = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    client = IMAPClient(host, port=int(port), ssl=False)
+    client.login(user, password)
+    try:
+        client.create_folder(folder)
+        client.append(folder, plain_mail("enzo@example.net", f"Re: {welcome['Subject']}",
+                                         sheet))
+        assert poll_imap(service, settings) == 1
+    finally:
+        client.select_folder("INBOX")
+        client.delete_folder(folder)
+        client.logout()
+    assert service.process_pending() == 1
+    send_due(service)
+    answer = smtp.sink.to("enzo@example.net", welcome=True)[-1]  # its subject: Re: welcome
+    assert accepted in body_of(answer), body_of(answer)
+    assert list((game_dir / "inbox").iterdir())

@@ -182,3 +182,13 @@ def test_the_first_over_the_line_wins_and_the_other_car_is_halted(
         ("car1", "car2").index(c)].player != heat.winner)
     assert race.finish_order[:1] != [loser] and loser in race.halted
     assert blitz.races.info(race_id).state is RaceState.FINISHED
+
+
+def test_an_answer_to_a_race_that_is_no_heat_goes_straight_to_the_race(
+        blitz: BlitzService) -> None:
+    from tests.play.support import person_answer, started
+
+    race_id = started(blitz.races)
+    car, decision, version = person_answer(blitz.races, race_id)
+    applied = blitz.apply(race_id, car, decision, version, holder=f"acc-{car}")
+    assert applied.version > version and blitz.match_of_race(race_id) is None

@@ -154,6 +154,7 @@ class MailService:
         self.adapters: dict[str, GameAdapter] = {}
         self._processing = threading.Lock()
         self._binding_cache: dict[str, list[Binding]] | None = None
+        self._tick_bindings: dict[str, list[Binding]] | None = None
 
     @classmethod
     def open(cls, url: str, settings: MailSettings) -> MailService:
@@ -242,6 +243,8 @@ class MailService:
 
     def bindings(self, key: str | None = None) -> list[Binding]:
         """The bindings of one game, or of all."""
+        if key is not None and self._tick_bindings is not None:  # during a tick
+            return list(self._tick_bindings.get(key, []))
         return self.store.bindings(key)
 
     def bindings_of(self, address: str) -> list[Binding]:
@@ -452,11 +455,18 @@ class MailService:
         are drawn side by side (``pictures``) while the next games are ticked."""
         moment = now or self.clock()
         made: list[tuple[Outgoing, int]] = []
-        for game in self.games():
-            adapter = self.adapters.get(game.kind)
-            if adapter is None:
-                continue
-            made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
+        everyone: dict[str, list[Binding]] = {}
+        for binding in self.store.bindings():  # read once for every game's tick
+            everyone.setdefault(binding.game.key, []).append(binding)
+        self._tick_bindings = everyone
+        try:
+            for game in self.games():
+                adapter = self.adapters.get(game.kind)
+                if adapter is None:
+                    continue
+                made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
+        finally:
+            self._tick_bindings = None
         queued = self.queue.enqueue_many([(self._new_mail(outgoing), game_id)
                                           for outgoing, game_id in made], self.clock())
         return sum(out_id is not None for out_id in queued)

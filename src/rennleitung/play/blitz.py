@@ -29,6 +29,7 @@ import hashlib
 import random
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -61,11 +62,14 @@ from rennleitung.play.model import (
 )
 from rennleitung.play.service import RaceService, utc
 from rennleitung.store.blitz_store import BlitzStore, StoredMatch
+from rennleitung.store.league_store import LeagueStore
 
 CARS = ("car1", "car2")
 """The heat's car of the first and the second named player."""
 MAX_MINUTES = 120
 MAX_LAPS = 10
+HEATS_REMEMBERED = 4096
+"""Races whose heat-or-not is remembered (least recently asked dropped first)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +151,8 @@ class BlitzService:
         self.races = races
         self.store = BlitzStore(races.engine)
         self._lock = threading.RLock()
+        self._guard = threading.Lock()
+        self._heat_of: OrderedDict[int, int | None] = OrderedDict()
 
     # --- making a match -------------------------------------------------------------------
 
@@ -157,9 +163,9 @@ class BlitzService:
                seed: int | None = None, secret: str | None = None,
                now: datetime | None = None) -> int:
         """A new match; ``holders`` are the accounts playing (None: a free place to join).
-        ``seed`` rolls the die for who begins heat 3 (as ``blitz new --seed``); ``secret`` (128
-        random bits unless given) makes each heat's race seed, never shown before the heat is
-        over."""
+        ``secret`` (128 random bits unless given) makes each heat's race seed and rolls the
+        black die for who begins heat 3 online; ``seed`` is the match file's (as ``blitz new
+        --seed``) and rolls that die for a match at the table."""
         names = (players[0].strip(), players[1].strip())
         match = BlitzMatch(names)  # two different names, refused naming "blitz, players"
         if not 0 < minutes <= MAX_MINUTES:
@@ -171,6 +177,9 @@ class BlitzService:
         if track_text is None and track not in builtin_track_names():
             raise PlayError(f"unbekannte Strecke {track!r}", f"unknown track {track!r}",
                             "track")
+        if league is not None and league not in {n for n, _ in
+                                                 LeagueStore(self.races.engine).leagues()}:
+            raise PlayError(f"keine Liga {league!r}", f"no league {league!r}", "league")
         if mode not in ("online", "table"):
             raise PlayError("Art: online oder table", "mode: online or table", "mode")
         if holders[0] is not None and holders[0] == holders[1]:
@@ -225,7 +234,9 @@ class BlitzService:
             if any(h is None for _, h in stored.players):
                 raise PlayError("beide Plätze müssen besetzt sein",
                                 "both places must be taken", "players")
-            dice = random.Random(f"{session.seed}:{len(session.match.runs)}")
+            # heat 3's black die from the secret, so nobody can foretell who begins
+            secret = stored.session.get("secret") or session.seed
+            dice = random.Random(f"{secret}:{len(session.match.runs)}")
             start = session.match.next_start(dice)  # refuses a decided match
             cars = _car_start(start, session.match.players)
             config = blitz_config(cars, CARS, stored.track, stored.laps)
@@ -233,8 +244,8 @@ class BlitzService:
                           for car, (name, holder) in zip(CARS, stored.players, strict=True))
             spec = RaceSpec(track=stored.track, ruleset=BLITZ_RULESET, seats=seats,
                             laps=stored.laps, track_text=stored.track_text,
-                            name=f"{stored.name}: {start.run}", organiser=stored.organiser,
-                            config=config)
+                            name=f"{stored.name} · FD Blitz {start.run}",
+                            organiser=stored.organiser, config=config)
             heat_seed = hashlib.sha256(
                 f"{stored.session.get('secret', '')}:{len(session.match.runs)}".encode()
             ).hexdigest()[:32]
@@ -246,8 +257,11 @@ class BlitzService:
             data.update(race=race_id, base=base, secret=stored.session.get("secret", ""))
             updated = replace(stored, session=data)
             if not self.store.save(updated, stored.version, moment, (race_id, start.run)):
+                self.races.close(race_id, now=moment)  # another heat won: this one goes
                 raise PlayError("das Match hat sich eben geändert; bitte neu laden",
                                 "the match just changed; please reload", "version")
+            with self._guard:
+                self._heat_of[race_id] = match_id
             self._follow(match_id, moment)
             return race_id
 
@@ -257,7 +271,7 @@ class BlitzService:
         """A player's answer in a heat, on his clock: refused once his flag has fallen (his
         car is halted instead); after it, the clock follows the question to the next car."""
         moment = utc(now or self.races.now())
-        match_id = self.store.match_of_race(race_id)
+        match_id = self.match_of_race(race_id)
         if match_id is None:
             return self.races.apply(race_id, car, decision, expected_version, Actor.PERSON,
                                     holder=holder, now=moment)
@@ -321,7 +335,19 @@ class BlitzService:
         return _view(stored, moment)
 
     def match_of_race(self, race_id: int) -> int | None:
-        return self.store.match_of_race(race_id)
+        """The match whose heat ``race_id`` is. Remembered: a race is a heat from before its
+        first answer (``start_heat`` lists it before anyone has its number), so an answer to
+        any other race costs no read here after the first."""
+        with self._guard:
+            if race_id in self._heat_of:
+                self._heat_of.move_to_end(race_id)
+                return self._heat_of[race_id]
+        found = self.store.match_of_race(race_id)
+        with self._guard:
+            self._heat_of[race_id] = found
+            while len(self._heat_of) > HEATS_REMEMBERED:
+                self._heat_of.popitem(last=False)
+        return found
 
     def matches(self) -> tuple[BlitzView, ...]:
         moment = self.races.now()

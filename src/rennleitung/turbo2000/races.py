@@ -320,6 +320,11 @@ _HAPPENINGS: dict[str, str] = {
 _OUTCOME_EN = {QUALIFIED: "qualified", NOT_QUALIFIED: "not qualified"}
 
 
+def _why_out(result: str, english: bool = False) -> str:
+    """Why a car did not start, as the results sheet names it (German: the table's word)."""
+    return _en(_HAPPENINGS.get(result, result)) if english else result
+
+
 def _what_happened(result: str, effect: Effect) -> str:
     if effect.wear:
         return f"Verschleiß / wear {effect.wear}"
@@ -472,19 +477,22 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
         grid = min(template.grid, len(order))
         out = " (nicht qualifiziert / not qualified)"
 
-        def grid_list(out: str) -> str:
+        def grid_list(out: str, english: bool = False) -> str:
             return ", ".join(
                 f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
-                + (f" ({c.retired})" if c.retired and c.outcome == NOT_QUALIFIED
+                + (f" ({_why_out(c.retired, english)})" if c.retired
+                   and c.outcome == NOT_QUALIFIED
                    else "" if c.outcome != NOT_QUALIFIED else out) for c in order)
 
         turn.race_note(f"Qualifikation / qualifying ({grid} von / of {len(order)} am Start / "
                        "on the grid): " + grid_list(out), f"qualifying ({grid} of {len(order)} "
-                       "on the grid): " + grid_list(" (not qualified)"))
+                       "on the grid): " + grid_list(" (not qualified)", english=True))
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
-        dropped_list = ", ".join(f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped)
-        turn.race_note("qualifiziert: " + dropped_list, "qualified: " + dropped_list)
+        turn.race_note("qualifiziert: " + ", ".join(
+            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped), "qualified: "
+            + ", ".join(f"{c.driver.name} ({c.team}, {_why_out(c.retired, True)})"
+                        for c in dropped))
 
 
 def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,
