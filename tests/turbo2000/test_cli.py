@@ -50,7 +50,7 @@ def test_bad_team_name_is_refused_in_both_languages(tmp_path: Path) -> None:
 def test_check_reports_lines_and_exit_code(tmp_path: Path) -> None:
     game = _new(tmp_path)
     good = tmp_path / "good.txt"
-    good.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 50.000\n")
+    good.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 10.000\n")
     assert runner.invoke(app, ["check", str(good), "--game", str(game)]).exit_code == 0
     bad = tmp_path / "bad.txt"
     bad.write_text("Rennstall: Ferrari\nPasswort: falsch\nRunde: 1\nBau X: 2\n")
@@ -63,7 +63,7 @@ def test_check_reports_lines_and_exit_code(tmp_path: Path) -> None:
 def test_check_with_a_game_previews_what_the_evaluation_would_refuse(tmp_path: Path) -> None:
     game = _new(tmp_path)
     sheet = tmp_path / "entry.txt"
-    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 50.000\n"
+    sheet.write_text("Rennstall: Ferrari\nPasswort: rosso\nRunde: 1\nVertrag: Lauda 10.000\n"
                      "an Turbo: Kaufe Turbo-W18 zu 700.000\nan Turbo: Kaufe Turbo-M16 zu 250.000\n"
                      "an Turbo: Kaufe Turbo-R18 zu 25.000\n"
                      "Rennen F1: Lauda Turbo-W18 Turbo-M16 Turbo-R18 d=1 e=1 Q=300 A=30/30/30\n")

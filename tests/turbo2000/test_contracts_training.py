@@ -7,12 +7,12 @@ from .helpers import CONFIG, game, hire, notes, run, sheet
 
 def test_highest_salary_wins_the_driver() -> None:
     state = game("Ferrari", "Honda", "Lotus")
-    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 60.000"),
-                  sheet(state, "Honda", "Vertrag: Lauda 65.000"),
-                  sheet(state, "Lotus", "Vertrag: Lauda 52.000 Folgejahr"))
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 20.000"),
+                  sheet(state, "Honda", "Vertrag: Lauda 25.000"),
+                  sheet(state, "Lotus", "Vertrag: Lauda 12.000 Folgejahr"))
     lauda = outcome.state.drivers["Lauda"]
-    assert (lauda.team, lauda.salary) == ("Honda", 65_000)
-    assert (lauda.next_team, lauda.next_salary) == ("Lotus", 52_000)
+    assert (lauda.team, lauda.salary) == ("Honda", 25_000)
+    assert (lauda.next_team, lauda.next_salary) == ("Lotus", 12_000)
     assert "überboten / outbid" in notes(outcome, "Ferrari")
 
 
@@ -26,17 +26,17 @@ def test_salary_is_paid_every_round() -> None:
 
 def test_blank_contract_gives_another_driver_of_the_same_rating() -> None:
     state = game("Ferrari", "Honda")
-    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 50.000 Blankovertrag"),
-                  sheet(state, "Honda", "Vertrag: Lauda 80.000"))
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"),
+                  sheet(state, "Honda", "Vertrag: Lauda 40.000"))
     mine = [d for d in outcome.state.drivers.values() if d.team == "Ferrari"]
-    assert len(mine) == 1 and mine[0].name != "Lauda" and mine[0].salary == 50_000
+    assert len(mine) == 1 and mine[0].name != "Lauda" and mine[0].salary == 10_000
     assert outcome.state.drivers["Lauda"].team == "Honda"
 
 
 def test_blank_contract_only_in_the_entry_turn() -> None:
     state = game("Ferrari", "Honda")
     state.round = 2
-    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 50.000 Blankovertrag"))
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"))
     assert "nur im Einstiegszug (§16)" in notes(outcome, "Ferrari")
     assert outcome.state.drivers["Lauda"].team is None
 
@@ -46,7 +46,7 @@ def test_blank_contract_in_a_years_last_round_is_for_the_next_year() -> None:
     state.round = 6
     for team in state.teams.values():
         team.entry_round = 6
-    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 50.000 Blankovertrag"))
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag"))
     # the year ends in this evaluation, so the next-year contract is now the running one
     assert outcome.state.drivers["Lauda"].team == "Ferrari"
 

@@ -68,8 +68,8 @@ def test_state_json_round_trip() -> None:
 
 def test_sheet_with_wrong_password_or_round_is_refused() -> None:
     state = game("Ferrari", "Honda")
-    wrong = sheet(state, "Ferrari", "Vertrag: Lauda 50.000").replace("ferrari", "falsch")
-    late = sheet(state, "Honda", "Vertrag: Piquet 50.000").replace("Runde: 1", "Runde: 2")
+    wrong = sheet(state, "Ferrari", "Vertrag: Lauda 10.000").replace("ferrari", "falsch")
+    late = sheet(state, "Honda", "Vertrag: Piquet 10.000").replace("Runde: 1", "Runde: 2")
     outcome = run(state, wrong, late)
     assert outcome.state.drivers["Lauda"].team is None
     assert outcome.state.drivers["Piquet"].team is None
@@ -82,7 +82,7 @@ def test_names_in_other_letter_case_mean_the_games_names() -> None:
     from .helpers import stock
     stock(state, "Ferrari", "2 Turbo-W8")
     text = "\n".join(["Rennstall: ferrari", "Passwort: ferrari", "Runde: 1",
-                      "Vertrag: LAUDA 50.000", "an TURBO: Kaufe turbo-R18 zu 25.000",
+                      "Vertrag: LAUDA 10.000", "an TURBO: Kaufe turbo-R18 zu 25.000",
                       "Elimination: 2 turbo-W8"])
     outcome = run(state, text)
     ferrari = outcome.state.teams["Ferrari"]
@@ -92,8 +92,8 @@ def test_names_in_other_letter_case_mean_the_games_names() -> None:
 
 def test_later_sheet_of_a_team_replaces_the_earlier() -> None:
     state = game("Ferrari", "Honda")
-    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 50.000"),
-                  sheet(state, "Ferrari", "Vertrag: Piquet 50.000"))
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000"),
+                  sheet(state, "Ferrari", "Vertrag: Piquet 10.000"))
     assert outcome.state.drivers["Lauda"].team is None
     assert outcome.state.drivers["Piquet"].team == "Ferrari"
     assert any("ersetzt" in line for line in outcome.log)
@@ -169,8 +169,8 @@ def test_a_team_joins_with_einstieg_and_may_use_a_blank_contract() -> None:
     state.round = 3
     drivers_before = len(state.drivers)
     joining = "\n".join(["Einstieg", "Rennstall: Tyrrell", "Passwort: blau", "Runde: 3",
-                         "Vertrag: Lauda 50.000 Blankovertrag"])
-    outcome = run(state, joining, sheet(state, "Honda", "Vertrag: Lauda 90.000"))
+                         "Vertrag: Lauda 10.000 Blankovertrag"])
+    outcome = run(state, joining, sheet(state, "Honda", "Vertrag: Lauda 50.000"))
     after = outcome.state
     assert after.teams["Tyrrell"].entry_round == 3
     assert after.wm_points["Tyrrell"] == 0

@@ -29,7 +29,7 @@ OLD_GAME = Path(__file__).parent / "data" / "game-rules-v1"
 """A game of three bot teams over two rounds, made with the code before rules version 2."""
 V2_GAME = Path(__file__).parent / "data" / "game-rules-v2"
 """Three bot teams (ausgewogen, rennfahrer, profi) over three rounds, made with the code of
-rules version 2 (main at 6dfb6b6), before the salary floor of version 3."""
+rules version 2 (main at 6dfb6b6): the record a later rules version must keep replaying."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
                               if k not in LEGACY})
@@ -99,11 +99,11 @@ def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
-    assert CONFIG.rules_version == RULES_VERSION == 3
+    assert CONFIG.rules_version == RULES_VERSION == 2
     # a settings file for a new game changes today's defaults, it is no old record
     assert new_game_config({"start_drivers": 24}) == replace(CONFIG, start_drivers=24)
-    with pytest.raises(TurboError, match="rules_version 4"):
-        config_from_dict({**config_to_dict(CONFIG), "rules_version": 4})
+    with pytest.raises(TurboError, match="rules_version 3"):
+        config_from_dict({**config_to_dict(CONFIG), "rules_version": 3})
 
 
 def test_a_game_played_before_version_two_still_replays(tmp_path: Path) -> None:
@@ -178,25 +178,13 @@ def test_the_report_says_when_the_pace_capped_a_section() -> None:
     assert "20 von 20 SP (" not in report  # sections within the pace are not flagged
 
 
-def test_a_rules_v2_game_replays_identically_under_its_own_salary(tmp_path: Path) -> None:
+def test_a_rules_v2_game_replays_identically(tmp_path: Path) -> None:
+    # a recalibration changes the defaults of new games only; a stored game holds every
+    # setting, so its rounds must come out byte for byte as they were evaluated
     copy = tmp_path / "game"
     shutil.copytree(V2_GAME, copy)
     stored = json.loads((copy / "config.json").read_text())
-    assert (stored["rules_version"], stored["minimum_salary"]) == (2, 10_000)
+    assert stored["rules_version"] == 2
     result = CliRunner().invoke(app, ["replay", str(copy)])
     assert result.exit_code == 0, result.output
     assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
-
-
-def test_the_salary_floor_of_version_three_decides_a_contract() -> None:
-    # rules version 3: a bid of 30,000 a round is below the floor of 50,000 and is refused,
-    # the 50,000 bid of another team hires the driver; under version 2's floor of 10,000 the
-    # higher bid of 30,000 would have won him.
-    version_2 = replace(CONFIG, rules_version=2, minimum_salary=10_000)
-    for config, winner in ((CONFIG, "Honda"), (version_2, "Ferrari")):
-        state = game("Ferrari", "Honda", config=config)
-        outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 30.000"),
-                      sheet(state, "Honda", "Vertrag: Lauda 50.000" if config is CONFIG
-                            else "Vertrag: Lauda 20.000"), config=config)
-        assert outcome.state.drivers["Lauda"].team == winner
-    assert CONFIG.minimum_salary == 50_000

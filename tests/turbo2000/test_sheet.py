@@ -28,8 +28,8 @@ Bau W: 1.200.000
 Entwicklung M: 600.000
 Elimination: 4 Turbo-R15-
 Elimination: Honda-M[5-7]
-Vertrag: Berger 70.000 Folgejahr
-Vertrag: Mansell 60.000 Blankovertrag
+Vertrag: Berger 30.000 Folgejahr
+Vertrag: Mansell 20.000 Blankovertrag
 Abstimmung: ja
 Kontakt: Suche Partner für Motoren.
 """
@@ -138,9 +138,9 @@ def test_factory_offers_follow_rule_15() -> None:
 
 
 def test_only_one_blank_contract_and_only_for_the_running_year() -> None:
-    problems = _problems("Vertrag: Lauda 50.000 Blankovertrag",
-                         "Vertrag: Senna 50.000 Blankovertrag",
-                         "Vertrag: Prost 50.000 Blankovertrag Folgejahr")
+    problems = _problems("Vertrag: Lauda 10.000 Blankovertrag",
+                         "Vertrag: Senna 10.000 Blankovertrag",
+                         "Vertrag: Prost 10.000 Blankovertrag Folgejahr")
     assert [line for line, _, _ in problems] == [6, 5]
     assert all("§16" in de for _, de, _ in problems)
 

@@ -81,9 +81,9 @@ def test_a_salary_above_the_balance_is_refused_and_the_money_stays() -> None:
     money = state.teams["Ferrari"].money + GameConfig().sponsor_money  # at step 5
     written = f"{money + 1_000:,}".replace(",", ".")
     outcome = run(state, sheet(state, "Ferrari", f"Vertrag: Lauda {written}"),
-                  sheet(state, "Honda", "Vertrag: Lauda 60.000"))
+                  sheet(state, "Honda", "Vertrag: Lauda 20.000"))
     lauda = outcome.state.drivers["Lauda"]
-    assert (lauda.team, lauda.salary) == ("Honda", 60_000)
+    assert (lauda.team, lauda.salary) == ("Honda", 20_000)
     said = notes(outcome, "Ferrari")
     assert "über dem Kontostand" in said and "above the balance" in said
     assert outcome.state.teams["Ferrari"].money >= 0

@@ -80,9 +80,9 @@ def _default_calendar() -> tuple[tuple[str, ...], ...]:
 class GameConfig:
     """All settings of one game. Money in the game's currency units, driver ratings in tenths."""
 
-    rules_version: int = 3
+    rules_version: int = 2
     """The version of the reconstructed figures (rules.md §11): 1 before issue 28's
-    recalibration, 2 since, 3 since the salary floor of its second pass. A stored ``config.json`` without it is version 1, and the settings
+    recalibration, 2 since. A stored ``config.json`` without it is version 1, and the settings
     version 2 added take their version-1 values (``LEGACY``), so an old game replays under its
     own figures; ``turbo new`` starts from the current version."""
 
@@ -140,11 +140,7 @@ class GameConfig:
     start_drivers_per_team: int = 3
     start_driver_rating: int = 100
     """All drivers start at rating 10.0 (June 1996 start sheet), stored as tenths."""
-    minimum_salary: int = 50_000
-    """Reconstructed; rules version 3: 50,000 a round, so that a fourth driver who trains while
-    three race costs about what he brings (version 1 and 2: 10,000, and four drivers with
-    training won 42.5 % of the strategy search's 6-team games; rules.md §11). A stored game
-    keeps the salary it was created with."""
+    minimum_salary: int = 10_000
     training_gain: int = 20
     """April 2000 §1: +2 by training."""
     year_end_gain: int = 20
@@ -280,7 +276,7 @@ class GameConfig:
         return (round_number - 1) // self.rounds_per_year + 1
 
 
-RULES_VERSION = 3
+RULES_VERSION = 2
 """The current version of the reconstructed figures (``GameConfig.rules_version``)."""
 
 LEGACY: dict[str, Any] = {

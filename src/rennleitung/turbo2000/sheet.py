@@ -16,7 +16,7 @@ are the German ones of the paper sheets (see ``docs/turbo2000/sheets.md``)::
     Entwicklung M: 600.000
     Entwicklung W: Modernisierung
     Elimination: 4 Turbo-R15-
-    Vertrag: Senna 70.000 Folgejahr
+    Vertrag: Senna 30.000 Folgejahr
     Abstimmung: ja
     Kontakt: Suche Partner für Motoren.
     Ausstieg: rosso
