@@ -10,7 +10,7 @@ at least once per 1,000 sections, the caps binding in at least a tenth of the Fo
 
 Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
 [--per-strategy=N] [--teams=N] [--strategy=NAME:FIELD=JSON[;FIELD=JSON]] [--variants]
-[--search]``. GAMES defaults to 200 (about 10 s on an idle core);
+[--search [--fields=6,12,21]] [--matters]``. GAMES defaults to 200 (about 10 s on an idle core);
 ``--first`` starts the seeds elsewhere than 0 (another sample of games); ``--set`` changes one
 setting of the default configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W":
 800000, "M": 300000, "R": 30000}'``), so a game master can measure a setting before choosing it;
@@ -20,7 +20,9 @@ as the brief had them, the first reconstruction's risk and development rules); `
 seats N teams, the strategies in turn (4 to 24: fields that do or do not fill the grid);
 ``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
 ``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
-instead (a few minutes on one loaded core; it prints its budget).
+instead (a few minutes on one loaded core; it prints its budget); ``--matters`` plays GAMES
+games per field of 4 to 24 teams (``--teams``: that field only) with the bot *profi* and the
+same bot with less or more in qualifying or another push, to show that both choices matter.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ FIRST = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswit
 YEARS = 3
 PER_STRATEGY = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:]
                      if arg.startswith("--per-strategy=")), 1)
+FIELDS = next((tuple(int(n) for n in arg.split("=", 1)[1].split(",")) for arg in sys.argv[1:]
+               if arg.startswith("--fields=")), ())
+"""``--fields=12`` or ``--fields=6,21``: the search in these of its field sizes only."""
 TEAMS = next((int(arg.split("=", 1)[1]) for arg in sys.argv[1:] if arg.startswith("--teams=")),
              0)
 
@@ -133,7 +138,7 @@ def play_game(seed: int, strategies: dict[str, str], table: dict[str, Strategy],
         if state.finished:
             break
         outcome = evaluate_round(state, bot_round(state, strategies, str(seed), config, table),
-                                 str(seed), config)
+                                 str(seed), config, reports=False)
         tally.update(outcome.tally)
         state = outcome.state
     return state
@@ -209,13 +214,72 @@ def searched(config: GameConfig) -> None:
         f"{b.games_per_field()} games" for teams, b in turbo_search.BUDGETS.items())
         + f"; {total} games in all, one process")
     for teams, budget in turbo_search.BUDGETS.items():
-        turbo_search.search(play, teams, budget, FIRST, wilson)
+        if not FIELDS or teams in FIELDS:
+            turbo_search.search(play, teams, budget, FIRST, wilson)
+
+
+MATTER_FIELDS = (4, 8, 12, 16, 20, 24)
+MATTER_PROBE = "profi"
+MATTER_VARIANTS: dict[str, dict[str, object]] = {
+    "as it plays (even Q, risk 1)": {},
+    "Q 10 %": {"qualifying_share": 0.1},
+    "Q 50 %": {"qualifying_share": 0.5},
+    "no push (risk 0)": {"push": (1, 1)},
+    "risk 2": {"push": (2, 2)},
+    "risk 3": {"push": (2, 3)},
+}
+"""``--matters``: the probe bot and the same bot with one choice changed (its share of LP in
+qualifying, its push where it counts)."""
+
+
+def mattered(config: GameConfig) -> None:
+    """``--matters``: do qualifying and the d/e push matter in every field from 4 to 24 teams?
+    The probe (``MATTER_PROBE``) and each variant sit in the seats of a searched strategy
+    (seat 1, 9, 17, …) against the bots, on the same seeds; printed are the variant's win share
+    and its mean WM points per seat. A choice matters in a field when changing it changes what
+    the team scores: too little or too much in Q loses points, and the push levels differ."""
+    import turbo_search
+
+    probe = PLAYED[MATTER_PROBE]
+    seeds = range(FIRST, FIRST + GAMES)
+    print(f"does it matter: {MATTER_PROBE} and variants in the seats of a searched strategy, "
+          f"{GAMES} games per field and variant (seeds {seeds.start}–{seeds.stop - 1}), "
+          f"{YEARS} years a game")
+    for teams in (TEAMS,) if TEAMS else MATTER_FIELDS:
+        start = time.perf_counter()
+        rows = []
+        for label, changes in MATTER_VARIANTS.items():
+            candidate = replace(probe, name=turbo_search.CANDIDATE, **changes)  # type: ignore
+            table = {**PLAYED, turbo_search.CANDIDATE: candidate}
+            wins = points = seats = 0.0
+            for seed in seeds:
+                strategies = seating(seed, teams, turbo_search.CANDIDATE)
+                state = play_game(seed, strategies, table, config, Counter())
+                names, _ = winners(state)
+                wins += sum(1 for n in names if strategies[n] == turbo_search.CANDIDATE) / \
+                    max(1, len(names))
+                mine = [t for t, s in strategies.items() if s == turbo_search.CANDIDATE]
+                points += sum(state.wm_points.get(t, 0) for t in mine)
+                seats += len(mine)
+            rows.append((label, wins / GAMES, points / seats))
+        print(f"  {teams} teams ({time.perf_counter() - start:.0f} s):")
+        for label, share, mean in rows:
+            print(f"    {label:<30} wins {share:>6.1%}   WM points per seat {mean:>6.1f}")
+        base = rows[0][2]
+        q = [mean for label, _, mean in rows if label.startswith("Q")]
+        pushes = [mean for label, _, mean in rows if "risk" in label]
+        print(f"    qualifying matters: {'yes' if all(m < base for m in q) else 'NO'} "
+              f"(even split {base:.1f}, the others {', '.join(f'{m:.1f}' for m in q)}); "
+              f"push levels span {min(pushes):.1f}–{max(pushes):.1f} WM points per seat")
 
 
 def main() -> None:
     changed = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--set=")]
     if "--search" in sys.argv[1:]:
         searched(configured(changed))
+        return
+    if "--matters" in sys.argv[1:]:
+        mattered(configured(changed))
         return
     strategies = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--strategy=")]
     title = "default settings" + (f" with {', '.join(changed)}" if changed else "") + \

@@ -265,3 +265,156 @@ def test_an_english_teams_report_has_no_german_entries(
         assert word not in english, (word, english)
     honda = body_of(smtp.sink.to("soichiro@example.net")[-1])
     assert "Konto / account" in honda  # a German team keeps the report in both languages
+
+
+def _attached(message: object, name: str) -> str:
+    """One attachment of a received mail, as text."""
+    for part in message.walk():  # type: ignore[attr-defined]
+        if part.get_filename() == name:
+            data = part.get_payload(decode=True)
+            assert isinstance(data, bytes)
+            return data.decode("utf-8")
+    raise AssertionError(f"no attachment {name}")
+
+
+GERMAN_WORDS = ("Rennställe", "Rennausschreibung", "Abschnitte", "Startplätze", "Preise",
+                "Trainingsplätze", "verkauft", "Vertraglose", "Startkapital", "je Runde",
+                "Kennzahl", "Baukosten", "Fabriken", "Runde /", "Platz", "Meldungen",
+                "Rennen /", "Konto", "keine")
+"""Words of the bilingual sheets and reports that an English team must not see (the trade
+lines keep the sheet's keywords, "an alle: Biete … zu …", as a sheet answers them)."""
+
+
+@pytest.mark.parametrize(("language", "sheet", "how", "german"), [
+    ("de", "startbogen-000.txt", "So spielen Sie per Mail", True),
+    ("en", "start-sheet-000.txt", "How to play by mail", False),
+])
+def test_binding_a_team_sends_the_welcome_with_the_start_sheet(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str, sheet: str,
+        how: str, german: bool) -> None:
+    """Issue 24: binding sent nothing for TURBO 2000 and the start sheet went by hand."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    assert send_due(service).sent == 1
+    [welcome] = smtp.sink.to("enzo@example.net", welcome=True)
+    text = body_of(welcome)
+    assert how in text and "Rennstall: Ferrari" in text and "Runde: 1" in text, text
+    assert sheet.replace(".txt", ".html") in attachment_names(welcome)
+    start = _attached(welcome, sheet)
+    assert "F1" in start and "Ferrari, Honda, Lotus" in start  # the races of round 1, teams
+    if german:
+        assert "Rennausschreibung Runde 1 / races" in start, start
+    else:
+        assert "races of round 1" in start and "sections" in start, start
+        for word in (*GERMAN_WORDS, " zu "):
+            assert word not in start, (word, start)
+        page = _attached(welcome, sheet.replace(".txt", ".html"))
+        assert 'lang="en"' in page and "Rennställe" not in page
+
+
+def test_a_game_made_before_english_start_sheets_still_sends_one(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """A game directory without ``rennanzeiger.en.txt`` (made before): drawn from round 1's
+    state, the same as ``turbo new`` writes now."""
+    game_dir = _new_game(tmp_path)
+    written = (game_dir / "rounds" / "000" / "rennanzeiger.en.txt").read_text(encoding="utf-8")
+    for suffix in ("txt", "html"):
+        (game_dir / "rounds" / "000" / f"rennanzeiger.en.{suffix}").unlink()
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "colin@example.org", "Lotus", "en")
+    send_due(service)
+    [welcome] = smtp.sink.to("colin@example.org", welcome=True)
+    assert _attached(welcome, "start-sheet-000.txt") == written
+
+
+def test_an_english_team_gets_results_sheet_notes_and_html_report_in_english(
+        service: MailService, smtp: SmtpServer, tmp_path: Path) -> None:
+    """Issue 24: the notes lines, the HTML team report and the results sheet were German (or
+    both languages) for an English team; a German team keeps them as they were."""
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", "de")
+    service.bind("t2000", "soichiro@example.net", "Honda", "en")
+    service.bind("t2000", "colin@example.org", "Lotus", "en")  # sends no sheet: a note
+    send_due(service)
+    for sender, name in (("enzo@example.net", "ferrari"), ("soichiro@example.net", "honda")):
+        sheet = (EXAMPLES / f"{name}-runde-1.txt").read_text(encoding="utf-8")
+        service.receive(_sheet_mail(sender, sheet, "boxenluder"), "lmtp")
+    service.process_pending()
+    result = CliRunner().invoke(app, ["turbo", "evaluate", str(game_dir), "--force"])
+    assert result.exit_code == 0, result.output
+    assert len(queue_reports(service, "t2000")) == 3
+    send_due(service)
+    honda = body_of(smtp.sink.to("soichiro@example.net")[-1])
+    # the year-end hint says in English what to write (the sheet's keyword stays German)
+    assert "'Vertrag: NAME AMOUNT Folgejahr' (the sheet's keywords stay German: Folgejahr = " \
+        "next year)" in honda and "Verträge enden" not in honda, honda
+    assert "  contract: Alboreto-F10.0 for 12.000 (this year)" in honda
+    lotus = smtp.sink.to("colin@example.org")[-1]
+    assert "  no orders received" in body_of(lotus)
+    assert "Kein Zug" not in body_of(lotus)
+    for address in ("soichiro@example.net", "colin@example.org"):
+        report = smtp.sink.to(address)[-1]
+        assert "report-001.html" in attachment_names(report)
+        results = _attached(report, "rennanzeiger-001.txt")
+        assert "TURBO 2000 - results round 1" in results and "race: " in results, results
+        for word in GERMAN_WORDS:
+            assert word not in results, (word, results)
+        page = _attached(report, "report-001.html")
+        assert 'lang="en"' in page and "account" in page
+        for word in ("Konto", "Runde / round", "Fahrer /", "Meldungen"):
+            assert word not in page, (word, address)
+    enzo = smtp.sink.to("enzo@example.net")[-1]
+    assert "Rennen / race" in _attached(enzo, "rennanzeiger-001.txt")  # German stays
+    assert "Konto / account" in _attached(enzo, "bericht-001.html")
+    replay = CliRunner().invoke(app, ["turbo", "replay", str(game_dir)])
+    assert replay.exit_code == 0, replay.output  # the English files are checked too
+
+
+@pytest.mark.parametrize(("language", "accepted"), [
+    ("de", "Ihr Bogen für Runde 1 ist angenommen."),
+    ("en", "Your sheet for round 1 has been accepted."),
+])
+def test_a_sheet_through_the_mailbox_is_answered_in_the_teams_language(
+        service: MailService, smtp: SmtpServer, tmp_path: Path, language: str,
+        accepted: str) -> None:
+    """A Reply to the welcome (its subject carries the code) delivered to the real Dovecot
+    and polled over IMAP, answered over SMTP in the team's language."""
+    import os
+    import uuid
+    from dataclasses import replace
+
+    from imapclient import IMAPClient  # type: ignore[import-untyped]
+
+    from rennleitung.mail.imap import poll_imap
+
+    if not os.environ.get("RENNLEITUNG_TEST_IMAP"):
+        pytest.fail("RENNLEITUNG_TEST_IMAP is not set: run `sh scripts/services.sh`")
+    host, port, user, password = os.environ["RENNLEITUNG_TEST_IMAP"].split(":")
+    folder = f"t{uuid.uuid4().hex[:12]}"
+    settings = replace(service.settings, imap_host=host, imap_port=int(port),
+                       imap_security="none", imap_user=user, imap_password=password,
+                       imap_folder=folder)
+    game_dir = _new_game(tmp_path)
+    service.add_game("t2000", "turbo", str(game_dir), secret="boxenluder")
+    service.bind("t2000", "enzo@example.net", "Ferrari", language)
+    send_due(service)
+    [welcome] = smtp.sink.to("enzo@example.net", welcome=True)
+    sheet = (EXAMPLES / "ferrari-runde-1.txt").read_text(encoding="utf-8")
+    client = IMAPClient(host, port=int(port), ssl=False)
+    client.login(user, password)
+    try:
+        client.create_folder(folder)
+        client.append(folder, plain_mail("enzo@example.net", f"Re: {welcome['Subject']}",
+                                         sheet))
+        assert poll_imap(service, settings) == 1
+    finally:
+        client.select_folder("INBOX")
+        client.delete_folder(folder)
+        client.logout()
+    assert service.process_pending() == 1
+    send_due(service)
+    answer = smtp.sink.to("enzo@example.net", welcome=True)[-1]  # its subject: Re: welcome
+    assert accepted in body_of(answer), body_of(answer)
+    assert list((game_dir / "inbox").iterdir())

@@ -252,3 +252,22 @@ def test_the_window_is_kept(sessions: QualifyingSessions, clock: Clock) -> None:
     assert sessions.view(sid).state == "entered"
     with pytest.raises(RennleitungError, match="already been entered"):
         sessions.open(name, 1, "short", **WINDOW)  # the race has its qualifying now
+
+
+def test_at_a_table_the_last_entry_is_taken_back_and_the_protocol_keeps_it(
+        sessions: QualifyingSessions) -> None:
+    sid = table_session(sessions, league(sessions))
+    sessions.stopwatch(sid, "Anna", 1, "start", organiser=True)
+    sessions.decide(sid, "Anna", 1, {"gear": 1, "roll": 2}, None, True)
+    view = sessions.lap_view(sid, "Anna", 1, None, True)
+    sessions.decide(sid, "Anna", 1, {"path": list(lane_b(view))}, None, True)
+    sessions.decide(sid, "Anna", 1, {"gear": 2, "roll": 4}, None, True)  # the table showed 3
+    sessions.take_back(sid, "Anna", 1, organiser=True)
+    view = sessions.lap_view(sid, "Anna", 1, None, True)
+    assert (view.space, view.rolls, view.ask) == ("B2", 1, "gear")
+    assert view.protocol[-1] == ("zurückgenommen: 2. Gang, Würfel 4",
+                                 "taken back: gear 2, die 4")
+    view = sessions.decide(sid, "Anna", 1, {"gear": 2, "roll": 3}, None, True)
+    assert view.rolls == 2 and view.can_take_back
+    with pytest.raises(RennleitungError, match="only the organiser"):
+        sessions.take_back(sid, "Anna", 1, organiser=False)

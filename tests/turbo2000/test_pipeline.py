@@ -217,3 +217,14 @@ def test_results_sheet_names_the_winner_when_the_game_ends() -> None:
     assert outcome.state.finished
     assert "Partiesieger / winner of the game (§20): Honda mit 30 WM-Punkten" in \
         outcome.results_sheet
+
+
+def test_an_evaluation_without_reports_gives_the_same_state_log_and_tally() -> None:
+    # the balance benchmark skips the reports; what the game plays on must not change
+    for before, sheets, after in _bot_game_rounds(7, "quiet"):
+        full = evaluate_round(load_state(before), sheets, "quiet", CONFIG)
+        quiet = evaluate_round(load_state(before), sheets, "quiet", CONFIG, reports=False)
+        assert dump_state(quiet.state) == dump_state(full.state) == after
+        assert (quiet.log, quiet.tally, quiet.rejections) == (full.log, full.tally,
+                                                             full.rejections)
+        assert full.team_reports and not quiet.team_reports

@@ -190,3 +190,37 @@ def test_each_team_gets_a_machine_readable_json_report(tmp_path: Path) -> None:
     assert shown.exit_code == 0 and json.loads(shown.output) == data
     replayed = CliRunner().invoke(app, ["replay", str(directory)])
     assert replayed.exit_code == 0, replayed.output
+
+
+def test_an_english_report_and_results_sheet_hold_no_german() -> None:
+    """Issue 24: an English team's report (notes, the year-end hint) and the English results
+    sheet are English only; the bilingual ones stay as they were."""
+    from rennleitung.turbo2000.document import as_text
+
+    state = game("Ferrari", "Honda")
+    state.round = 6
+    hire(state, "Lauda", "Ferrari")
+    gone = run(state, sheet(state, "Ferrari"))
+    english = gone.team_reports_en["Ferrari"]
+    assert "  Lauda's contract ended with year 1" in english
+    assert "Vertrag von" not in english and "Vertrag von Lauda" in gone.team_reports["Ferrari"]
+    assert "  no orders received" in gone.team_reports_en["Honda"]
+    state.round = 5
+    warned = run(state, sheet(state, "Ferrari")).team_reports_en["Ferrari"]
+    assert "WARNING: contracts end after round 6" in warned and "ACHTUNG" not in warned
+    assert "'Vertrag: NAME AMOUNT Folgejahr' (the sheet's keywords stay German" in warned
+    config = replace(CONFIG, risk_table=("Motorschaden", *CONFIG.risk_table[1:]))
+    state = game("Ferrari", "Honda")
+    state.announcements = [Announcement("F1")]
+    hire(state, "Lauda", "Ferrari")
+    stock(state, "Ferrari", "Turbo-W10", "Turbo-M10", "Turbo-R10")
+    raced = run(state, sheet(state, "Ferrari", ENTRY), config=config)
+    assert "Motorschaden" in raced.team_reports["Ferrari"]
+    assert "engine destroyed, retired" in raced.team_reports_en["Ferrari"]
+    assert raced.results_document_en is not None
+    results = as_text(raced.results_document_en)
+    assert "race: Formel I (F1): 1 entries" in results and "qualifying (1 of 1" in results
+    for word in ("Motorschaden", "Meldungen", "Rennen /", "Qualifikation", "Fahrer /",
+                 "Abschnitte", "Startplätze", "Trainingsplätze", "Vertraglose", "Platz"):
+        assert word not in results, (word, results)
+    assert "Rennen / race: Formel I (F1): 1 Meldungen" in raced.results_sheet

@@ -10,7 +10,7 @@ import time
 
 from rennleitung.play import Actor
 from rennleitung.play.clock import START, ManualClock
-from tests.web.conftest import Client, LiveServer, make_settings, signed_up
+from tests.web.conftest import Client, LiveServer, client, make_settings, signed_up
 
 
 def asked_with_a_minute(server: LiveServer) -> tuple[Client, str]:
@@ -108,3 +108,27 @@ def test_the_create_form_sets_the_clock_and_the_page_shows_the_bank(sqlite_url: 
                                  "abandon_action": "bots",
                                  "abandon_at": "2026-12-03T12:00:00+00:00"}
         assert told["seats"][0]["bank_left"] == 90 and told["seats"][0]["away"] is False
+
+
+def test_a_quiet_race_is_closed_on_the_servers_clock_and_the_log_says_why(
+        sqlite_url: str) -> None:
+    clock = ManualClock()
+    with LiveServer(make_settings(sqlite_url, clock=clock, deadline_tick=3600)) as server:
+        olga = signed_up(server, "Olga")
+        olga.page("/races/new")
+        made = olga.submit("/races/new", {"track": "oval", "ruleset": "dresden-2006",
+                                          "laps": "1", "people": "1", "bots": "1",
+                                          "abandon_hours": "1", "drive": "on"})
+        race = made.headers["location"]
+        version = re.search(r'data-version="(\d+)"', olga.page(race).text)
+        assert version is not None
+        olga.submit(f"{race}/start", {"version": version.group(1)})
+        server.advance(3599)
+        assert 'data-state="running"' in olga.page(race).text
+        server.advance(2)
+        page = olga.page(race).text
+        assert 'data-state="closed"' in page
+        assert "Race abandoned: no decision for 1 hour; closed" in page
+        visitor = client(server)  # a spectator reading German sees it too
+        german = visitor.get(race, headers={"Accept-Language": "de"}).text
+        assert "Rennen aufgegeben: 1 Stunde ohne Entscheidung; geschlossen" in german

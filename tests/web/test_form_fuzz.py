@@ -72,6 +72,7 @@ def forms(race: int, open_race: int, online: int = 1, table: int = 2
         (f"/qualifying/{table}/lap?driver=Ben&run=1", {"action": "start"}),
         (f"/qualifying/{table}/lap?driver=Ben&run=1", {"action": "gear", "gear": "1",
                                                        "roll": "2"}),
+        (f"/qualifying/{table}/lap?driver=Ben&run=1", {"action": "take_back"}),
         (f"/qualifying/{table}/close", {}),
     ]
 

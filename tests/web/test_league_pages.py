@@ -123,11 +123,13 @@ def test_a_league_race_played_here_enters_the_standings(server: LiveServer) -> N
     store.add_organiser(NAME, "Orga")
     orga.page(league_url(NAME, "/organise"))
     assert orga.submit(league_url(NAME, "/play"), {**form, "people": "Zora"}).status_code == 400
-    for wrong in ({"seconds": "1" + "0" * 18}, {"seconds": "2"}, {"laps": "999999"}):
+    for wrong in ({"seconds": "1" + "0" * 18}, {"seconds": "2"}, {"laps": "999999"},
+                  {"bank_seconds": "60"}, {"abandon_action": "explode"}):
         assert orga.submit(league_url(NAME, "/play"), {**form, **wrong}).status_code == 400, wrong
-    made = orga.submit(league_url(NAME, "/play"), form)
+    made = orga.submit(league_url(NAME, "/play"), {**form, "abandon_hours": "24"})
     assert made.status_code == 303, made.text
     race = made.headers["location"]
+    assert orga.get(f"{race}/view.json").json()["clock"]["abandon_seconds"] == 24 * 3600
     shown = orga.page(race)
     assert shown.status_code == 200 and 'id="league-race"' in shown.text
     ben = signed_up(server, "Benjamin")

@@ -265,6 +265,9 @@ def verify_command(
         return
     for problem in verdict.problems:
         console.print(f"[red]{escape(problem)}[/red]")
+    for note in verdict.notes:
+        de, _, en = note.partition(" / ")
+        console.print(f"[yellow]{escape(pick(de, en))}[/yellow]")
     _print_checked(console, verdict.checked)
     raise typer.Exit(code=1)
 

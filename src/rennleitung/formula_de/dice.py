@@ -213,3 +213,57 @@ class ScriptedDice(Dice):
             )
         self._next += 1
         return result
+
+
+class RollWanted(Exception):
+    """A table race needs a die the table has not entered yet: raised out of the flow by
+    ``TableDice``; the race turns it into a ``RollQuestion`` (``race/table.py``)."""
+
+    def __init__(self, die: Die, purpose: str, car: str) -> None:
+        super().__init__(die.name, purpose, car)
+        self.die = die
+        self.purpose = purpose
+        self.car = car
+
+
+class TableDice(Dice):
+    """Dice rolled on a real table (issue 29): each result is the number a player read off the
+    die and the organiser entered; none is drawn here. ``feed`` hands over entered results in
+    order; a roll with none left raises ``RollWanted``. A result that is no face of its die is
+    refused naming the die (Masters 6-1-1)."""
+
+    def __init__(self, history: Log[DiceRoll] | None = None) -> None:
+        super().__init__(random.Random(0))
+        if history is not None:
+            self._history = history
+        self._fed: list[int] = []
+
+    def feed(self, results: Iterable[int]) -> None:
+        """Results entered at the table, in the order the race will ask for them."""
+        self._fed.extend(results)
+
+    @property
+    def fed(self) -> int:
+        """Entered results not used yet."""
+        return len(self._fed)
+
+    def roll(self, die: Die, purpose: str, car: str = "") -> DiceRoll:
+        if not self._fed:
+            raise RollWanted(die, str(purpose), car)
+        result = self._fed.pop(0)
+        check_face(die, result)
+        event = DiceRoll(die=die.name, purpose=str(purpose), result=result, car=car)
+        self._history.append(event)
+        return event
+
+
+def check_face(die: Die, result: int) -> None:
+    """Refuse a number that no face of ``die`` shows, naming the die and its faces."""
+    if result in die.faces:
+        return
+    faces = ", ".join(str(v) for v in sorted(set(die.faces)))
+    raise DiceError(
+        f"der Würfel {die.name} ({die.colour_de}) hat keine Seite {result} (möglich: {faces})",
+        f"the die {die.name} ({die.colour_en}) has no face {result} (possible: {faces})",
+        where=f"{die.name} (Masters 6-1-1)",
+    )

@@ -174,6 +174,10 @@ TEMPLATES: dict[EventKind, tuple[str, str]] = {
         "am Zug ({rule})",
         "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
+    EventKind.TAKEN_BACK: (
+        "Eingabe zurückgenommen: {entry} {value} für {driver}",
+        "entry taken back: {entry} {value} for {driver}",
+    ),
     EventKind.END: ("Rennende", "end of the race"),  # the seed is the record's, shown beside it
 }
 """kind -> (German template, English template); placeholders name data fields."""

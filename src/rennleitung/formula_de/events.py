@@ -59,6 +59,7 @@ class EventKind(StrEnum):
     ROUND_SKIPPED = "round_skipped"
     ROUND_AGAIN = "round_again"
     END = "end"
+    TAKEN_BACK = "taken_back"  # an entry at the table taken back (issue 29)
 
 
 class Cause(StrEnum):

@@ -160,6 +160,10 @@ _TEXTS: dict[EventKind, tuple[str, str]] = {
         "am Zug ({rule})",
         "{driver} has passed the leader again and plays once more in this round ({rule})",
     ),
+    EventKind.TAKEN_BACK: (
+        "Eingabe zurückgenommen: {entry} {value} für {driver}",
+        "entry taken back: {entry} {value} for {driver}",
+    ),
     EventKind.END: ("Rennende; Würfel-Seed {seed}", "end of the race; dice seed {seed}"),
 }
 

@@ -114,8 +114,32 @@ class Halt:
     that the race replays."""
 
 
+@dataclass(frozen=True, slots=True)
+class RollEntry:
+    """The number a real die showed at the table, entered by the organiser (issue 29): the
+    answer to a ``RollQuestion``; kept among the decisions, so the race replays from them."""
+
+    result: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """The organiser takes back the last entry at the table not yet taken back (a mistyped
+    roll, a wrong tap): the race goes back to the question it answered. Kept among the
+    decisions with the entry it takes back, so the log keeps both (``race/table.py``)."""
+
+
 Decision = (
-    SetupChoice | BoxChoice | TurnChoice | MoveChoice | PitChoice | KarmaChoice | BidChoice | Halt
+    SetupChoice
+    | BoxChoice
+    | TurnChoice
+    | MoveChoice
+    | PitChoice
+    | KarmaChoice
+    | BidChoice
+    | Halt
+    | RollEntry
+    | TakeBack
 )
 
 DECISION_KIND: dict[type, AskKind] = {
@@ -126,6 +150,7 @@ DECISION_KIND: dict[type, AskKind] = {
     PitChoice: AskKind.PIT,
     KarmaChoice: AskKind.KARMA,
     BidChoice: AskKind.BID,
+    RollEntry: AskKind.ROLL,
 }
 
 
@@ -232,6 +257,10 @@ def decision_to_data(track: Track, decision: Decision) -> dict[str, Any]:
             return {"kind": "bid", "karma": karma}
         case Halt():
             return {"kind": "halt"}
+        case RollEntry(result=result):
+            return {"kind": "roll", "result": result}
+        case TakeBack():
+            return {"kind": "take_back"}
     raise AssertionError(decision)  # pragma: no cover
 
 
@@ -297,7 +326,11 @@ def decision_from_data(track: Track, data: Any, where: str = "decision") -> Deci
         return BidChoice(karma=_int(data, "karma", where))
     if kind == "halt":
         return Halt()
-    allowed = "setup, box, turn, move, pit, karma, bid, halt"
+    if kind == "roll":
+        return RollEntry(result=_int(data, "result", where))
+    if kind == "take_back":
+        return TakeBack()
+    allowed = "setup, box, turn, move, pit, karma, bid, halt, roll, take_back"
     raise DecisionError(
         f"unbekannte Art {kind!r} (möglich: {allowed})",
         f"unknown kind {kind!r} (possible: {allowed})",

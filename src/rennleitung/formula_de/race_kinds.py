@@ -16,6 +16,7 @@ class AskKind(StrEnum):
     PIT = "pit"  # what the crew does, on arrival (Dresden "Boxenstopp"; Masters 19-3, 19-4)
     KARMA = "karma"  # spend karma on a failed own event roll (Dresden "Karmapool")
     BID = "bid"  # secret karma bid when level with other cars (Dresden "Kopf an Kopf")
+    ROLL = "roll"  # the number a real die showed, in a race at the table (issue 29)
 
 
 class KarmaAction(StrEnum):

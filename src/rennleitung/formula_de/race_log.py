@@ -41,6 +41,16 @@ class Log(Generic[T]):
     def append(self, item: T) -> None:
         self._items.append(item)
 
+    def head(self, count: int) -> Earlier[T]:
+        """The first ``count`` entries, as ``Log`` takes its older part: a callable while the
+        older part is unread, so a log rebuilt from this one (a table race, ``race/table.py``)
+        reads the store only when someone asks, and never through a chain of logs."""
+        if self._earlier is None:
+            return self._items[:count]
+        earlier, known = self._earlier, self._count
+        extra = self._items[: max(count - known, 0)]
+        return lambda: [*earlier(), *extra][:count]
+
     def since(self, start: int) -> list[T]:
         """The entries from number ``start`` (0-based) on; reads the older part only when
         ``start`` lies in it."""

@@ -204,6 +204,31 @@ class BidQuestion:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class RollQuestion:
+    """In a race at the table (``RaceConfig.table``): the number the real ``die`` showed when
+    ``car`` rolled it for ``purpose`` (a ``RollPurpose``); any of ``faces`` is an answer. The
+    gear dice have uneven faces (Masters 6-1-1), so the faces are listed, not a range."""
+
+    kind: ClassVar[Literal[AskKind.ROLL]] = AskKind.ROLL
+    car: str
+    die: str
+    purpose: str
+    faces: tuple[int, ...]
+    colour_de: str = ""
+    colour_en: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "car": self.car,
+            "die": self.die,
+            "purpose": self.purpose,
+            "faces": list(self.faces),
+            "colour": {"de": self.colour_de, "en": self.colour_en},
+        }
+
+
 Question = (
     SetupQuestion
     | BoxQuestion
@@ -212,6 +237,7 @@ Question = (
     | PitQuestion
     | KarmaQuestion
     | BidQuestion
+    | RollQuestion
 )
 
 Ask = Question

@@ -49,7 +49,9 @@ class RaceConfig:
     every car level with pole instead of on the grid behind it (Dresden "FD Blitz", third run:
     "starten beide auf Höhe der Pole Position"); the first in the grid order still plays first.
     ``pre_race_order`` overrides the ruleset's order of setups and box choice (None: the
-    ruleset's); records carry it, so a record keeps the order its race was run in.
+    ruleset's); records carry it, so a record keeps the order its race was run in. ``table``:
+    the race is played on a real table with real dice (issue 29); every roll is asked as a
+    ``RollQuestion`` and answered with the number entered, none is drawn from the seed.
     """
 
     track: str
@@ -61,6 +63,7 @@ class RaceConfig:
     max_rounds: int = 400
     side_by_side: bool = False
     pre_race_order: PreRaceOrder | None = None
+    table: bool = False
 
 
 def grid_spaces(track: Track, cars: int, side_by_side: bool = False) -> tuple[int, ...]:

@@ -167,6 +167,7 @@ def config_to_data(config: RaceConfig) -> dict[str, Any]:
         "qualifying_weather": config.qualifying_weather.value,
         "max_rounds": config.max_rounds,
         **({"side_by_side": True} if config.side_by_side else {}),
+        **({"table": True} if config.table else {}),
         "pre_race_order": (
             config.pre_race_order or get_ruleset(config.ruleset).pre_race_order
         ).value,
@@ -234,6 +235,7 @@ def config_from_data(data: Any) -> RaceConfig:
             max_rounds=int(data.get("max_rounds", 400)),
             side_by_side=bool(data.get("side_by_side", False)),
             pre_race_order=_pre_race_order(data),
+            table=data.get("table", False) is True,
         )
     except (KeyError, TypeError, ValueError) as error:
         raise RecordError(

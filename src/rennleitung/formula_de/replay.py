@@ -94,6 +94,8 @@ def verify(record: RaceRecord) -> Verdict:
         verdict.problems.append(
             "der Seed passt nicht zum Hash / the seed does not match the commitment"
         )
+    if record.config.table:
+        verdict.notes.append(TABLE_NOTE)
     current = rules_version.RULES_VERSION
     newest = max([record.rules_version, *(s.rules_version for s in record.rules)])
     if newest > current:
@@ -144,6 +146,8 @@ def rolls_from_seed(record: RaceRecord) -> list[str]:
     rolls = record.summary.get("rolls")
     if record.seed is None or not isinstance(rolls, list):
         return []
+    if record.config.table:
+        return table_roll_problems(rolls)
     rng = random.Random(seed_text(record.seed))
     for n, roll in enumerate(rolls):
         die = DICE.get(roll[0]) if isinstance(roll, list) and roll else None
@@ -155,6 +159,24 @@ def rolls_from_seed(record: RaceRecord) -> list[str]:
                 f"Wurf {n + 1}: Protokoll {clip(roll)}, Seed ergibt {result} / "
                 f"roll {n + 1}: record says {clip(roll)}, the seed gives {result}"
             ]
+    return []
+
+
+TABLE_NOTE = (
+    "die Würfel wurden am Tisch geworfen und eingegeben, nicht vom Server gezogen: jede Regel "
+    "ist nachgespielt, jeder Wurf nur darauf geprüft, dass sein Würfel diese Seite hat / the "
+    "dice were rolled at the table and entered, not drawn by the server: every rule is "
+    "replayed, each roll only checked to be a face of its die"
+)
+"""Said with the verdict of a race played at the table (issue 29, ``RaceConfig.table``)."""
+
+
+def table_roll_problems(rolls: list[Any]) -> list[str]:
+    """A table race's rolls come from no seed: each must be a face of the die it names."""
+    for n, roll in enumerate(rolls):
+        die = DICE.get(roll[0]) if isinstance(roll, list) and roll else None
+        if die is None or len(roll) < 3 or roll[2] not in die.faces:
+            return [f"Wurf {n + 1}: unmöglich {clip(roll)} / roll {n + 1}: impossible {clip(roll)}"]
     return []
 
 

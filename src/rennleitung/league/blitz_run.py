@@ -127,7 +127,7 @@ def run_blitz(
     keeper = _Timekeeper(clock, now, move_seconds)
     config = blitz_config(start, players, track, laps)
     race = Race(config, Dice.from_seed(seed), track=track_data, commitment=commit(seed))
-    base = min(_distance(race, p) for p in players)
+    base = start_base(race, players)
     out: list[str] = []
     charged = 0
     while (ask := race.pending) is not None:
@@ -142,11 +142,26 @@ def run_blitz(
                 race.halt(ask.car)
                 continue
         race.apply(drivers[ask.car].decide(race, ask))
-    finished = [p for p in race.finish_order if p in players]
-    distances = {p: round((_distance(race, p) - base) * 10) for p in players}
     final = keeper.clock.at(keeper.now)
-    return BlitzRunResult(race, finished[0] if finished else None, distances, final,
-                          keeper.now, tuple(p for p in players if p in out))
+    return BlitzRunResult(race, first_over_line(race, players),
+                          run_distances(race, players, base), final, keeper.now,
+                          tuple(p for p in players if p in out))
+
+
+def start_base(race: Race, cars: tuple[str, str]) -> float:
+    """Where the rearmost car starts: the zero of a run's distances."""
+    return min(_distance(race, p) for p in cars)
+
+
+def run_distances(race: Race, cars: tuple[str, str], base: float) -> dict[str, int]:
+    """How far each car got, in tenths of a row from ``base`` (``start_base``)."""
+    return {p: round((_distance(race, p) - base) * 10) for p in cars}
+
+
+def first_over_line(race: Race, cars: tuple[str, str]) -> str | None:
+    """The car that crossed the line first after the last lap, if any: it wins the run."""
+    finished = [p for p in race.finish_order if p in cars]
+    return finished[0] if finished else None
 
 
 _TIMED = frozenset({AskKind.TURN, AskKind.MOVE, AskKind.PIT})

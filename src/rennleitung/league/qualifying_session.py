@@ -109,6 +109,24 @@ def _decision(data: Decision, where: str) -> tuple[QualifyingDecision, int | Non
     return GearChoice(gear, bool(soft)), roll
 
 
+TAKE_BACK = "take_back"
+"""A stored entry ``{"take_back": true}``: the organiser at a table took the last entry back
+(a mistyped number); the entry stays in the list, so the protocol keeps what was taken back."""
+
+
+def effective(decisions: Sequence[Decision]) -> tuple[list[Decision], list[Decision]]:
+    """The decisions that count, and those taken back, in order."""
+    counted: list[Decision] = []
+    taken: list[Decision] = []
+    for data in decisions:
+        if TAKE_BACK in data:
+            if counted:
+                taken.append(counted.pop())
+        else:
+            counted.append(data)
+    return counted, taken
+
+
 def replay_lap(
     track: str,
     ruleset: str,
@@ -128,7 +146,7 @@ def replay_lap(
                   tyre=tyre, track_data=track_data)
     if table:
         lap.dice = TableDice()
-    for number, data in enumerate(decisions, start=1):
+    for number, data in enumerate(effective(decisions)[0], start=1):
         apply_decision(lap, data, table, f"decision {number}")
     return lap
 

@@ -134,7 +134,8 @@ def race_config(
 
 
 def race_result(race: Race, number: int, track_title: str = "") -> RaceResult:
-    """The league's ``RaceResult`` of a finished race (``source`` ENGINE)."""
+    """The league's ``RaceResult`` of a finished race (``source`` ENGINE; TABLE for a race
+    refereed here but rolled at a real table, issue 29: its dice are the table's)."""
     if not race.finished:
         raise RennleitungError(
             "das Rennen ist noch nicht zu Ende", "the race is not over yet", "race"
@@ -165,7 +166,7 @@ def race_result(race: Race, number: int, track_title: str = "") -> RaceResult:
         drivers=tuple(drivers),
         laps=race.laps,
         track=track_title or race.track.title or race.config.track,
-        source=RaceSource.ENGINE,
+        source=RaceSource.TABLE if race.config.table else RaceSource.ENGINE,
         rounds=rounds,
     )
 

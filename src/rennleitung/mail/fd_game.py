@@ -69,6 +69,9 @@ class FdAdapter:
         self.races = races
         self.png = png
         self.base_url = base_url.rstrip("/")
+        self._deadlines_run: datetime | None = None
+        self._timeouts_seen: dict[int, int] = {}
+        """Per race, the version up to which its stored decisions were read for timeouts."""
 
     def seat(self, binding: Binding, name: str = "") -> None:
         """Seat the person behind a bound address in the car (before or during the race).
@@ -206,10 +209,17 @@ class FdAdapter:
     def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Deadlines passed, what the bots chose for whom, and every open question."""
         race_id = _race_id(game)
-        self.races.run_due_deadlines(now)
+        if self._deadlines_run != now:  # the service ticks every game with the same moment:
+            self.races.run_due_deadlines(now)  # every race's deadlines once, not once a game
+            self._deadlines_run = now
         bound = {b.seat: b for b in service.bindings(game.key)}
         mails: list[Outgoing] = []
-        for stored in self.races.decisions(race_id):
+        version = self.races.versions([race_id]).get(race_id, -1)
+        # the decisions only when the race moved on (they were read whole every tick)
+        stored_now = () if self._timeouts_seen.get(race_id) == version else \
+            self.races.decisions(race_id)
+        self._timeouts_seen[race_id] = version
+        for stored in stored_now:
             binding = bound.get(stored.car)
             if stored.actor is not Actor.TIMEOUT_BOT or binding is None:
                 continue

@@ -220,6 +220,11 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
         free = ", ".join(map(str, ask.boxes))
         lines.append(pick(language, f"Freie Boxen: {free}", f"Free boxes: {free}"))
         example = f"Box {ask.boxes[0] if ask.boxes else 1}"
+    elif ask.kind is AskKind.ROLL:  # a race at the table (issue 29) is not played by mail
+        faces = ", ".join(map(str, ask.faces))
+        lines.append(pick(language, f"Würfel {ask.die}: welche Zahl ({faces})?",
+                          f"die {ask.die}: which number ({faces})?"))
+        example = str(ask.faces[0])
     else:
         lines += setup_lines(ask, language)
         fixed = ask.fixed or ask.suggested

@@ -27,7 +27,7 @@ from rennleitung.mail.game import GameAdapter, Handled, Order, reply_subject
 from rennleitung.mail.settings import MailSettings
 from rennleitung.mail.turbo_game import TurboAdapter
 from rennleitung.play import RaceService
-from rennleitung.render.mail_message import Outgoing, build
+from rennleitung.render.mail_message import Attachment, Outgoing, build
 from rennleitung.store.database import open_database
 from rennleitung.store.mail_queue import MailQueue, NewMail
 from rennleitung.store.mail_store import (
@@ -70,8 +70,10 @@ class Bound:
         return texts.pick(language, de, en)
 
 
-def welcome(binding: Binding, bound: Bound) -> Outgoing:
-    """The mail a bound address gets: its seat, its code, how to answer."""
+def welcome(binding: Binding, bound: Bound, extra: str = "",
+            attachments: list[Attachment] | None = None) -> Outgoing:
+    """The mail a bound address gets: its seat, its code, how to answer; ``extra`` and
+    ``attachments``: what the game adds (TURBO 2000: how to send a sheet, the start sheet)."""
     language = binding.language
     game = binding.game
     what = "Formula Dé" if game.kind == "fd" else "TURBO 2000"
@@ -92,11 +94,14 @@ def welcome(binding: Binding, bound: Bound) -> Outgoing:
         body += "\n\n" + texts.pick(language, f"Ihr bisheriger Platz {bound.moved_from} ist "
                                      "frei; sein Code gilt nicht mehr.", "Your former seat "
                                      f"{bound.moved_from} is free; its code no longer counts.")
+    if extra:
+        body += "\n\n" + extra
     return Outgoing(binding.address, texts.pick(
         language, f"{what} {game.key}: Willkommen, {binding.seat} [Code {binding.token}]",
         f"{what} {game.key}: welcome, {binding.seat} [code {binding.token}]"),
         texts.letter(language, body), "welcome",
-        ref=f"welcome:{game.id}:{binding.address}:{binding.token}")
+        ref=f"welcome:{game.id}:{binding.address}:{binding.token}",
+        attachments=list(attachments or []))
 REFUSAL_QUIET = timedelta(hours=1)
 """The same refusal to the same sender goes out at most once in this time."""
 UNBOUND_QUIET = timedelta(days=1)
@@ -149,6 +154,7 @@ class MailService:
         self.adapters: dict[str, GameAdapter] = {}
         self._processing = threading.Lock()
         self._binding_cache: dict[str, list[Binding]] | None = None
+        self._tick_bindings: dict[str, list[Binding]] | None = None
 
     @classmethod
     def open(cls, url: str, settings: MailSettings) -> MailService:
@@ -230,11 +236,15 @@ class MailService:
         bound = Bound(binding, own.seat if own is not None and own.seat != seat else "",
                       holder.address if holder is not None else "")
         if not keeps:
-            self.enqueue(welcome(binding, bound), game.id)
+            parts = getattr(adapter, "welcome_parts", None)  # e.g. TURBO's start sheet
+            extra, files = parts(binding) if parts is not None else ("", [])
+            self.enqueue(welcome(binding, bound, extra, files), game.id)
         return bound
 
     def bindings(self, key: str | None = None) -> list[Binding]:
         """The bindings of one game, or of all."""
+        if key is not None and self._tick_bindings is not None:  # during a tick
+            return list(self._tick_bindings.get(key, []))
         return self.store.bindings(key)
 
     def bindings_of(self, address: str) -> list[Binding]:
@@ -445,11 +455,18 @@ class MailService:
         are drawn side by side (``pictures``) while the next games are ticked."""
         moment = now or self.clock()
         made: list[tuple[Outgoing, int]] = []
-        for game in self.games():
-            adapter = self.adapters.get(game.kind)
-            if adapter is None:
-                continue
-            made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
+        everyone: dict[str, list[Binding]] = {}
+        for binding in self.store.bindings():  # read once for every game's tick
+            everyone.setdefault(binding.game.key, []).append(binding)
+        self._tick_bindings = everyone
+        try:
+            for game in self.games():
+                adapter = self.adapters.get(game.kind)
+                if adapter is None:
+                    continue
+                made += [(outgoing, game.id) for outgoing in adapter.tick(self, game, moment)]
+        finally:
+            self._tick_bindings = None
         queued = self.queue.enqueue_many([(self._new_mail(outgoing), game_id)
                                           for outgoing, game_id in made], self.clock())
         return sum(out_id is not None for out_id in queued)

@@ -21,13 +21,16 @@ from rennleitung.errors import RennleitungError
 from rennleitung.mail import texts
 from rennleitung.mail.game import Handled, Mailroom, Order, reply_subject
 from rennleitung.render.mail_message import Attachment, Outgoing
-from rennleitung.store.mail_store import GameInfo
+from rennleitung.render.turbo_html import document_page
+from rennleitung.store.mail_store import Binding, GameInfo
 from rennleitung.store.turbo_games import GameDir
 from rennleitung.turbo2000.config import GameConfig
+from rennleitung.turbo2000.document import as_text
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.intake import check_sheet, later_round, sender_problems
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import preview_problems
+from rennleitung.turbo2000.reports import start_document
 
 _MAILED = re.compile(r"^\d+-mail\d+-(.+)\.txt$")
 
@@ -63,6 +66,14 @@ def _problem_lines(language: str, problems: list[Problem],
         said = texts.pick(language, problem.de, problem.en)
         lines.append(f"  {place} [{problem.field}]: {said}{mark if from_preview else ''}")
     return lines
+
+
+def _english_start(game: GameDir, suffix: str) -> bytes:
+    """The start sheet in English, made from the state before round 1 (a game directory made
+    before ``turbo new`` wrote ``rennanzeiger.en.txt``)."""
+    document = start_document(game.state(1), game.config(1), "en")
+    text = as_text(document) if suffix == "txt" else document_page(document, language="en")
+    return text.encode("utf-8")
 
 
 class TurboAdapter:
@@ -188,6 +199,49 @@ class TurboAdapter:
                        [Outgoing(order.decoded.sender, reply_subject(order.decoded.subject),
                                  texts.letter(language, body))])
 
+    def welcome_parts(self, binding: Binding) -> tuple[str, list[Attachment]]:
+        """What the welcome mail of a team adds (issue 24): how to send a sheet by mail, and
+        the start sheet (``rounds/000/rennanzeiger``: teams, free drivers, the races of round
+        1), in the team's language; once rounds are evaluated, the newest results sheet
+        too, which announces the races of the round now asked for."""
+        game = GameDir(Path(binding.game.location))
+        language = binding.language
+        current = game.current_round()
+        text = texts.pick(
+            language,
+            f"So spielen Sie per Mail: schicken Sie Ihren Bogen für Runde {current} als "
+            "Text der Mail (oder als .txt-Anhang), am einfachsten als Antwort auf diese Mail. "
+            f"Er beginnt mit\n\n  Rennstall: {binding.seat}\n  Passwort: (Ihr Passwort von der "
+            f"Spielleitung)\n  Runde: {current}\n\ndann eine Anweisung je Zeile (siehe die "
+            "Anleitung zu den Bögen). Jeder Bogen wird sofort geprüft; die Antwort nennt jede "
+            "Zeile, die nicht ausgeführt wird. Ein späterer Bogen derselben Runde ersetzt den "
+            "früheren. Nach jeder Auswertung bekommen Sie Ihren Bericht und den Rennanzeiger.",
+            f"How to play by mail: send your sheet for round {current} as the text of a mail "
+            "(or as a .txt attachment), most simply as a reply to this mail. It starts with"
+            f"\n\n  Rennstall: {binding.seat}\n  Passwort: (your password from the game master)"
+            f"\n  Runde: {current}\n\nthen one order per line (see the guide to the sheets; "
+            "the sheet's keywords stay German). Each sheet is checked at once; the answer "
+            "names every line that will not be carried out. A later sheet of the same round "
+            "replaces the earlier one. After each evaluation you get your report and the "
+            "results sheet.")
+        files = []
+        for number, name in ((0, texts.pick(language, "startbogen", "start-sheet")),
+                             (current - 1, "rennanzeiger")):
+            if number < 0 or (number == 0 and name == "rennanzeiger"):
+                continue
+            for suffix, mime in (("txt", "text/plain"), ("html", "text/html")):
+                data = game.results_sheet(number, suffix, language)
+                if number == 0 and language == "en" and not game.results_sheet(
+                        0, f"en.{suffix}"):  # a game made before English start sheets
+                    data = _english_start(game, suffix)
+                if data is not None:
+                    files.append(Attachment(f"{name}-{number:03d}.{suffix}", mime, data))
+        names = ", ".join(item.filename for item in files if item.filename.endswith(".txt"))
+        if names:
+            text += "\n\n" + texts.pick(language, f"Anbei: {names} (auch als Seite, .html).",
+                                         f"Attached: {names} (also as a page, .html).")
+        return text, files
+
     def tick(self, service: Mailroom, game: GameInfo, now: datetime) -> list[Outgoing]:
         """Nothing by itself: reports go out when the game master says so (``mail reports``),
         because until then ``turbo undo`` may still take the round back."""
@@ -209,24 +263,35 @@ def queue_reports(service: Mailroom, key: str, round_number: int = 0) -> list[in
     if evaluated < 1 or evaluated >= game.current_round() or sheet is None:
         raise RennleitungError(f"Runde {evaluated} ist nicht ausgewertet",
                                f"round {evaluated} has not been evaluated", str(here))
-    html = game.results_sheet(evaluated, "html")
     queued = []
     for binding in service.bindings(key):
         report = game.team_report(evaluated, binding.seat, binding.language)
         if report is None:
             continue
         language = binding.language
+        # an English team gets the results sheet and its HTML report in English (issue 24)
+        sheet = game.results_sheet(evaluated, "txt", language) or sheet
+        html = game.results_sheet(evaluated, "html", language)
+        page = game.team_report(evaluated, binding.seat, language, "html")
         intro = texts.pick(
             language,
-            f"Runde {evaluated} ist ausgewertet. Hier ist der Bericht für {binding.seat}; der "
-            f"Rennanzeiger hängt an. Ihr nächster Bogen ist für Runde {evaluated + 1}.",
-            f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; the "
-            f"results sheet is attached. Your next sheet is for round {evaluated + 1}.")
+            f"Runde {evaluated} ist ausgewertet. Hier ist der Bericht für {binding.seat}; "
+            + ("der Rennanzeiger und der Bericht als Seite (HTML) hängen an" if page else
+               "der Rennanzeiger hängt an") + f". Ihr nächster Bogen ist für Runde "
+            f"{evaluated + 1}.",
+            f"Round {evaluated} has been evaluated. Here is the report for {binding.seat}; "
+            + ("the results sheet and the report as a page (HTML) are attached" if page else
+               "the results sheet is attached") + f". Your next sheet is for round "
+            f"{evaluated + 1}.")
         text = texts.letter(language, f"{intro}\n\n{report}")
         attachments = [Attachment(f"rennanzeiger-{evaluated:03d}.txt", "text/plain", sheet)]
         if html is not None:
             attachments.append(Attachment(f"rennanzeiger-{evaluated:03d}.html", "text/html",
                                           html))
+        if page is not None:
+            attachments.append(Attachment(
+                texts.pick(language, f"bericht-{evaluated:03d}.html",
+                           f"report-{evaluated:03d}.html"), "text/html", page.encode("utf-8")))
         subject = texts.pick(language, f"TURBO 2000 {key}: Runde {evaluated}, Bericht "
                              f"{binding.seat}", f"TURBO 2000 {key}: round {evaluated}, report "
                              f"{binding.seat}")

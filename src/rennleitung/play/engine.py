@@ -22,11 +22,13 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import (
     Decision,
     Halt,
+    RollEntry,
     StaleVersion,
+    TakeBack,
     decision_from_data,
     decision_to_data,
 )
-from rennleitung.formula_de.race_questions import Question
+from rennleitung.formula_de.race_questions import Question, RollQuestion
 from rennleitung.formula_de.race_setup import RaceConfig
 from rennleitung.formula_de.race_state_json import state_from_data, state_to_data
 from rennleitung.formula_de.record import rolls_data
@@ -225,3 +227,29 @@ def question_to_json(race: Race, ask: Question) -> dict[str, Any]:
     data = ask.to_json()
     data["options"] = [decision_to_data(race.track, d) for d in race.legal_decisions(ask.car)]
     return data
+
+
+def at_table(race: Race) -> bool:
+    """Whether the race's dice are the table's (issue 29)."""
+    return race.at_table
+
+
+def is_roll(ask: Question) -> bool:
+    """Whether ``ask`` asks for the number a real die showed (a race at the table)."""
+    return isinstance(ask, RollQuestion)
+
+
+def is_table_entry(decision: Decision) -> bool:
+    """A number read off a die or a take-back: entered by the organiser at the table."""
+    return isinstance(decision, RollEntry | TakeBack)
+
+
+def entry_car(race: Race, car: str, decision: Decision) -> str:
+    """The car a decision is stored under: a roll under the car it was asked of, a take-back
+    under the car of the entry it takes back (what the race logs, so replays agree)."""
+    if isinstance(decision, TakeBack):
+        return race.take_back_car()
+    if isinstance(decision, RollEntry):
+        ask = race.pending
+        return ask.car if ask is not None else car
+    return car

@@ -43,11 +43,13 @@ def league_race_spec(
     laps: int = 0,
     decision_seconds: int | None = None,
     organiser: str | None = None,
+    table: bool = False,
 ) -> RaceSpec:
     """Race ``number`` of ``league`` on ``track``: one seat per driver the league starts, in
     the configuration's order; the drivers named in ``people`` get a free person's seat, the
-    others ``bot``. Refused (naming the field) when the race is entered already or a name in
-    ``people`` does not start."""
+    others ``bot``; at the ``table`` (issue 29) every seat is a person's, the organiser enters
+    for whoever holds none, and the dice are the table's. Refused (naming the field) when the
+    race is entered already or a name in ``people`` does not start."""
     loaded = leagues.load(league)
     config = race_config(loaded, number, track, laps=laps)
     starters = {e.id for e in config.entries}
@@ -62,7 +64,7 @@ def league_race_spec(
         SeatSpec(
             car=entry.id,
             driver=entry.name,
-            kind=SeatKind.PERSON if entry.id in people else SeatKind.BOT,
+            kind=SeatKind.PERSON if entry.id in people or table else SeatKind.BOT,
             bot=bot,
             team=entry.team,
             profile=entry.profile,
@@ -81,6 +83,7 @@ def league_race_spec(
         league=loaded.name,
         league_race=number,
         config=config,
+        table=table,
     )
 
 

@@ -139,7 +139,8 @@ class RaceSpec:
     a league names it and the race number (``league``, ``league_race``) and brings the engine's
     configuration made from the league (``config``: karma, grid of the qualifying), whose
     entries the seats follow one by one; its result goes into the league when it finishes
-    (``play/league_races.py``)."""
+    (``play/league_races.py``). ``table``: the dice are the table's, entered by the organiser
+    (``docs/table.md``)."""
 
     track: str
     ruleset: str
@@ -157,6 +158,8 @@ class RaceSpec:
     bot_after_misses: int = 0
     abandon_seconds: int | None = None
     abandon_action: AbandonAction = AbandonAction.CLOSE
+    table: bool = False
+    """Played on a real table (issue 29): the organiser enters every die, ``docs/table.md``."""
 
 
 @dataclass(frozen=True, slots=True)

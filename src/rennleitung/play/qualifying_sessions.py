@@ -25,6 +25,8 @@ once: a lap is saved by compare-and-set.
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -41,7 +43,13 @@ from rennleitung.formula_de.qualifying import QualifyingAskKind, TimedLap
 from rennleitung.league.grid import QualifyingResult
 from rennleitung.league.qualifying import QualifyingLap, format_lap_time
 from rennleitung.league.qualifying_run import to_qualifying_lap, tyre_for
-from rennleitung.league.qualifying_session import apply_decision, replay_lap, session_weather
+from rennleitung.league.qualifying_session import (
+    TAKE_BACK,
+    apply_decision,
+    effective,
+    replay_lap,
+    session_weather,
+)
 from rennleitung.league.qualifying_session import standings as rank_laps
 from rennleitung.league.qualifying_weather import Weather, applied_weather
 from rennleitung.league.race_run import ruleset_for
@@ -59,6 +67,8 @@ from rennleitung.store.league_store import MAX_SEED, LeagueStore
 from rennleitung.store.qualifying_sessions import QualifyingSessionStore, StoredLap, StoredSession
 
 MODES = ("online", "table")
+KEPT_LAPS = 512
+"""Rebuilt laps kept in memory: every lap of a dozen full sessions with two runs."""
 
 
 def _ms(lap: StoredLap) -> int:
@@ -74,6 +84,8 @@ class QualifyingSessions:
         self.store = QualifyingSessionStore(engine)
         self.leagues = LeagueStore(engine)
         self._clock = clock
+        self._rebuilt: OrderedDict[tuple[int, str, int, int], TimedLap] = OrderedDict()
+        self._lock = threading.Lock()
 
     def now(self) -> datetime:
         return utc(self._clock())
@@ -128,6 +140,28 @@ class QualifyingSessions:
     def _weather(self, session: StoredSession) -> tuple[Weather, ...]:
         return applied_weather([Weather(w) for w in session.weather])
 
+    def _seen(self, session: StoredSession, league: League, lap: StoredLap) -> TimedLap:
+        """The lap rebuilt for reading: kept by its stored version, so a page polled every two
+        seconds rebuilds only the laps that moved since (``benchmarks/qualifying.py``). Never
+        changed by the caller; ``decide`` rebuilds its own copy."""
+        key = (session.id, lap.driver, lap.run, lap.version)
+        with self._lock:
+            found = self._rebuilt.get(key)
+            if found is not None:
+                self._rebuilt.move_to_end(key)
+                return found
+        rebuilt = self._replay(session, league, lap)
+        with self._lock:
+            self._rebuilt[key] = rebuilt
+            while len(self._rebuilt) > KEPT_LAPS:
+                self._rebuilt.popitem(last=False)
+        return rebuilt
+
+    def forget(self) -> None:
+        """Drop the rebuilt laps kept in memory (a benchmark's cold start)."""
+        with self._lock:
+            self._rebuilt.clear()
+
     def _replay(self, session: StoredSession, league: League, lap: StoredLap) -> TimedLap:
         weather = self._weather(session)[lap.run - 1]
         tyre = Tyre(lap.tyre) if lap.tyre else tyre_for(weather)
@@ -136,13 +170,14 @@ class QualifyingSessions:
             weather, tyre, lap.decisions, seed=session.seed, race=session.race, run=lap.run,
             table=session.mode == "table")
 
-    def _timed(self, session: StoredSession, league: League) -> list[QualifyingLap]:
+    def _timed(self, session: StoredSession, league: League,
+               laps: tuple[StoredLap, ...] | None = None) -> list[QualifyingLap]:
         """The laps with a time: over the line and, at a table, stopped."""
         done = []
-        for lap in self.store.laps(session.id):
+        for lap in laps if laps is not None else self.store.laps(session.id):
             if lap.finished_at is None or lap.started_at is None:
                 continue
-            result = to_qualifying_lap(self._replay(session, league, lap), lap.driver,
+            result = to_qualifying_lap(self._seen(session, league, lap), lap.driver,
                                        _ms(lap), lap.run)
             if result is not None:
                 done.append(result)
@@ -153,13 +188,14 @@ class QualifyingSessions:
         league = self._league(session)
         now = self.now()
         rows = []
-        for lap in self.store.laps(session.id):
-            timed = self._replay(session, league, lap)
+        stored = self.store.laps(session.id)
+        for lap in stored:
+            timed = self._seen(session, league, lap)
             rows.append(LapRow(lap.driver, lap.run, _state(session, lap, timed), timed.rolls,
                                timed.penalty_points, lap.holder is not None or
                                lap.started_at is not None,
                                holder is not None and lap.holder == holder))
-        ranked = rank_laps(self._timed(session, league), league.roster, league.format)
+        ranked = rank_laps(self._timed(session, league, stored), league.roster, league.format)
         grid: tuple[GridRow, ...] = ()
         result = league.qualifying_of(session.race) if session.state == "entered" else None
         if result is not None:
@@ -192,7 +228,7 @@ class QualifyingSessions:
         session = self.store.session(session_id)
         league = self._league(session)
         lap = self._stored(session, driver, run)
-        timed = self._replay(session, league, lap)
+        timed = self._seen(session, league, lap)
         name = timed.track.name_of
         ask = timed.pending
         moves: tuple[MoveChoice, ...] = ()
@@ -212,16 +248,20 @@ class QualifyingSessions:
         return LapView(
             session=session.id, driver=driver, run=run, mode=session.mode,
             weather=(weather.label_de, weather.label_en), tyre=timed.config.tyre.value,
-            state=state, space=name(timed.space), gear=timed.gear, rolls=timed.rolls,
+            state=state, space=name(timed.space), space_index=timed.space, gear=timed.gear,
+            rolls=timed.rolls,
             penalty_points=timed.penalty_points, corner_stops=timed.corner_stops,
             ask=ask_kind, gears=ask.gears if ask is not None else (),
             soft_bonus=bool(ask and ask.soft_bonus), roll=ask.roll if ask is not None else 0,
             moves=moves,
             protocol=tuple((render_qualifying(e, "de"), render_qualifying(e, "en"))
-                           for e in timed.events),
+                           for e in timed.events) + tuple(
+                               _taken_back(entry) for entry in effective(lap.decisions)[1]),
+            can_take_back=(table and organiser and lap.finished_at is None
+                           and bool(effective(lap.decisions)[0]) and session.state == "open"),
             abort=abort, started=lap.started_at is not None,
             lap_time=format_lap_time(_ms(lap)) if lap.finished_at is not None else "",
-            may_drive=may, tyre_choice=not lap.decisions,
+            may_drive=may, tyre_choice=not effective(lap.decisions)[0],
             faces=tuple((g, tuple(sorted(set(d.faces)))) for g, d in GEAR_DICE.items())
             if table else ())
 
@@ -277,7 +317,7 @@ class QualifyingSessions:
                                    "stopwatch")
         data = dict(decision)
         tyre = lap.tyre
-        if not lap.decisions:
+        if not effective(lap.decisions)[0]:
             tyre = _tyre(data.pop("tyre", None), self._weather(session)[run - 1])
         else:
             data.pop("tyre", None)
@@ -295,7 +335,28 @@ class QualifyingSessions:
         if not self.store.save_lap(session.id, saved, lap.version):
             raise RennleitungError("die Runde wurde inzwischen weitergefahren; bitte neu laden",
                                    "the lap moved on meanwhile; please reload", "version")
+        with self._lock:
+            self._rebuilt[(session.id, driver, run, saved.version)] = timed
         return self.lap_view(session.id, driver, run, holder, organiser)
+
+    def take_back(self, session_id: int, driver: str, run: int, organiser: bool) -> None:
+        """At a table: take the last entry back (a mistyped number, a wrong move) while the
+        stopwatch runs; the protocol keeps it as taken back (issue 29)."""
+        session = self.store.session(session_id)
+        if session.mode != "table" or not organiser:
+            raise RennleitungError("nur der Organisator am Tisch nimmt Einträge zurück",
+                                   "only the organiser at a table takes entries back",
+                                   "take_back")
+        self._check_open(session)
+        lap = self._stored(session, driver, run)
+        if lap.finished_at is not None or not effective(lap.decisions)[0]:
+            raise RennleitungError("es gibt keinen Eintrag zum Zurücknehmen",
+                                   "there is no entry to take back", "take_back")
+        saved = replace(lap, decisions=(*lap.decisions, {TAKE_BACK: True}),
+                        version=lap.version + 1)
+        if not self.store.save_lap(session.id, saved, lap.version):
+            raise RennleitungError("die Runde wurde inzwischen geändert; bitte neu laden",
+                                   "the lap changed meanwhile; please reload", "version")
 
     def stopwatch(self, session_id: int, driver: str, run: int, action: str,
                   organiser: bool) -> None:
@@ -318,7 +379,7 @@ class QualifyingSessions:
                                        f"finish run {run - 1} first", "run")
             saved = replace(lap, started_at=now, version=lap.version + 1)
         elif action == "stop":
-            timed = self._replay(session, self._league(session), lap)
+            timed = self._seen(session, self._league(session), lap)
             if lap.started_at is None or lap.finished_at is not None:
                 raise RennleitungError("die Stoppuhr läuft nicht", "the stopwatch is not running",
                                        "stopwatch")
@@ -372,6 +433,14 @@ def _state(session: StoredSession, lap: StoredLap, timed: TimedLap) -> str:
     if not lap.decisions and lap.started_at is None:
         return "waiting"
     return "driving"
+
+
+def _taken_back(entry: Mapping[str, JsonValue]) -> tuple[str, str]:
+    """A protocol line for an entry the organiser took back."""
+    if "path" in entry:
+        return "zurückgenommen: ein Zug", "taken back: a move"
+    return (f"zurückgenommen: {entry.get('gear')}. Gang, Würfel {entry.get('roll')}",
+            f"taken back: gear {entry.get('gear')}, die {entry.get('roll')}")
 
 
 def _tyre(value: JsonValue, weather: Weather) -> str:

@@ -102,6 +102,8 @@ class LapView:
     tyre: str
     state: str
     space: str
+    space_index: int
+    """The car's space as the board draws it (``render.board_overlay``)."""
     gear: int
     rolls: int
     penalty_points: int
@@ -124,3 +126,5 @@ class LapView:
     """No roll yet: the tyres may still be chosen."""
     faces: tuple[tuple[int, tuple[int, ...]], ...]
     """At a table: each gear's die faces, for the number field."""
+    can_take_back: bool = False
+    """At a table, for the organiser: the last entry may be taken back."""

@@ -35,7 +35,7 @@ from rennleitung.formula_de import rules_version
 from rennleitung.formula_de.bots import Bot, make_bot
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.race import Race
-from rennleitung.formula_de.race_decisions import Decision, Halt
+from rennleitung.formula_de.race_decisions import Decision, Halt, TakeBack
 from rennleitung.formula_de.race_setup import Entry, RaceConfig
 from rennleitung.formula_de.record import config_from_data, config_to_data, record_of
 from rennleitung.formula_de.rules_version import changes_since
@@ -377,27 +377,17 @@ class RaceService:
 
         def work(tx: _Tx) -> None:
             _require(tx, RaceState.OPEN)
-            for seat in tx.seats.values():
-                if seat.kind == SeatKind.PERSON.value and seat.holder is None:
-                    seat.kind = SeatKind.BOT.value
             config = config_from_data(json.loads(tx.row.config))
+            for seat in tx.seats.values():  # at the table the organiser enters for the empty
+                if seat.kind == SeatKind.PERSON.value and seat.holder is None and not config.table:
+                    seat.kind = SeatKind.BOT.value
             names = {s.car: s.driver for s in tx.seats.values()}
             entries = tuple(
                 Entry(e.id, names.get(e.id) or e.name, e.team, e.profile,
                       karma.get(e.id, e.karma))
                 for e in config.entries
             )
-            config = RaceConfig(
-                track=config.track,
-                ruleset=config.ruleset,
-                entries=entries,
-                laps=config.laps,
-                qualifying=config.qualifying,
-                qualifying_weather=config.qualifying_weather,
-                max_rounds=config.max_rounds,
-                side_by_side=config.side_by_side,
-                pre_race_order=config.pre_race_order,
-            )
+            config = replace(config, entries=entries)
             tx.row.config = json.dumps(config_to_data(config), ensure_ascii=False)
             tx.row.state = RaceState.RUNNING.value
             tx.row.rules_version = rules_version.RULES_VERSION  # the rules it is played under
@@ -457,7 +447,30 @@ class RaceService:
                 if isinstance(decision, Mapping)
                 else decision
             )
-            self._record(tx, car, chosen, actor, holder)
+            if eng.is_table_entry(chosen) and actor is not Actor.ORGANISER:
+                raise PlayError(
+                    "die Würfel am Tisch gibt die Rennleitung ein",
+                    "the organiser enters the table's dice",
+                    "table",
+                )
+            self._record(tx, eng.entry_car(race, car, chosen), chosen, actor, holder)
+
+        return self._transact(race_id, now, work)
+
+    def take_back(
+        self, race_id: int, expected_version: int | None, *, now: datetime | None = None
+    ) -> Applied:
+        """At the table (issue 29): the organiser takes back the last entry not yet taken back
+        in the round under way (a mistyped roll, a wrong tap); the race asks its question
+        again. Stored as a decision, so the log keeps both."""
+
+        def work(tx: _Tx) -> None:
+            _require(tx, RaceState.RUNNING)
+            race = tx.race
+            if expected_version is not None and expected_version != eng.version(race):
+                raise eng.stale(expected_version, eng.version(race))
+            taken = TakeBack()
+            self._record(tx, eng.entry_car(race, "", taken), taken, Actor.ORGANISER, None)
 
         return self._transact(race_id, now, work)
 
@@ -906,7 +919,12 @@ class RaceService:
             race = tx.race
             while not race.finished:
                 ask = next(
-                    (q for q in eng.questions(race) if _bot_drives(tx.seats[q.car])),
+                    (
+                        q
+                        for q in eng.questions(race)
+                        if _bot_drives(tx.seats[q.car], eng.at_table(race))
+                        and not eng.is_roll(q)
+                    ),
                     None,
                 )
                 if ask is None:
@@ -1180,11 +1198,14 @@ def _seat(tx: _Tx, car: str) -> SeatData:
     return seat
 
 
-def _bot_drives(seat: SeatData) -> bool:
+def _bot_drives(seat: SeatData, table: bool = False) -> bool:
     """A bot's seat, a person's seat nobody holds (freed during the race), or one whose
     driver is away (``Seat.away``): its bot drives until someone takes it or its driver is
-    back, so the race never waits for nobody."""
-    return seat.kind == SeatKind.BOT.value or seat.holder is None or seat.away_since is not None
+    back, so the race never waits for nobody. At the table (issue 29) the organiser answers
+    for a seat nobody holds; a bot never reads a die, the table does."""
+    return seat.kind == SeatKind.BOT.value or (
+        (seat.holder is None or seat.away_since is not None) and not table
+    )
 
 
 def _answered(tx: _Tx, seat: SeatData) -> None:
@@ -1308,6 +1329,12 @@ def _config(spec: RaceSpec) -> RaceConfig:
             "a league race needs both the league and the race number",
             "league",
         )
+    if spec.table and spec.decision_seconds is not None:
+        raise PlayError(
+            "am Tisch läuft keine Uhr je Entscheidung",
+            "a race at the table has no time per decision",
+            "decision_seconds",
+        )
     if spec.config is not None:
         if tuple(e.id for e in spec.config.entries) != tuple(cars):
             raise PlayError(
@@ -1315,7 +1342,7 @@ def _config(spec: RaceSpec) -> RaceConfig:
                 "the seats must follow the configuration's entries",
                 "seats",
             )
-        return spec.config
+        return replace(spec.config, table=spec.table or spec.config.table)
     entries = tuple(Entry(s.car, s.driver, s.team, s.profile) for s in spec.seats)
     return RaceConfig(
         track=spec.track,
@@ -1323,6 +1350,7 @@ def _config(spec: RaceSpec) -> RaceConfig:
         entries=entries,
         laps=spec.laps,
         max_rounds=spec.max_rounds,
+        table=spec.table,
     )
 
 

@@ -25,7 +25,7 @@ from rennleitung.formula_de.track import SpaceKind
 from rennleitung.play import engine as eng
 from rennleitung.play.advice import GearHint, MoveHint, TestOdds, gear_hints, move_hints
 from rennleitung.play.model import RaceInfo, RaceState, Seat, SeatKind
-from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, View
+from rennleitung.play.views import CarLine, OrderLine, QuestionView, Reader, ReaderKind, View
 
 
 def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool = True,
@@ -37,11 +37,13 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
     if race is None:
         return View(reader=reader, info=info, version=info.version, started=False)
     mine = reader.car
+    desk = eng.at_table(race) and reader.kind is ReaderKind.ORGANISER
+    # at the table the organiser enters for everyone: every question, every car's sheet
     open_questions = eng.questions(race) if asking else ()
     own = tuple(
         QuestionView(ask, eng.opened_at(race), _options(race, ask.car), _hints(race, ask))
         for ask in open_questions
-        if mine is not None and ask.car == mine
+        if (mine is not None and ask.car == mine) or desk
     )
     waiting = own_answers(race, mine)
     answered: tuple[dict[str, Any], ...] = () if waiting is None else (waiting,)
@@ -50,8 +52,8 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         return View(reader=reader, info=info, version=race.version, started=True,
                     round=race.round, laps=race.laps, track=race.track, ruleset=race.ruleset,
                     questions=own, answered=answered, asked=asked, finished=race.finished,
-                    names=race.driver_names())
-    revealed = revealed_setups(race)
+                    names=race.driver_names(), table=eng.at_table(race))
+    revealed = frozenset(race.cars) if desk else revealed_setups(race)
     cars = []
     for car in race.grid_order:
         state = race.cars[car]
@@ -108,9 +110,10 @@ def view_of(race: Race | None, info: RaceInfo, reader: Reader, *, asking: bool =
         questions=own,
         answered=answered,
         asked=asked,
-        position=_position(race, mine, revealed),
+        position=_position(race, mine or (asked[0] if desk and asked else None), revealed),
         finished=race.finished,
         names=race.driver_names(),
+        table=eng.at_table(race),
     )
 
 
@@ -122,12 +125,12 @@ def _stops_needed(race: Race, space: int) -> int:
 def _hints(race: Race, ask: Question) -> tuple[GearHint | MoveHint, ...]:
     """What each gear or move option of the reader's own question costs and leaves
     (``play/advice.py``), from the engine's costs and his car as it stands."""
+    if not isinstance(ask, TurnQuestion | MoveQuestion):  # a grid draw asks before any car
+        return ()
     state = race.cars[ask.car]
     to_go = race.laps - race.laps_done(ask.car)
     if isinstance(ask, TurnQuestion):
         return gear_hints(race.ruleset, state.gear, state.wear, ask.gears, to_go)
-    if not isinstance(ask, MoveQuestion):
-        return ()
     rules = race.ruleset
     rain = race.weather.current is Weather.RAIN
     in_pit = race.track.spaces[state.space].kind is not SpaceKind.TRACK

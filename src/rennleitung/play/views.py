@@ -245,6 +245,9 @@ class View:
     """``(seq, car)`` of every decision the bot made because its driver's time ran out (actor
     ``timeout-bot``; public: the table sees who missed his turn); read only for races with a
     time per decision."""
+    table: bool = False
+    """The race is played at a real table (issue 29, ``docs/table.md``): the organiser's view
+    then holds every open question (he enters for the table) and every car's sheet."""
 
     @property
     def running(self) -> bool:
@@ -259,8 +262,11 @@ class View:
         return self.car(self.reader.car) if self.reader.car else None
 
     def question(self, car: str | None = None) -> QuestionView | None:
-        """The reader's open question (of ``car``, default the reader's), if any."""
+        """The reader's open question (of ``car``, default the reader's), if any; at the table
+        the organiser's is the first open one, whoever's it is."""
         wanted = car or self.reader.car
+        if wanted is None and self.table and self.reader.kind is ReaderKind.ORGANISER:
+            return self.questions[0] if self.questions else None
         return next((q for q in self.questions if q.car == wanted), None)
 
     def driver(self, car: str) -> str:
@@ -297,6 +303,8 @@ class View:
             "clock": clock_json(info),
             "clock_log": [e.to_json() for e in info.clock_log],
         }
+        if self.table:
+            data["table"] = True
         if not self.started:
             return data
         names = self.names

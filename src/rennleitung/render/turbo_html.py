@@ -45,7 +45,19 @@ def _line(text: str) -> str:
     return f'<p class="line"{style}>{escape(text.strip())}</p>'
 
 
-def wm_chart(history: Sequence[HistoryPoint], team: str | None = None) -> str:
+CHART_WORDS = {"wm": "WM-Punkte / WM points", "round": "Runde / round",
+               "account": "Konto / account", "thousands": "Tausend / thousands (≥ 0)",
+               "drivers": "Fahrer / drivers", "rating": "Kennzahl × 10 / rating × 10"}
+"""The charts' titles and axes in both languages; an English page takes the English half."""
+
+
+def _word(key: str, language: str) -> str:
+    german, _, english = CHART_WORDS[key].partition(" / ")
+    return {"de": german, "en": english}.get(language, CHART_WORDS[key])
+
+
+def wm_chart(history: Sequence[HistoryPoint], team: str | None = None,
+             language: str = "") -> str:
     """WM points after each round: the leaders of the last round (and ``team``)."""
     if not history:
         return ""
@@ -56,21 +68,21 @@ def wm_chart(history: Sequence[HistoryPoint], team: str | None = None) -> str:
     # every team starts at 0 WM points: drawn as round 0, so the chart after round 1 has lines
     steps = [(0, {name: 0 for name in last}),
              *((point.round, point.wm_points) for point in history)]
-    return points_chart_svg(steps, names, "WM-Punkte / WM points",
-                            "Runde / round", "WM-Punkte / WM points", dots=True)
+    return points_chart_svg(steps, names, _word("wm", language), _word("round", language),
+                            _word("wm", language), dots=True)
 
 
-def money_chart(history: Sequence[HistoryPoint], team: str) -> str:
+def money_chart(history: Sequence[HistoryPoint], team: str, language: str = "") -> str:
     """A team's account after each round, in thousands (below zero drawn at zero)."""
     steps = [(point.round, {team: max(0, point.money.get(team, 0) // 1000)})
              for point in history if team in point.money]
     if not steps:
         return ""
-    return points_chart_svg(steps, [team], "Konto / account", "Runde / round",
-                            "Tausend / thousands (≥ 0)", dots=True)
+    return points_chart_svg(steps, [team], _word("account", language),
+                            _word("round", language), _word("thousands", language), dots=True)
 
 
-def ratings_chart(history: Sequence[HistoryPoint], team: str) -> str:
+def ratings_chart(history: Sequence[HistoryPoint], team: str, language: str = "") -> str:
     """The ratings (in tenths) of the drivers a team had under contract, after each round."""
     drivers = sorted({name for point in history for name in point.ratings.get(team, {})})
     if not drivers:
@@ -85,25 +97,27 @@ def ratings_chart(history: Sequence[HistoryPoint], team: str) -> str:
             nearest = min(indices, key=lambda j: (abs(j - i), j))
             filled[i][name] = known[nearest][name]
     steps = [(point.round, filled[i]) for i, point in enumerate(history)]
-    return points_chart_svg(steps, drivers, "Fahrer / drivers", "Runde / round",
-                            "Kennzahl × 10 / rating × 10", dots=True)
+    return points_chart_svg(steps, drivers, _word("drivers", language),
+                            _word("round", language), _word("rating", language), dots=True)
 
 
-def _chart(section: Section, history: Sequence[HistoryPoint], team: str | None) -> str:
+def _chart(section: Section, history: Sequence[HistoryPoint], team: str | None,
+           language: str = "") -> str:
     if section.chart == "wm":
-        svg = wm_chart(history, team)
+        svg = wm_chart(history, team, language)
     elif section.chart == "money" and team:
-        svg = money_chart(history, team)
+        svg = money_chart(history, team, language)
     elif section.chart == "ratings" and team:
-        svg = ratings_chart(history, team)
+        svg = ratings_chart(history, team, language)
     else:
         svg = ""
     return f"<figure>{svg}</figure>" if svg else ""
 
 
 def document_page(document: Document, history: Sequence[HistoryPoint] = (),
-                  team: str | None = None) -> str:
-    """A report as a whole HTML page; ``team`` names whose report it is (for its charts)."""
+                  team: str | None = None, language: str = "") -> str:
+    """A report as a whole HTML page; ``team`` names whose report it is (for its charts);
+    ``language="en"``: an English document, its charts worded in English (issue 24)."""
     body = [f"<h1>{escape(document.title)}</h1>"]
     for section in document.sections:
         body.append(f"<section><h2>{escape(section.title)}</h2>")
@@ -111,8 +125,9 @@ def document_page(document: Document, history: Sequence[HistoryPoint] = (),
         if section.table is not None and section.table.rows:
             body.append(_table(section.table))
         body += [_line(line) for line in section.notes]
-        body.append(_chart(section, history, team))
+        body.append(_chart(section, history, team, language))
         body.append("</section>")
-    return ("<!DOCTYPE html>\n<html lang=\"de\"><head><meta charset=\"utf-8\">"
+    lang = "en" if language == "en" else "de"
+    return (f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
             f"<title>{escape(document.title)}</title><style>{STYLE}</style></head>\n<body>\n"
             + "\n".join(part for part in body if part) + "\n</body></html>\n")

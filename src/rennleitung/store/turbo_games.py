@@ -44,7 +44,8 @@ from rennleitung.turbo2000.config import GameConfig, config_from_dict
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.state_json import load_state
 
-OUTPUTS = ("config.json", "log.txt", "rennanzeiger.txt", "rennanzeiger.html", "reports")
+OUTPUTS = ("config.json", "log.txt", "rennanzeiger.txt", "rennanzeiger.html",
+           "rennanzeiger.en.txt", "rennanzeiger.en.html", "reports")
 """What evaluating a round writes into its own folder (never part of a committed round's input)."""
 
 CRASH_POINT = "RENNLEITUNG_TURBO_CRASH_AT"
@@ -292,19 +293,28 @@ class GameDir:
         files = (self.path / "config.json", self.round_dir(round_number) / "state.json")
         return tuple(f.stat().st_mtime_ns for f in files)
 
-    def results_sheet(self, round_number: int, suffix: str = "txt") -> bytes | None:
-        """The results sheet (Rennanzeiger) of an evaluated round, ``txt`` or ``html``."""
-        path = self.round_dir(round_number) / f"rennanzeiger.{suffix}"
+    def results_sheet(self, round_number: int, suffix: str = "txt",
+                      language: str = "") -> bytes | None:
+        """The results sheet (Rennanzeiger) of an evaluated round, ``txt`` or ``html`` (round
+        0: the start sheet); with ``language="en"`` the English one (``rennanzeiger.en.txt``)
+        where the round has it (rounds evaluated before issue 24 do not)."""
+        here = self.round_dir(round_number)
+        english = here / f"rennanzeiger.en.{suffix}"
+        if language == "en" and english.is_file():
+            return english.read_bytes()
+        path = here / f"rennanzeiger.{suffix}"
         return path.read_bytes() if path.is_file() else None
 
-    def team_report(self, round_number: int, team: str, language: str = "") -> str | None:
-        """One team's report of an evaluated round, if it was written; with ``language="en"``
-        the English one (``TEAM.en.txt``) where the round has it (older rounds do not)."""
+    def team_report(self, round_number: int, team: str, language: str = "",
+                    suffix: str = "txt") -> str | None:
+        """One team's report of an evaluated round (``txt`` or ``html``), if it was written;
+        with ``language="en"`` the English one (``TEAM.en.txt``, ``TEAM.en.html``) where the
+        round has it (older rounds do not)."""
         reports = self.round_dir(round_number) / "reports"
-        english = reports / f"{team}.en.txt"
+        english = reports / f"{team}.en.{suffix}"
         if language == "en" and english.is_file():
             return english.read_text(encoding="utf-8")
-        path = reports / f"{team}.txt"
+        path = reports / f"{team}.{suffix}"
         return path.read_text(encoding="utf-8") if path.is_file() else None
 
     def sent_by_hand(self, round_number: int) -> bool:

@@ -38,9 +38,12 @@ def _sign(turn: Turn, driver: Driver, team: str, salary: int, next_year: bool) -
         driver.team, driver.salary = team, salary
     year = "Folgejahr" if next_year else "laufendes Jahr"
     turn.say(f"Vertrag {driver.name} -> {team}, {amount(salary)} je Runde ({year})")
+    year_en = "next year" if next_year else "this year"
     turn.publish("Verträge",
-                 f"{driver.notation()} fährt für {team} ({year}, {amount(salary)} je Runde)")
-    turn.tell(team, f"Vertrag / contract: {driver.notation()} für {amount(salary)} ({year})")
+                 f"{driver.notation()} fährt für {team} ({year}, {amount(salary)} je Runde)",
+                 f"{driver.notation()} drives for {team} ({year_en}, {amount(salary)} a round)")
+    turn.tell(team, f"Vertrag / contract: {driver.notation()} für {amount(salary)} ({year})",
+              f"contract: {driver.notation()} for {amount(salary)} ({year_en})")
 
 
 def _valid_bids(turn: Turn) -> list[Bid]:

@@ -29,5 +29,6 @@ def run_departures(turn: Turn) -> list[str]:
         turn.tell(name, "Ihr Rennstall ist auf eigenen Wunsch ausgestiegen (§19); weitere "
                   "Anweisungen dieses Bogens wurden nicht ausgeführt / your team has left the game "
                   "as asked (§19); no other order of this sheet was carried out")
-        turn.publish("Rennställe", f"{name} steigt aus der Partie aus (§19)")
+        turn.publish("Rennställe", f"{name} steigt aus der Partie aus (§19)",
+                     f"{name} leaves the game (§19)")
     return leaving

@@ -22,4 +22,8 @@ def run_eliminations(turn: Turn) -> None:
             turn.say(f"{team}: '{line.text}' eliminiert {what}")
             turn.tell(team, f"Elimination '{line.text}': {what}"
                       + ("" if removed == line.order.count else
-                         f" ({removed} von {line.order.count} vorhanden / present)"))
+                         f" ({removed} von {line.order.count} vorhanden / present)"),
+                      f"elimination '{line.text}': " + (", ".join(
+                          f"{count} {part.notation()}" for part, count in chosen) or "nothing")
+                      + ("" if removed == line.order.count else
+                         f" ({removed} of {line.order.count} present)"))

@@ -35,6 +35,11 @@ class Problem:
         """Like "Zeile 4 / line 4 [Feld]: deutsch / english"."""
         return f"{self.where}: {self.de} / {self.en}"
 
+    def text_en(self) -> str:
+        """Like "line 4 [Feld]: english", for an English report (the field keeps the
+        sheet's German keyword, as the sheet writes it)."""
+        return f"{f'line {self.line}' if self.line else 'sheet'} [{self.field}]: {self.en}"
+
     def as_error(self) -> TurboError:
         """The problem as an exception, for callers that must stop."""
         return TurboError(self.de, self.en, where=self.where)

@@ -153,7 +153,8 @@ def _construct(turn: Turn, team: str, order: KindOrder) -> None:
                  f"building {order.kind} factory (§7)")
         turn.state.factories.append(Factory(team, order.kind, rating))
         turn.say(f"{team}: neue {order.kind}-Fabrik, Kennzahl {rating}")
-        turn.publish("Fabrikbau", f"{team} errichtet eine {order.kind}-Fabrik (Kennzahl {rating})")
+        turn.publish("Fabrikbau", f"{team} errichtet eine {order.kind}-Fabrik (Kennzahl {rating})",
+                     f"{team} builds a {order.kind} factory (rating {rating})")
 
 
 def _build(turn: Turn, team: str, order: KindOrder) -> None:

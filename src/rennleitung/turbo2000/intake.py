@@ -101,7 +101,8 @@ def _join(turn: Turn, sheet: OrderSheet) -> None:
     for name in driver_names(known + config.joining_drivers)[known:]:
         state.drivers[name] = Driver(name, config.start_driver_rating)
     turn.say(f"{sheet.team} steigt ein / joins the game")
-    turn.publish("Rennställe", f"{sheet.team} steigt in die Partie ein")
+    turn.publish("Rennställe", f"{sheet.team} steigt in die Partie ein",
+                 f"{sheet.team} joins the game")
 
 
 def _flag_contacts(turn: Turn, team: str, sheet: OrderSheet) -> None:
@@ -163,7 +164,7 @@ def take_in(turn: Turn, texts: Sequence[str]) -> None:
             if sheet.team in turn.state.teams and turn.state.teams[sheet.team].active:
                 for problem in refused:
                     turn.tell(sheet.team, f"Blatt {index} abgelehnt / sheet {index} refused: "
-                              + problem.text())
+                              + problem.text(), f"sheet {index} refused: {problem.text_en()}")
             continue
         if sheet.team in turn.sheets:
             turn.say(f"Blatt {index} ersetzt das frühere Blatt von {label} / replaces the "

@@ -86,7 +86,8 @@ def deliver(turn: Turn, deal: Deal) -> int:
     if delivered:
         turn.say(f"{seller} -> {buyer}: {delivered} x {wanted.notation()} zu {amount(price)}")
         turn.publish("Geschäfte",
-                     f"{seller} an {buyer}: {delivered} {wanted.notation()} zu {amount(price)}")
+                     f"{seller} an {buyer}: {delivered} {wanted.notation()} zu {amount(price)}",
+                     f"{seller} to {buyer}: {delivered} {wanted.notation()} at {amount(price)}")
     return settled
 
 
@@ -245,7 +246,9 @@ def _run_factory_sale(turn: Turn, offer: Offer, answers: list[Answer]) -> None:
     factory.owner = winner.team
     turn.say(f"{offer.team}-{offer.kind}-Fabrik an {winner.team} zu {amount(price)}")
     turn.publish("Geschäfte", f"{offer.kind}-Fabrik von {offer.team} an {winner.team} zu "
-                 f"{amount(price)} (heißt jetzt {winner.team})")
+                 f"{amount(price)} (heißt jetzt {winner.team})",
+                 f"{offer.kind} factory of {offer.team} to {winner.team} at {amount(price)} "
+                 f"(now called {winner.team})")
 
 
 def _answer_offers(turn: Turn) -> None:

@@ -48,11 +48,19 @@ class RoundOutcome:
     """The machine-readable report of each team (``team_data``), as JSON text."""
     team_reports_en: dict[str, str] = field(default_factory=dict)
     """Each team's report in English only, for a team playing in English (issue 24)."""
+    team_documents_en: dict[str, Document] = field(default_factory=dict)
+    """The English reports as documents, for their HTML pages (``reports/TEAM.en.html``)."""
+    results_document_en: Document | None = None
+    """The results sheet in English only (``rennanzeiger.en.txt`` and ``.en.html``)."""
 
 
 def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
-                   config: GameConfig) -> RoundOutcome:
-    """Evaluate ``state.round``; ``sheets`` in the order received. The input is not changed."""
+                   config: GameConfig, reports: bool = True) -> RoundOutcome:
+    """Evaluate ``state.round``; ``sheets`` in the order received. The input is not changed.
+
+    ``reports=False`` leaves the results sheet and the team reports empty (the state, log,
+    rejections and tally are the same): the balance benchmark plays thousands of rounds nobody
+    reads, and writing the reports was almost half the time of a round."""
     if state.finished:
         raise TurboError("Die Partie ist beendet", "the game is over", where=f"Runde {state.round}")
     evaluated = state.round
@@ -70,16 +78,20 @@ def evaluate_round(state: GameState, sheets: Sequence[str], seed: str,
     turn.begin("9 Berichte")
     turn.state.new_factory_rating = new_factory_ratings(turn.state, config)
     turn.state.history.append(history_point(turn.state, evaluated))
+    rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
+    if not reports:
+        return RoundOutcome(turn.state, tuple(turn.log), "", {}, rejections,
+                            Document("", ()), {}, dict(turn.tally))
     documents = {team.name: team_document(turn, team.name, evaluated)
                  for team in turn.state.teams.values() if team.active or team.name in leaving}
-    rejections = {team: tuple(problems) for team, problems in turn.rejections.items()}
+    english = {name: team_document(turn, name, evaluated, "en") for name in documents}
     results = results_document(turn, evaluated)
     return RoundOutcome(turn.state, tuple(turn.log), as_text(results),
                         {name: as_text(doc) for name, doc in documents.items()}, rejections,
                         results, documents, dict(turn.tally),
                         {name: as_json(team_data(turn, name, evaluated)) for name in documents},
-                        {name: as_text(team_document(turn, name, evaluated, "en"))
-                         for name in documents})
+                        {name: as_text(doc) for name, doc in english.items()},
+                        english, results_document(turn, evaluated, "en"))
 
 
 def preview_problems(text: str, state: GameState, config: GameConfig) -> list[Problem]:

@@ -320,6 +320,11 @@ _HAPPENINGS: dict[str, str] = {
 _OUTCOME_EN = {QUALIFIED: "qualified", NOT_QUALIFIED: "not qualified"}
 
 
+def _why_out(result: str, english: bool = False) -> str:
+    """Why a car did not start, as the results sheet names it (German: the table's word)."""
+    return _en(_HAPPENINGS.get(result, result)) if english else result
+
+
 def _what_happened(result: str, effect: Effect) -> str:
     if effect.wear:
         return f"Verschleiß / wear {effect.wear}"
@@ -370,7 +375,8 @@ def _award(turn: Turn, template: RaceTemplate, placed: list[Car], pay_prizes: bo
                     turn.pay(part.maker, share, f"Konstrukteursprämie {part.notation()} (§4.1)",
                              f"maker's bonus {part.notation()} (§4.1)")
                     turn.race_note(f"Konstrukteursprämie {amount(share)} an {part.maker} "
-                                   f"({part.notation()}, §4.1)")
+                                   f"({part.notation()}, §4.1)", f"maker's bonus "
+                                   f"{amount(share)} to {part.maker} ({part.notation()}, §4.1)")
 
 
 def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car]) -> bool:
@@ -381,7 +387,8 @@ def close_rally_stage(turn: Turn, announcement: Announcement, placed: list[Car])
     if early or announcement.stage >= announcement.stages:
         if early and announcement.stage < announcement.stages:
             state.rally_closed = True
-            turn.race_note(f"Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)")
+            turn.race_note(f"Rallye endet vorzeitig: nur {len(placed)} im Ziel (§4.6)",
+                           f"rally ends early: only {len(placed)} finished (§4.6)")
         state.rally = {}
         return True
     state.rally = {
@@ -457,8 +464,10 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
                   order: list[Car], placed: list[Car]) -> None:
     stage = _stage(announcement)
     dragster = template.series == "dragster"
+    stage_en = f" stage {announcement.stage}/{announcement.stages}" if announcement.stage else ""
     sheet = RaceSheet(f"{template.name} ({template.code}){stage}: {len(order)} Meldungen",
-                      "Q" if dragster else "SP")
+                      "Q" if dragster else "SP", title_en=f"{template.name} ({template.code})"
+                      f"{stage_en}: {len(order)} entries")
     for car in placed:
         score = car.entry.qualifying if dragster else car.points
         sheet.rows.append((f"{car.place}.", car.started_as, car.team, str(score),
@@ -467,15 +476,23 @@ def _publish_race(turn: Turn, template: RaceTemplate, announcement: Announcement
     if order and not dragster:  # a Dragster's score column is its Q already
         grid = min(template.grid, len(order))
         out = " (nicht qualifiziert / not qualified)"
+
+        def grid_list(out: str, english: bool = False) -> str:
+            return ", ".join(
+                f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
+                + (f" ({_why_out(c.retired, english)})" if c.retired
+                   and c.outcome == NOT_QUALIFIED
+                   else "" if c.outcome != NOT_QUALIFIED else out) for c in order)
+
         turn.race_note(f"Qualifikation / qualifying ({grid} von / of {len(order)} am Start / "
-                       "on the grid): " + ", ".join(
-                           f"{c.grid_place}. {c.driver.name} ({c.team}) Q {c.entry.qualifying}"
-                           + (f" ({c.retired})" if c.retired and c.outcome == NOT_QUALIFIED
-                              else "" if c.outcome != NOT_QUALIFIED else out) for c in order))
+                       "on the grid): " + grid_list(out), f"qualifying ({grid} of {len(order)} "
+                       "on the grid): " + grid_list(" (not qualified)", english=True))
     dropped = [c for c in order if c.outcome == QUALIFIED]
     if dropped:
         turn.race_note("qualifiziert: " + ", ".join(
-            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped))
+            f"{c.driver.name} ({c.team}, {c.retired})" for c in dropped), "qualified: "
+            + ", ".join(f"{c.driver.name} ({c.team}, {_why_out(c.retired, True)})"
+                        for c in dropped))
 
 
 def _tell_teams(turn: Turn, template: RaceTemplate, announcement: Announcement,

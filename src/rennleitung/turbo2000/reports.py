@@ -38,121 +38,179 @@ def rally_rounds(first: int, code: str, config: GameConfig) -> list[int]:
             if code in day and start + index + 1 >= first]
 
 
-def announcement_lines(state: GameState, config: GameConfig) -> list[str]:
+ANNOUNCEMENT_WORDS: dict[str, tuple[str, str]] = {
+    "stage": ("Etappe", "stage"),
+    "stages": ("Etappen in Runden", "stages in rounds"),
+    "cap": ("höchstens {} LP nach Originalregel", "at most {} LP by the original rule"),
+    "risk": ("Mindestrisiko {}", "least risk {}"),
+    "prize": ("Konstrukteursprämie {}", "maker's bonus {}"),
+    "junior": ("nur Rennställe ohne WM-Punkte", "only teams without WM points"),
+    "race": ("{}: {} Abschnitte, {} Startplätze, Preise {}",
+             "{}: {} sections, {} grid places, prizes {}"),
+    "training": ("Trainingsplätze: {}", "training places: {}"),
+    "turbo": ("Turbo verkauft: {}", "Turbo sells: {}"),
+    "at": ("zu", "at"),
+}
+"""The race announcement's words, German and English (the English results sheet, issue 24)."""
+
+
+def announcement_lines(state: GameState, config: GameConfig,
+                       english: bool = False) -> list[str]:
     """The next round's races with their conditions, training places and Turbo prices."""
+    def word(key: str) -> str:
+        return ANNOUNCEMENT_WORDS[key][english]
+
     lines = []
     for announcement in state.announcements:
         t = config.race(announcement.code)
         extra = []
         if announcement.stage:
-            extra.append(f"Etappe {announcement.stage}/{announcement.stages}")
+            extra.append(f"{word('stage')} {announcement.stage}/{announcement.stages}")
         if announcement.stage == 1:
-            extra.append("Etappen in Runden " + ", ".join(
+            extra.append(f"{word('stages')} " + ", ".join(
                 str(r) for r in rally_rounds(state.round, announcement.code, config)))
         if t.lp_cap:
-            extra.append(f"höchstens {t.lp_cap} LP nach Originalregel")
+            extra.append(word("cap").format(t.lp_cap))
         if t.min_risk:
-            extra.append(f"Mindestrisiko {t.min_risk}")
+            extra.append(word("risk").format(t.min_risk))
         if t.constructors_prize:
-            extra.append(f"Konstrukteursprämie {money(t.constructors_prize)}")
+            extra.append(word("prize").format(money(t.constructors_prize)))
         if t.series == "junior":
-            extra.append("nur Rennställe ohne WM-Punkte")
+            extra.append(word("junior"))
         prizes = " / ".join(money(p) for p in t.prizes)
-        lines.append(f"{t.code:<7} {t.name}: {t.sections} Abschnitte, {t.grid} Startplätze, "
-                     f"Preise {prizes}" + (f"; {'; '.join(extra)}" if extra else ""))
-    lines.append(f"Trainingsplätze: {config.training_places}")
+        lines.append(f"{t.code:<7} " + word("race").format(t.name, t.sections, t.grid, prizes)
+                     + (f"; {'; '.join(extra)}" if extra else ""))
+    lines.append(word("training").format(config.training_places))
     ratings = state.new_factory_rating
-    lines.append("Turbo verkauft: " + ", ".join(
-        f"{config.reserved_maker}-{kind}{ratings[kind]} zu {money(config.turbo_price[kind])}"
-        for kind in sorted(ratings)))
+    lines.append(word("turbo").format(", ".join(
+        f"{config.reserved_maker}-{kind}{ratings[kind]} {word('at')} "
+        f"{money(config.turbo_price[kind])}" for kind in sorted(ratings))))
     return lines
 
 
-def start_document(state: GameState, config: GameConfig) -> Document:
+def start_document(state: GameState, config: GameConfig, language: str = "") -> Document:
     """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
-    of round 1, training places and what Turbo sells."""
+    of round 1, training places and what Turbo sells. In both languages unless ``language`` is
+    "en" (the start sheet the welcome mail sends an English team, issue 24)."""
     free = sorted((d for d in state.drivers.values() if d.team is None),
                   key=lambda d: (-d.rating, d.name))
-    return Document(f"TURBO 2000 - Rennanzeiger zu Runde {state.round} / start sheet", (
-        Section("Rennställe / teams",
+    english = language == "en"
+
+    def say(both: str) -> str:
+        return _one(language, both)
+
+    start_money = (f"  {money(config.start_money)} a team, sponsor money "
+                   f"{money(config.sponsor_money)} a round" if english else
+                   f"  {money(config.start_money)} je Rennstall, Sponsorgeld "
+                   f"{money(config.sponsor_money)} je Runde")
+    title = (f"TURBO 2000 - start sheet for round {state.round}" if english
+             else f"TURBO 2000 - Rennanzeiger zu Runde {state.round} / start sheet")
+    return Document(title, (
+        Section(say("Rennställe / teams"),
                 ("  " + ", ".join(sorted(t.name for t in state.active_teams())),)),
-        Section(f"Rennausschreibung Runde {state.round} / races",
-                tuple(f"  {line}" for line in announcement_lines(state, config))),
-        Section("Vertraglose Fahrer / free drivers",
-                ("  " + (", ".join(d.notation() for d in free) or "keine"),
-                 f"  Mindestgehalt / minimum salary {money(config.minimum_salary)}")),
-        Section("Startkapital / start money",
-                (f"  {money(config.start_money)} je Rennstall, Sponsorgeld "
-                 f"{money(config.sponsor_money)} je Runde",)),
-        Section("Fabriken / factories", (
-            "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+        Section(f"races of round {state.round}" if english
+                else f"Rennausschreibung Runde {state.round} / races",
+                tuple(f"  {line}" for line in announcement_lines(state, config, english))),
+        Section(say("Vertraglose Fahrer / free drivers"),
+                ("  " + (", ".join(d.notation() for d in free) or ("none" if english
+                                                                   else "keine")),
+                 f"  {say('Mindestgehalt / minimum salary')} {money(config.minimum_salary)}")),
+        Section(say("Startkapital / start money"), (start_money,)),
+        Section(say("Fabriken / factories"), (
+            f"  {say('Kennzahl einer neuen Fabrik / new factory rating')} (§7): "
             + ", ".join(f"{k} {v}" for k, v in sorted(state.new_factory_rating.items())),
-            "  Baukosten / cost: " + ", ".join(f"{k} {money(v)}"
-                                              for k, v in sorted(config.factory_cost.items())))),
+            f"  {say('Baukosten / cost')}: " + ", ".join(
+                f"{k} {money(v)}" for k, v in sorted(config.factory_cost.items())))),
     ))
 
 
-def start_sheet(state: GameState, config: GameConfig) -> str:
-    """The start sheet as text."""
-    return as_text(start_document(state, config))
+def start_sheet(state: GameState, config: GameConfig, language: str = "") -> str:
+    """The start sheet as text (both languages, or English only with ``language="en"``)."""
+    return as_text(start_document(state, config, language))
 
 
-def wm_section(state: GameState, chart: bool = True) -> Section:
+def wm_section(state: GameState, chart: bool = True, language: str = "") -> Section:
     """The eternal WM list as a table; departed teams are marked."""
+    english = language == "en"
     rows = tuple((f"{place}.", name, str(points),
-                  "" if state.teams[name].active else "ausgestiegen / left")
+                  "" if state.teams[name].active else _one(language, "ausgestiegen / left"))
                  for place, name, points in wm_table(state))
-    return Section("Ewige WM-Liste / eternal WM list",
-                   table=Table(("Platz", "Rennstall / team", "WM-Punkte", ""), rows,
+    return Section(_one(language, "Ewige WM-Liste / eternal WM list"),
+                   table=Table(("place" if english else "Platz",
+                                _one(language, "Rennstall / team"),
+                                "WM points" if english else "WM-Punkte", ""), rows,
                                frozenset({0, 2})),
                    chart="wm" if chart else "")
 
 
-def results_document(turn: Turn, evaluated_round: int) -> Document:
-    """The public Rennanzeiger of the evaluated round, with what the next round offers."""
+def results_document(turn: Turn, evaluated_round: int, language: str = "") -> Document:
+    """The public Rennanzeiger of the evaluated round, with what the next round offers. In
+    both languages (``de / en``) unless ``language`` is "en": the English one an English team
+    gets by mail holds no German but the sheet's keywords (issue 24)."""
     state, config = turn.state, turn.config
+    english = language == "en"
+
+    def say(both: str) -> str:
+        return _one(language, both)
+
+    def line(german: str) -> str:
+        return turn.english.get(german, say(german)) if english else german
+
+    none = "  none" if english else "  keine"
     sections: list[Section] = []
     for key, title in NEWS_SECTIONS[:1]:
         if turn.news.get(key):
-            sections.append(Section(title, tuple(turn.news[key])))
+            sections.append(Section(say(title), tuple(line(n) for n in turn.news[key])))
     for race in turn.races:
-        table = Table(("Platz", "Fahrer / driver", "Rennstall / team", race.score_label,
-                       "W M R"), tuple(race.rows), frozenset({0, 3})) if race.rows else None
-        sections.append(Section(f"Rennen / race: {race.title}", table=table,
-                                notes=tuple(f"  {line}" for line in race.lines)))
+        table = Table(("place" if english else "Platz", say("Fahrer / driver"),
+                       say("Rennstall / team"), race.score_label, "W M R"), tuple(race.rows),
+                      frozenset({0, 3})) if race.rows else None
+        title = race.title_en or race.title if english else race.title
+        sections.append(Section(f"{say('Rennen / race')}: {title}", table=table,
+                                notes=tuple(f"  {line(note)}" for note in race.lines)))
     for key, title in NEWS_SECTIONS[1:]:
         if turn.news.get(key):
-            sections.append(Section(title, tuple(turn.news[key])))
+            sections.append(Section(say(title), tuple(line(n) for n in turn.news[key])))
     ratings = state.new_factory_rating
-    sections.append(Section("Fabriken / factories", (
-        "  Kennzahl einer neuen Fabrik / new factory rating (§7): "
+    sections.append(Section(say("Fabriken / factories"), (
+        f"  {say('Kennzahl einer neuen Fabrik / new factory rating')} (§7): "
         + ", ".join(f"{k} {ratings[k]}" for k in sorted(ratings)),), Table(
-        ("Fabrik / factory", "Kennzahl / rating"),
+        (say("Fabrik / factory"), say("Kennzahl / rating")),
         tuple((f"{f.owner}-{f.kind}", str(f.rating)) for f in
               sorted(state.factories, key=lambda f: (f.kind, -f.rating, f.owner))),
         frozenset({1}))))
-    sections.append(Section(f"Geschäftszeilen zur Antwort in Runde {state.round} / trade lines",
-                            tuple(f"  {offer.describe()}" + (" (unerfüllbar)"
-                                                            if offer.unfulfillable else "")
-                                  for offer in state.offers) or ("  keine",)))
+    unfulfillable = " (cannot be fulfilled)" if english else " (unerfüllbar)"
+    sections.append(Section(
+        f"trade lines to answer in round {state.round} (the sheet's keywords)" if english
+        else f"Geschäftszeilen zur Antwort in Runde {state.round} / trade lines",
+        tuple(f"  {offer.describe()}" + (unfulfillable if offer.unfulfillable else "")
+              for offer in state.offers) or (none,)))
     if state.finished:
         names, best = winners(state)
-        sections.append(Section(f"Partiesieger / winner of the game (§20): "
-                                f"{' und '.join(names)} mit {best} WM-Punkten"))
+        sections.append(Section(
+            f"winner of the game (§20): {' and '.join(names)} with {best} WM points" if english
+            else f"Partiesieger / winner of the game (§20): "
+                 f"{' und '.join(names)} mit {best} WM-Punkten"))
     else:
-        sections.append(Section(f"Rennausschreibung Runde {state.round} / races",
-                                tuple(f"  {line}"
-                                      for line in announcement_lines(state, config))))
+        sections.append(Section(f"races of round {state.round}" if english
+                                else f"Rennausschreibung Runde {state.round} / races",
+                                tuple(f"  {text}"
+                                      for text in announcement_lines(state, config, english))))
     free = sorted((d for d in state.drivers.values() if d.team is None),
                   key=lambda d: (-d.rating, d.name))
-    sections.append(Section("Vertraglose Fahrer / free drivers",
-                            ("  " + (", ".join(d.notation() for d in free) or "keine"),)))
-    sections.append(wm_section(state))
+    sections.append(Section(say("Vertraglose Fahrer / free drivers"),
+                            ("  " + (", ".join(d.notation() for d in free)
+                                     or none.strip()),)))
+    sections.append(wm_section(state, language=language))
     contacts = [(team, text) for team, sheet in sorted(turn.sheets.items())
                 for _, text in sheet.contacts]
     if contacts:
-        sections.append(Section("Kontakte / contacts (§18)",
+        sections.append(Section(f"{say('Kontakte / contacts')} (§18)",
                                 tuple(f"  {team}: {text}" for team, text in contacts)))
+    if english:
+        return Document(f"TURBO 2000 - results round {evaluated_round} "
+                        f"(year {config.year_of(evaluated_round)}, "
+                        f"round {config.round_in_year(evaluated_round)})", tuple(sections))
     return Document(f"TURBO 2000 - Rennanzeiger Runde {evaluated_round} "
                     f"(Jahr {config.year_of(evaluated_round)}, "
                     f"Runde {config.round_in_year(evaluated_round)})", tuple(sections))
@@ -168,7 +226,16 @@ def _one(language: str, both: str) -> str:
     german, slash, english = both.partition(" / ")
     if not slash or language not in ("de", "en"):
         return both
-    return german if language == "de" else english
+    indent = german[:len(german) - len(german.lstrip(" "))]  # "  keine / none": kept
+    return german if language == "de" else indent + english
+
+
+def _note(turn: Turn, note: str) -> str:
+    """A report note in English: as the step worded it, else the English half of a ``de / en``
+    note (only where it has one such half: a problem's note has more slashes and is worded)."""
+    if note in turn.english:
+        return turn.english[note]
+    return _one("en", note) if note.count(" / ") == 1 else note
 
 
 def _standing(state: GameState, team_name: str, language: str = "") -> tuple[str, ...]:
@@ -205,8 +272,9 @@ def _contracts_ending(state: GameState, team_name: str, evaluated_round: int,
     names = ", ".join(leaving)
     if english:
         return (("  WARNING: " if coming == last else "  ") + f"contracts end after round "
-                f"{last} (end of the year): {names} without a contract for the next year "
-                "('Vertrag: NAME AMOUNT Folgejahr')",)
+                f"{last} (end of the year): {names} without a contract for the next year; "
+                "to keep one, bid for next year on your sheet with the line 'Vertrag: NAME "
+                "AMOUNT Folgejahr' (the sheet's keywords stay German: Folgejahr = next year)",)
     urgent = "  ACHTUNG / WARNING: " if coming == last else "  "
     return (f"{urgent}Verträge enden nach Runde {last} (Jahresende): {names} ohne Vertrag "
             f"für das Folgejahr ('Vertrag: NAME BETRAG Folgejahr') / contracts end after round "
@@ -268,7 +336,8 @@ def team_document(turn: Turn, team_name: str, evaluated_round: int,
         Section(say("WM-Stand / WM standing"), _standing(state, team_name, language),
                 chart="wm"),
         Section(say("Meldungen / notes"),
-                tuple(f"  {note}" for note in turn.notes.get(team_name, []))
+                tuple(f"  {_note(turn, note) if english else note}"
+                      for note in turn.notes.get(team_name, []))
                 or (("  none",) if english else ("  keine",))),
     ))
 

@@ -55,12 +55,14 @@ def close_round(turn: Turn) -> None:
         ends = vote_decides_end(votes, config)
         yes = sum(votes)
         turn.say(f"Abstimmung: {yes} für Ende, {len(votes) - yes} dagegen")
-        turn.publish("Abstimmung", f"{yes} Stimmen für, {len(votes) - yes} gegen das Ende")
+        turn.publish("Abstimmung", f"{yes} Stimmen für, {len(votes) - yes} gegen das Ende",
+                     f"{yes} votes for the end, {len(votes) - yes} against")
         if ends:
             # §20: the following year is played in full, and a game lasts min_years at least
             state.end_after_round = max(current + config.rounds_per_year,
                                         config.min_years * config.rounds_per_year)
-            turn.publish("Abstimmung", f"Die Partie endet nach Runde {state.end_after_round}")
+            turn.publish("Abstimmung", f"Die Partie endet nach Runde {state.end_after_round}",
+                         f"The game ends after round {state.end_after_round}")
         state.vote_open = False
     if config.round_in_year(current) == config.rounds_per_year:
         for driver in state.drivers.values():
@@ -81,6 +83,8 @@ def close_round(turn: Turn) -> None:
         state.vote_open = True
         turn.publish("Abstimmung", f"Abstimmung über das Partieende mit dem Zug zu Runde "
                      f"{current + 1}: 'Abstimmung: ja' (Ende nach dem folgenden Jahr) oder "
+                     "'Abstimmung: nein'", f"Vote on the end of the game with the sheet for round "
+                     f"{current + 1}: 'Abstimmung: ja' (end after the following year) or "
                      "'Abstimmung: nein'")
     state.round = current + 1
     state.announcements = announcements_for(state.round, state, config)

@@ -34,8 +34,10 @@ def run_training(turn: Turn) -> None:
             driver.rating += config.training_gain
             turn.say(f"Training: {driver.name} ({team}) für {amount(bid.bid)}, "
                      f"jetzt {driver.notation()}")
-            turn.publish("Training", f"{driver.notation()} ({team}), Gebot {amount(bid.bid)}")
-            turn.tell(team, f"Training: {driver.notation()} für {amount(bid.bid)}")
+            turn.publish("Training", f"{driver.notation()} ({team}), Gebot {amount(bid.bid)}",
+                         f"{driver.notation()} ({team}), bid {amount(bid.bid)}")
+            turn.tell(team, f"Training: {driver.notation()} für {amount(bid.bid)}",
+                      f"training: {driver.notation()} for {amount(bid.bid)}")
         else:
             de, en = ("kein Platz", "no place") if not places else \
                 ("Geld reicht nicht", "not enough money")

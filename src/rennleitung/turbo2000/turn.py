@@ -29,6 +29,8 @@ class RaceSheet:
     score_label: str
     rows: list[tuple[str, ...]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
+    title_en: str = ""
+    """The heading for the English results sheet (issue 24); empty: the German one."""
 
 
 @dataclass
@@ -63,21 +65,27 @@ class Turn:
         """A line for the game master's log."""
         self.log.append(f"[{self.step}] {text}")
 
-    def tell(self, team: str, text: str) -> None:
-        """A line for one team's report."""
+    def tell(self, team: str, text: str, english: str = "") -> None:
+        """A line for one team's report; ``english`` words it for an English report."""
         self.notes.setdefault(team, []).append(text)
+        if english:
+            self.english[text] = english
 
-    def publish(self, section: str, text: str) -> None:
-        """A line for the public results sheet (Rennanzeiger)."""
+    def publish(self, section: str, text: str, english: str = "") -> None:
+        """A line for the public results sheet (Rennanzeiger), with its English wording."""
         self.news.setdefault(section, []).append(text)
+        if english:
+            self.english[text] = english
 
     def count(self, key: str, number: int = 1) -> None:
         """Add to a tally of the balance study."""
         self.tally[key] = self.tally.get(key, 0) + number
 
-    def race_note(self, text: str) -> None:
-        """A line for the results sheet under the race being run."""
+    def race_note(self, text: str, english: str = "") -> None:
+        """A line for the results sheet under the race being run, with its English wording."""
         self.races[-1].lines.append(text)
+        if english:
+            self.english[text] = english
 
     def tell_race(self, team: str, lines: list[str], english: list[str] | None = None) -> None:
         """A race as one team's cars lived it, for its report (with English where given)."""
@@ -88,7 +96,7 @@ class Turn:
     def reject(self, team: str, problem: Problem) -> None:
         """An order that cannot be carried out: logged and told to the team in both languages."""
         self.say(f"{team}: {problem.text()}")
-        self.tell(team, problem.text())
+        self.tell(team, problem.text(), problem.text_en())
         self.rejections.setdefault(team, []).append(problem)
 
     def roll(self, sides: int, purpose: str) -> int:

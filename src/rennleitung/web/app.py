@@ -28,6 +28,7 @@ from rennleitung.store.accounts import AccountStore
 from rennleitung.store.database import open_database
 from rennleitung.web import accounts as account_routes
 from rennleitung.web import (
+    blitz_pages,
     boards,
     league_pages,
     league_roster,
@@ -113,6 +114,7 @@ def create_app(settings: Settings) -> FastAPI:
         return "ok"
 
     races.install(app)
+    blitz_pages.install(app)
     app.include_router(race_archive.router)
     app.state.verdicts = race_archive.Verdicts()
     return app

@@ -9,6 +9,12 @@ from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import Tyre, WearArea
+from rennleitung.play.model import (
+    MAX_ABANDON_SECONDS,
+    MAX_BANK_SECONDS,
+    MAX_MISSES,
+    AbandonAction,
+)
 from rennleitung.textinput import load_json
 from rennleitung.web.context import field
 
@@ -33,6 +39,26 @@ def number(form: FormData, name: str, default: int | None = None, lo: int = 0,
 
 def flag(form: FormData, name: str) -> bool:
     return field(form, name) in ("1", "on", "true", "yes")
+
+
+def clock(form: FormData) -> dict[str, Any]:
+    """A race form's clock (``/races/new``, a league's race played here): a time bank in
+    seconds, the missed decisions after which the bot drives, and the hours without a
+    decision after which the race is abandoned, and how (``RaceSpec``; the service checks
+    that they fit together)."""
+    bank = field(form, "bank_seconds").strip()
+    hours = field(form, "abandon_hours").strip()
+    action = field(form, "abandon_action", AbandonAction.CLOSE.value)
+    if action not in {a.value for a in AbandonAction}:
+        raise RennleitungError("unbekannte Wahl", "unknown choice", "abandon_action")
+    return {
+        "bank_seconds": number(form, "bank_seconds", None, 1, MAX_BANK_SECONDS)
+        if bank else None,
+        "bot_after_misses": number(form, "bot_after_misses", 0, 0, MAX_MISSES),
+        "abandon_seconds": number(form, "abandon_hours", None, 1, MAX_ABANDON_SECONDS // 3600)
+        * 3600 if hours else None,
+        "abandon_action": AbandonAction(action),
+    }
 
 
 def _tyre(form: FormData, name: str, optional: bool = False) -> str | None:
@@ -92,4 +118,6 @@ def decision(form: FormData) -> dict[str, Any]:
         return {"kind": "karma", "action": field(form, "action", "none")}
     if kind == "bid":
         return {"kind": "bid", "karma": number(form, "karma", 0, 0, 99)}
+    if kind == "roll":  # the number a real die showed, entered at the table (issue 29)
+        return {"kind": "roll", "result": number(form, "result", None, 0, 99)}
     raise RennleitungError(f"unbekannte Art {kind[:20]!r}", f"unknown kind {kind[:20]!r}", "kind")

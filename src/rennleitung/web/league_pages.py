@@ -84,6 +84,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "send": ("Absenden", "Send"),
     "play_race": ("Rennen hier fahren (Ergebnis kommt nach der Zielflagge in die Wertung)",
                   "Play a race here (its result enters the standings after the flag)"),
+    "table": ("Am Tisch mit echten Würfeln: die Rennleitung gibt jeden Wurf ein",
+              "At the table with real dice: the organiser enters every roll"),
     "people": ("Fahrer, die Menschen steuern, Komma getrennt (die anderen fahren Bots)",
                "Drivers played by people, comma separated (bots drive the others)"),
     "seconds": ("Sekunden je Entscheidung (leer: keine Frist)",
@@ -282,7 +284,8 @@ async def play_race(request: Request, name: str, p: Page = Depends(page)) -> Res
             people=_people(field(form, "people")), laps=forms.number(form, "laps", 0, 0, 20),
             decision_seconds=(forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS)
                               if seconds else None),
-            organiser=user.holder)
+            organiser=user.holder, table=forms.flag(form, "table"))
+        spec = replace(spec, **forms.clock(form))  # bank, misses, abandoning (docs/play.md)
         race_id = request.app.state.races.create_race(spec)
         return RedirectResponse(f"/races/{race_id}", status_code=303)
 

@@ -16,15 +16,19 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from markupsafe import Markup
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
-from rennleitung.formula_de.builtin_tracks import builtin_track_names
+from rennleitung.formula_de.builtin_tracks import builtin_track, builtin_track_names
 from rennleitung.formula_de.events import JsonValue
 from rennleitung.play.qualifying_sessions import QualifyingSessions
+from rennleitung.play.qualifying_views import LapView
+from rennleitung.render.board_overlay import CarMark, Destination, render_overlay
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms
+from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.league_pages import league_url
 
@@ -101,6 +105,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "not_yours": ("Diese Runde fährt jemand anderes.", "Someone else drives this lap."),
     "closed_window": ("Außerhalb des Zeitfensters.", "Outside the window."),
     "faces": ("Seiten", "faces"),
+    "take_back": ("Letzten Eintrag zurücknehmen", "Take back the last entry"),
 }
 
 
@@ -235,7 +240,26 @@ def lap_page(request: Request, session_id: int, driver: str, run: int = 1,
     lap = service.lap_view(session_id, driver, run, p.user.holder if p.user else None,
                            organiser)
     return _render(p, "qualifying_lap.html", view=summary, lap=lap, may_organise=organiser,
-                   lap_url=_lap_url(session_id, driver, run))
+                   lap_url=_lap_url(session_id, driver, run), board=drawing_url(summary.track),
+                   overlay=Markup(_overlay(p, summary.track, lap)))
+
+
+RISK = {"free": "#8fd18f", "penalty": "#f2d16b", "eliminated": "#e07a7a"}
+"""A destination's colour as on the race board: free, penalty points, or the lap's end."""
+
+
+def _overlay(p: Page, track: str, lap: LapView) -> str:
+    """The car and the ends of the offered moves over the track drawing (not clickable: the
+    buttons below the board answer)."""
+    targets = []
+    for move in lap.moves:
+        risk = "eliminated" if move.aborts else "penalty" if move.penalty else "free"
+        title = f"{move.end}: {move.penalty} {_word(p, 'penalty')}" if move.penalty else move.end
+        targets.append(Destination(move.path[-1], " ".join(map(str, move.path)), RISK[risk],
+                                   title, risk))
+    car = CarMark(lap.space_index, "1", "#e6194b", lap.driver, mine=True,
+                  you=lap.driver[:12])
+    return render_overlay(builtin_track(track), [car], targets)
 
 
 @router.post("/qualifying/{session_id}/lap")
@@ -252,6 +276,8 @@ async def lap_answer(request: Request, session_id: int, driver: str, run: int = 
         action = field(form, "action")
         if action in ("start", "stop"):
             service.stopwatch(session_id, driver, run, action, organiser)
+        elif action == "take_back":
+            service.take_back(session_id, driver, run, organiser)
         else:
             service.decide(session_id, driver, run, _decision(form, action), user.holder,
                            organiser)

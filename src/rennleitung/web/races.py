@@ -32,13 +32,10 @@ from rennleitung.names import clean_name
 from rennleitung.play.engine import StaleVersion
 from rennleitung.play.league_races import enter_finished
 from rennleitung.play.model import (
-    MAX_ABANDON_SECONDS,
-    MAX_BANK_SECONDS,
     MAX_DECISION_SECONDS,
-    MAX_MISSES,
-    AbandonAction,
     Actor,
     Applied,
+    ClockWhat,
     Notice,
     NotYourSeat,
     PlayError,
@@ -56,6 +53,8 @@ from rennleitung.play.views import Reader, View
 from rennleitung.store.accounts import User
 from rennleitung.store.league_store import LeagueStore
 from rennleitung.web import forms, mailer, view
+from rennleitung.web.blitz_pages import blitz_of
+from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
 from rennleitung.web.hub import POLL, Hub
@@ -328,7 +327,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
         seconds_raw = field(form, "seconds").strip()
         seconds = (forms.number(form, "seconds", None, 5, MAX_DECISION_SECONDS) if seconds_raw
                    else None)
-        clock = clock_settings(form)
+        clock = forms.clock(form)
         seats = tuple(SeatSpec(f"car{n + 1}", "", SeatKind.PERSON, bot) for n in range(people))
         seats += tuple(
             SeatSpec(f"car{people + n + 1}", view_bot_name(n), SeatKind.BOT, bot)
@@ -338,7 +337,7 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
             track=track, ruleset=field(form, "ruleset"), seats=seats,
             laps=forms.number(form, "laps", 0, 0, 20), decision_seconds=seconds,
             name=clean_name(field(form, "name"))[:80] or f"{track}", organiser=user.holder,
-            **clock,
+            table=flag_on(form, "table"), **clock,
         )
         await run_in_threadpool(check_race_quota, service(request), user)
         race_id = await run_in_threadpool(service(request).create_race, spec)
@@ -350,25 +349,6 @@ async def create_race(request: Request, p: Page = Depends(page)) -> Response:
                         rulesets=preset_names(), bots=BOT_NAMES, problem=p.say(error),
                         values=dict(form))
     return RedirectResponse(f"/races/{race_id}", status_code=303)
-
-
-def clock_settings(form: Any) -> dict[str, Any]:
-    """The create form's clock: a time bank in seconds, the missed decisions after which the
-    bot drives, and the hours without a decision after which the race is abandoned, and how
-    (``RaceSpec``; the service checks that they fit together)."""
-    bank = field(form, "bank_seconds").strip()
-    hours = field(form, "abandon_hours").strip()
-    action = field(form, "abandon_action", AbandonAction.CLOSE.value)
-    if action not in {a.value for a in AbandonAction}:
-        raise RennleitungError("unbekannte Wahl", "unknown choice", "abandon_action")
-    return {
-        "bank_seconds": forms.number(form, "bank_seconds", None, 1, MAX_BANK_SECONDS)
-        if bank else None,
-        "bot_after_misses": forms.number(form, "bot_after_misses", 0, 0, MAX_MISSES),
-        "abandon_seconds": forms.number(form, "abandon_hours", None, 1,
-                                        MAX_ABANDON_SECONDS // 3600) * 3600 if hours else None,
-        "abandon_action": AbandonAction(action),
-    }
 
 
 def flag_on(form: Any, name: str) -> bool:
@@ -392,16 +372,24 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
                               "seat": seat, "organiser": is_organiser(info, p.user),
                               "question": None, "choices": [], "dash": None, "order": [],
                               "log": [], "timeouts": [], "weather": "", "deadline": None,
-                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0}
+                              "round": 0, "away": 0, "clocks": {}, "bank_left": 0,
+                              "blitz": blitz_panel(p, info.id), "desk": False, "sheets": [],
+                              "rolling": ""}
     if not seen.started:
         values["overlay"] = ""
         return values
-    asked = seen.question() if seat is not None and seat.kind is SeatKind.PERSON else None
+    desk = seen.table and values["organiser"]  # at the table he enters for every car
+    values["desk"] = desk
+    asked = seen.question() if (seat is not None and seat.kind is SeatKind.PERSON) or desk \
+        else None
     ask = asked.question if asked is not None and info.state is RaceState.RUNNING else None
+    if ask is not None and not desk and ask.kind.value == "roll":
+        values["rolling"] = seen.driver(ask.car)  # the table's die: the organiser enters it
+        ask = None
     if ask is not None and seat is not None and seat.deadline_at is not None:
         values.update(countdown(p.request.app.state.races.now(), seat))
     if seat is not None and seat.away and info.state is RaceState.RUNNING:
-        values["away"] = seat.misses or -1  # -1: given to the bot when the race went quiet
+        values["away"] = away_reason(info, seat)
     values["clocks"] = {
         s.car: {"away": s.away,
                 "bank": view.clock_text(s.bank_left) if s.bank_left is not None else None}
@@ -416,6 +404,10 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
         ask.kind.value == "move" else []
     values["overlay"] = view.overlay(seen, values["choices"], p.lang)
     values["dash"] = view.dashboard(seen, seat.car, p.lang) if seat else None
+    if desk:  # every car's sheet, the asked car's first
+        first = [ask.car] if ask is not None else []
+        values["sheets"] = [view.dashboard(seen, c, p.lang)
+                            for c in first + [c.car for c in seen.cars if c.car not in first]]
     values["order"] = view.running_order(seen, p.lang)
     values["log"] = view.log_lines(seen, p.lang)
     values["timeouts"] = view.timeout_lines(seen, p.lang)
@@ -423,6 +415,17 @@ def parts_values(p: Page, seen: View) -> dict[str, Any]:
     values["round"] = seen.round
     values["waiting_for"] = ", ".join(seen.driver(car) for car in seen.asked)
     return values
+
+
+def away_reason(info: RaceInfo, seat: Seat) -> int:
+    """Why the bot drives the reader's seat, from the clock log's latest word on it: the
+    decisions he missed in a row, or -1 when the race went quiet and was given to the bots."""
+    for event in reversed(info.clock_log):
+        if event.what is ClockWhat.AWAY and event.car == seat.car:
+            return event.misses
+        if event.what is ClockWhat.BOTS:
+            return -1
+    return seat.misses or -1
 
 
 def countdown(now: datetime, seat: Seat) -> dict[str, Any]:
@@ -545,8 +548,8 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         seen = expected(form)
         try:
             decision = forms.decision(form)
-            applied = service(request).apply(race_id, car, decision, seen, Actor.PERSON,
-                                             holder=user.holder)
+            applied = blitz_of(request).apply(race_id, car, decision, seen,
+                                              holder=user.holder)  # a Blitz heat: on the clock
         except StaleVersion as error:
             raise stale_message(request, race_id, seen, error) from None
         except RennleitungError as error:
@@ -554,6 +557,47 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
         return done(request, p, race_id, applied, car)
 
     return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/table", response_class=HTMLResponse)
+async def table_entry(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table (issue 29, ``docs/table.md``): the organiser enters the answer to the
+    open question of any car, a number read off a die included."""
+    form = await checked_form(request)
+
+    def answer() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            decision = forms.decision(form)
+            applied = service(request).apply(race_id, field(form, "car"), decision, seen,
+                                             Actor.ORGANISER)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(answer)
+
+
+@router.post("/races/{race_id}/take_back", response_class=HTMLResponse)
+async def take_back(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
+    """At the table: the organiser takes back the last entry (a mistyped roll)."""
+    form = await checked_form(request)
+
+    def undo() -> Response:
+        need_organiser(p, info_of(request, race_id))
+        seen = expected(form)
+        try:
+            applied = service(request).take_back(race_id, seen)
+        except StaleVersion as error:
+            raise stale_message(request, race_id, seen, error) from None
+        except RennleitungError as error:
+            raise refusal(error) from None
+        return done(request, p, race_id, applied)
+
+    return await run_in_threadpool(undo)
 
 
 @router.get("/races/{race_id}/question.json")

@@ -391,7 +391,8 @@ def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
     """One thing the clock did, in plain words."""
     name = seen.driver(event.car) if event.car else ""
     hours = event.seconds / 3600
-    quiet = f"{hours:g}"
+    quiet_de = f"{hours:g} Stunde" + ("" if hours == 1 else "n")
+    quiet_en = f"{hours:g} hour" + ("" if hours == 1 else "s")
     said = {
         ClockWhat.AWAY: (f"{event.misses}-mal in Folge verpasst: der Bot fährt für {name}, "
                          f"bis {name} zurück ist",
@@ -399,11 +400,11 @@ def clock_line(seen: View, event: ClockEvent, lang: str) -> str:
                          f"{name} until {name} is back"),
         ClockWhat.BACK: (f"{name} ist zurück und fährt wieder selbst",
                          f"{name} is back and drives again"),
-        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; geschlossen",
-                           f"Race abandoned: no decision for {quiet} hours; closed"),
-        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet} Stunden ohne Entscheidung; die Bots "
+        ClockWhat.CLOSED: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; geschlossen",
+                           f"Race abandoned: no decision for {quiet_en}; closed"),
+        ClockWhat.BOTS: (f"Rennen aufgegeben: {quiet_de} ohne Entscheidung; die Bots "
                          "fahren für jeden Fahrer, bis er zurück ist",
-                         f"Race abandoned: no decision for {quiet} hours; the bots drive for "
+                         f"Race abandoned: no decision for {quiet_en}; the bots drive for "
                          "every driver until the driver is back"),
     }[event.what]
     return words(lang, *said)
@@ -459,4 +460,30 @@ def question(seen: View, ask: Question | None, lang: str) -> dict[str, Any] | No
         data["actions"] = [a.value for a in ask.karma_actions]
     elif ask.kind is AskKind.BID:
         data["most"] = ask.karma
+    elif ask.kind is AskKind.ROLL:  # the table's die (issue 29, docs/table.md)
+        de, en = ROLL_PURPOSES.get(ask.purpose, (ask.purpose, ask.purpose))
+        data["die"] = ask.die
+        data["colour"] = words(lang, ask.colour_de, ask.colour_en)
+        data["purpose"] = words(lang, de, en)
+        data["faces"] = list(ask.faces)
+        data["driver"] = seen.driver(ask.car)
     return data
+
+
+ROLL_PURPOSES: dict[str, tuple[str, str]] = {
+    "gear": ("Gangwurf", "gear roll"),
+    "start": ("Startwurf (Dresden)", "start roll (Dresden)"),
+    "restart": ("Neustart nach Dreher (Masters 10-4-6)", "restart after a spin (Masters 10-4-6)"),
+    "weather": ("Wetterwurf (Masters 3)", "weather roll (Masters 3)"),
+    "collision": ("Kollisionsprobe (Masters 14)", "collision test (Masters 14)"),
+    "wall": ("Mauerprobe (Masters 15)", "wall test (Masters 15)"),
+    "engine": ("Motorprobe (Masters 16)", "engine test (Masters 16)"),
+    "road_holding": ("Straßenlageprobe (Masters 17)", "road-holding test (Masters 17)"),
+    "quick_stop": ("kurzer Boxenstopp (Masters 19-3)", "quick stop (Masters 19-3)"),
+    "grid_draw": ("Startplatz auslosen (Dresden Qualifizierung)",
+                  "grid draw (Dresden qualifying)"),
+    "karma_reroll": ("Karma: neu würfeln (Dresden Karmapool)",
+                     "karma reroll (Dresden Karmapool)"),
+    "order": ("Reihenfolge (Dresden FD Blitz)", "order (Dresden FD Blitz)"),
+}
+"""Why the table rolls a die (``RollPurpose``), as the organiser's page names it."""

@@ -16,20 +16,19 @@ puts their mixins together on the shared base ``RaceCore`` (``core.py``):
 - ``pit.py``: pit announcements, the work in the box, the pit exit;
 - ``restart.py``: the restart after a blockage (Dresden "Neustart");
 - ``finish.py``: the flag (Masters 21), retirements, rolling out, the classification;
-- ``answers.py``: open questions, legal decisions, ``apply`` and ``halt``.
+- ``answers.py``: open questions, legal decisions, ``apply`` and ``halt``;
+- ``table.py``: a race on a real table: the dice entered, asked as questions, taken back.
 
 A race is its configuration, its seed and its decisions: ``record.py`` replays it bit for bit.
 """
 
 from __future__ import annotations
 
-import contextlib
-
 from rennleitung.formula_de import rules_version
 from rennleitung.formula_de.builtin_tracks import builtin_track
 from rennleitung.formula_de.car import WeatherState
 from rennleitung.formula_de.commitment import commit
-from rennleitung.formula_de.dice import Dice, DiceRoll
+from rennleitung.formula_de.dice import Dice, DiceRoll, RollWanted, TableDice
 from rennleitung.formula_de.events import Event
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.position import CarState
@@ -40,9 +39,10 @@ from rennleitung.formula_de.race.pit import PitPhase
 from rennleitung.formula_de.race.restart import RestartPhase
 from rennleitung.formula_de.race.round import RoundPhase
 from rennleitung.formula_de.race.setup import T_CAR_SETUP, SetupPhase
+from rennleitung.formula_de.race.table import TABLE_ENTRIES, TablePhase, taken_back
 from rennleitung.formula_de.race.tests import ChecksPhase
 from rennleitung.formula_de.race.turn import TurnPhase
-from rennleitung.formula_de.race_decisions import Decision, DecisionError
+from rennleitung.formula_de.race_decisions import Decision, DecisionError, RollEntry, TakeBack
 from rennleitung.formula_de.race_ledger import KarmaMove, PlayOrder, karma_moves, play_orders
 from rennleitung.formula_de.race_log import Earlier, Log
 from rennleitung.formula_de.race_questions import Question
@@ -64,6 +64,7 @@ class Race(
     PitPhase,
     RestartPhase,
     FinishPhase,
+    TablePhase,
 ):
     """One race. Create with ``Race.create`` (built-in track, preset ruleset, seeded dice) or
     pass the parts in; then answer ``pending`` with ``apply`` until ``finished``.
@@ -88,6 +89,8 @@ class Race(
         self.ruleset = ruleset if ruleset is not None else get_ruleset(config.ruleset)
         self._wrecks_stay = self.ruleset.wreck_removal is WreckRemoval.WHEN_PASSED
         self.laps = config.laps or self.ruleset.laps
+        if config.table and not isinstance(dice, TableDice):
+            dice = TableDice(dice._history)  # the table's dice: none drawn from the seed
         self.dice = dice
         self.commitment = commitment
         check_config(config, self.ruleset, len(self.track.grid), len(self.track.boxes))
@@ -121,11 +124,18 @@ class Race(
         self.keep_boundaries = False
         """When set, the state at every round boundary is kept for ``take_boundaries``."""
         self._boundaries: list[RaceState] = []
+        self._base = state
+        self._replaying = 0
+        self._after: list[tuple[str, RollEntry | TakeBack]] = []
         self._proc = self._run() if state is None else self._resumed(state, logs)
         self._open: tuple[Question, ...] = ()
         self._batch = False  # the open questions are asked at once (a tuple from the flow)
-        with contextlib.suppress(StopIteration):  # resumed at the last boundary: over at once
+        try:
             self._open_now(next(self._proc))
+        except StopIteration:  # resumed at the last boundary: over at once
+            pass
+        except RollWanted as wanted:  # at the table, a die before the first question
+            self._roll_wanted(wanted)
 
     @classmethod
     def create(cls, config: RaceConfig, seed: int | str) -> Race:
@@ -158,6 +168,38 @@ class Race(
             state=state,
             logs=(decisions, events, keep_boundaries),
         )
+
+    def _rebuild(self) -> None:
+        """A table race after a number entered or an entry taken back (``table.py``): this
+        race again, from its last round boundary (or its start) with the decisions since
+        replayed, each with the numbers entered after it. It is rebuilt in place, so whoever
+        holds the race holds the rebuilt one; boundaries not yet taken stay."""
+        base = self._base
+        start = base.version if base is not None else 0
+        entries = self._decisions.since(start)
+        gone = taken_back(entries)
+        leading = 0
+        while leading < len(entries) and isinstance(entries[leading][1], TABLE_ENTRIES):
+            leading += 1
+        dice = TableDice(Log(self.dice._history.head(base.rolls), base.rolls) if base else None)
+        dice.feed(
+            d.result
+            for n, (_, d) in enumerate(entries[:leading])
+            if isinstance(d, RollEntry) and n not in gone
+        )
+        kept, keep = self._boundaries, self.keep_boundaries
+        if base is None:
+            Race.__init__(self, self.config, dice, track=self.track, commitment=self.commitment)
+        else:
+            logs = (self._decisions.head(start), self._events.head(base.events), keep)
+            Race.__init__(
+                self, base.config, dice, track=self.track, commitment=self.commitment,
+                state=base, logs=logs,
+            )
+        self.keep_boundaries = keep
+        self._boundaries = kept + self._boundaries
+        self._replaying = leading
+        self._fed_replay(entries)
 
     def take_boundaries(self) -> list[RaceState]:
         """The states at the round boundaries passed since the last call (``keep_boundaries``

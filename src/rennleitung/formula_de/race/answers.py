@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rennleitung.errors import RennleitungError
 from rennleitung.formula_de.car import Tyre
+from rennleitung.formula_de.dice import RollWanted
 from rennleitung.formula_de.events import EventKind
 from rennleitung.formula_de.movecheck import check_move
 from rennleitung.formula_de.movement import MoveOption
@@ -22,8 +23,10 @@ from rennleitung.formula_de.race_decisions import (
     KarmaChoice,
     MoveChoice,
     PitChoice,
+    RollEntry,
     SetupChoice,
     StaleVersion,
+    TakeBack,
     TurnChoice,
 )
 from rennleitung.formula_de.race_pit import all_plans, check_plan
@@ -34,6 +37,7 @@ from rennleitung.formula_de.race_questions import (
     MoveQuestion,
     PitQuestion,
     Question,
+    RollQuestion,
     SetupQuestion,
     TurnQuestion,
 )
@@ -63,6 +67,8 @@ class Answers(RaceCore):
             return [KarmaChoice(a) for a in ask.karma_actions]
         if isinstance(ask, BidQuestion):
             return [BidChoice(k) for k in range(ask.karma + 1)]
+        if isinstance(ask, RollQuestion):
+            return [RollEntry(face) for face in ask.faces]
         if isinstance(ask, PitQuestion):
             plans = all_plans(self.ruleset, self.cars[ask.car], self.info[ask.car].start_wear)
             return [PitChoice(p) for p in plans]
@@ -78,6 +84,12 @@ class Answers(RaceCore):
         """Raise ``DecisionError`` naming the rule or field if ``apply`` would refuse this
         answer now; change nothing."""
         if isinstance(decision, Halt):
+            return
+        if isinstance(decision, RollEntry):
+            self.check_roll(decision)
+            return
+        if isinstance(decision, TakeBack):
+            self._check_take_back()
             return
         self._validate(self._asked(car), decision)
         self._chosen = None
@@ -98,9 +110,15 @@ class Answers(RaceCore):
                 raise DecisionError("das Rennen ist vorbei", "the race is over", "race")
             self.halt(asked.car if car is None else car)
             return
+        if isinstance(decision, RollEntry | TakeBack):
+            self._table_entry(car, decision)
+            return
         ask = self._asked(car)
         self._validate(ask, decision)
         self._decisions.append((ask.car, decision))
+        after, self._after = self._after, []
+        for entry in after:  # a table race's replay: the numbers entered after this one
+            self._log_entry(*entry)
         if not self._batch:
             self._send(decision)
             return
@@ -140,6 +158,15 @@ class Answers(RaceCore):
         except StopIteration:
             self._open = ()
             self._answers = {}
+        except RollWanted as wanted:  # a race at the table: ask the die (race/table.py)
+            self._roll_wanted(wanted)
+
+    def _apply_entry(self, car: str, decision: Decision) -> None:
+        """One decision of a replay, halts included."""
+        if isinstance(decision, Halt):
+            self.halt(car)
+        else:
+            self.apply(decision, car=car)
 
     def halt(self, car: str) -> None:
         """Stop ``car`` for the rest of the race: it makes no more turns and stands where it is,
@@ -186,6 +213,8 @@ class Answers(RaceCore):
                 self._open_now(self._proc.throw(TurnCut()))
             except StopIteration:
                 self._open = ()
+            except RollWanted as wanted:
+                self._roll_wanted(wanted)
 
     def _validate(self, ask: Question, decision: Decision) -> None:
         self._chosen = None
@@ -197,6 +226,7 @@ class Answers(RaceCore):
             AskKind.PIT: PitChoice,
             AskKind.KARMA: KarmaChoice,
             AskKind.BID: BidChoice,
+            AskKind.ROLL: RollEntry,
         }[ask.kind]
         if not isinstance(decision, rule):
             raise DecisionError(

@@ -16,12 +16,12 @@ from collections.abc import Generator
 from dataclasses import replace
 
 from rennleitung.formula_de.car import CarStatus, Wear, WearArea, Weather, WeatherRoll, WeatherState
-from rennleitung.formula_de.dice import Dice
+from rennleitung.formula_de.dice import Dice, RollWanted
 from rennleitung.formula_de.events import Cause, Event, EventKind, JsonValue, make_event
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.moves import Choices
 from rennleitung.formula_de.position import CarState, Position
-from rennleitung.formula_de.race_decisions import Decision
+from rennleitung.formula_de.race_decisions import Decision, RollEntry, TakeBack
 from rennleitung.formula_de.race_ledger import KarmaReason
 from rennleitung.formula_de.race_log import Log
 from rennleitung.formula_de.race_order import OrderItem, progress
@@ -89,6 +89,9 @@ class RaceCore(ABC):
     _chosen: MoveOption | None
     _answers: dict[str, Decision]
     _boundaries: list[RaceState]
+    _base: RaceState | None  # a table race: the last round boundary, rebuilt from (table.py)
+    _replaying: int  # a table race: entries of a replay still to log, their numbers fed ahead
+    _after: list[tuple[str, RollEntry | TakeBack]]  # ... to log right after the next decision
     _proc: Flow
     _open: tuple[Question, ...]
     _batch: bool
@@ -239,6 +242,20 @@ class RaceCore(ABC):
             )
 
     # --- the steps one phase asks of another (each in its phase's module) ---
+
+    # table.py and answers.py
+    @abstractmethod
+    def _roll_wanted(self, wanted: RollWanted) -> None: ...
+    @abstractmethod
+    def check_roll(self, entry: RollEntry) -> None: ...
+    @abstractmethod
+    def _check_take_back(self) -> str: ...
+    @abstractmethod
+    def _table_entry(self, car: str | None, entry: RollEntry | TakeBack) -> None: ...
+    @abstractmethod
+    def _apply_entry(self, car: str, decision: Decision) -> None: ...
+    @abstractmethod
+    def _log_entry(self, car: str, entry: RollEntry | TakeBack) -> None: ...
 
     # setup.py
     @abstractmethod

@@ -40,8 +40,11 @@ class RoundPhase(RaceCore):
         hand out the boundary it came from again)."""
         cfg = self.config
         while True:
-            if self.keep_boundaries and not resumed:
-                self._boundaries.append(self._boundary())
+            if not resumed and (self.keep_boundaries or self.config.table):
+                boundary = self._boundary()
+                if self.keep_boundaries:
+                    self._boundaries.append(boundary)
+                self._base = boundary  # a table race rebuilds from here (race/table.py)
             resumed = False
             if not any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):
                 break

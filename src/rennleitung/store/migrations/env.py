@@ -7,7 +7,13 @@ from sqlalchemy.engine import Connection
 
 # Every module with tables, so the metadata is complete whoever opens the database first (the
 # storage contract compares it with what the migrations create).
-from rennleitung.store import accounts, mail_tables, qualifying_tables, race_tables  # noqa: F401
+from rennleitung.store import (  # noqa: F401
+    accounts,
+    blitz_tables,
+    mail_tables,
+    qualifying_tables,
+    race_tables,
+)
 from rennleitung.store.models import Base
 
 connection = context.config.attributes.get("connection")

@@ -349,6 +349,21 @@
   }
   window.setInterval(tick, 1000);
 
+  // FD Blitz: the running chess clock counts down from the seconds the server last told
+  // (data-seconds); the server halts the car when it is out, this only shows it.
+  function chessTick() {
+    var clocks = document.querySelectorAll(".chess-clock[data-running=true]");
+    for (var i = 0; i < clocks.length; i++) {
+      var clock = clocks[i];
+      var seen = clock.getAttribute("data-seen");
+      if (!seen) { seen = String(Date.now()); clock.setAttribute("data-seen", seen); }
+      var left = parseFloat(clock.getAttribute("data-seconds") || "0") -
+        (Date.now() - parseInt(seen, 10)) / 1000;
+      clock.textContent = clockText(Math.max(0, Math.ceil(left)));
+    }
+  }
+  window.setInterval(chessTick, 500);
+
   function guideShown() {
     var guide = document.getElementById("guide");
     var done = false;
