@@ -13,6 +13,7 @@ from rennleitung.league.formats import LeagueKind
 from rennleitung.league.roster import Driver
 from rennleitung.play.clock import ManualClock
 from rennleitung.store.league_store import LeagueStore
+from tests.web.axe import violations
 from tests.web.conftest import LiveServer, make_settings, shot
 from tests.web.test_browser_organiser import sign_up
 
@@ -73,6 +74,7 @@ def test_three_drivers_qualify_online_and_the_grid_starts_the_league_race(browse
             page.wait_for_selector("#gear-form")
             if page is ben:
                 assert page.evaluate("document.documentElement.scrollWidth <= 390")
+                assert violations(page) == []
                 shot(page, "qualifying-1-phone-lap")
             drive_lap(page, server, seconds)
             if page is olga:
@@ -82,6 +84,7 @@ def test_three_drivers_qualify_online_and_the_grid_starts_the_league_race(browse
             "document.querySelectorAll('#laps-table tr[data-state=waiting]').length == 0",
             timeout=20_000)
         shot(olga, "qualifying-2-standings")
+        assert violations(olga) == []
         done = olga.locator("#standings-table tbody tr").count()
         assert done == olga.locator("#laps-table tr[data-state=done]").count()
 

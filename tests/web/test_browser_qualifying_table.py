@@ -13,6 +13,7 @@ from rennleitung.league.formats import LeagueKind
 from rennleitung.league.roster import Driver
 from rennleitung.play.clock import ManualClock
 from rennleitung.store.league_store import LeagueStore
+from tests.web.axe import violations
 from tests.web.conftest import LiveServer, make_settings, shot
 from tests.web.test_browser_organiser import sign_up
 
@@ -78,6 +79,7 @@ def test_the_organisers_stopwatch_and_the_tables_dice_make_the_grid(browser: Any
         rolls = int(page.inner_text("#lap-rolls"))
         penalty = int(page.inner_text("#lap-penalty"))
         shot(page, "qualifying-table-1-over-the-line")
+        assert violations(page) == []
         server.clock.advance(75)
         page.click("#watch-stop button")
         page.wait_for_selector("#lap-time")

@@ -125,12 +125,12 @@ def _stops_needed(race: Race, space: int) -> int:
 def _hints(race: Race, ask: Question) -> tuple[GearHint | MoveHint, ...]:
     """What each gear or move option of the reader's own question costs and leaves
     (``play/advice.py``), from the engine's costs and his car as it stands."""
+    if not isinstance(ask, TurnQuestion | MoveQuestion):  # a grid draw asks before any car
+        return ()
     state = race.cars[ask.car]
     to_go = race.laps - race.laps_done(ask.car)
     if isinstance(ask, TurnQuestion):
         return gear_hints(race.ruleset, state.gear, state.wear, ask.gears, to_go)
-    if not isinstance(ask, MoveQuestion):
-        return ()
     rules = race.ruleset
     rain = race.weather.current is Weather.RAIN
     in_pit = race.track.spaces[state.space].kind is not SpaceKind.TRACK
