@@ -767,3 +767,8 @@ from rennleitung.cli.league_run import bookings, run_qualifying, run_race  # noq
 
 app.command("run-qualifying")(run_qualifying)
 app.command("run-race")(run_race)
+
+# A league's FD Blitz records (cli/league_blitz.py, issue 27).
+from rennleitung.cli.league_blitz import app as blitz_app  # noqa: E402
+
+app.add_typer(blitz_app, name="blitz")

@@ -1,9 +1,9 @@
 """A whole league as plain JSON data, and back by replaying it through the engine.
 
 The export holds what the organiser entered (roster, qualifying laps with starters, weather
-and dice seed, race results, named drops) plus, for readers, each qualifying's grid. The import
-does not trust any of it: it replays every step through the same checks as typing it in, re-runs
-each black-die draw from its seed and refuses an export whose grid the draw does not reproduce.
+and dice seed, race results, named drops, finished FD Blitz matches under ``blitz``) plus, for
+readers, each qualifying's grid. The import does not trust any of it: it replays every step
+through the same checks as typing it in, re-runs each black-die draw from its seed and refuses an export whose grid the draw does not reproduce.
 Used to back up a league and to move it between SQLite and PostgreSQL.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rennleitung.errors import RennleitungError
+from rennleitung.league.blitz_records import record_from_json, record_to_json
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import format_for, parse_kind
 from rennleitung.league.grid import build_qualifying
@@ -63,6 +64,7 @@ def league_to_json(league: League, seeds: Mapping[int, int]) -> dict[str, Any]:
         ],
         "races": [race_result_to_json(r) for r in league.races],
         "drops": {driver: list(races) for driver, races in league.named_drops.items()},
+        "blitz": [record_to_json(r) for r in league.blitz],
     }
 
 
@@ -129,6 +131,8 @@ def _replay(data: Mapping[str, Any], name: str | None) -> tuple[League, dict[int
                                "export, drops")
     for driver, races in drops.items():
         league = league.with_named_drops(str(driver), tuple(int(r) for r in races))
+    for item in _items(data, "blitz"):  # absent in exports made before issue 27
+        league = league.with_blitz(record_from_json(item))
     return league, seeds
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from rennleitung.errors import RennleitungError
+from rennleitung.league.blitz_records import BlitzRecord, check_new
 from rennleitung.league.drops import check_named_drops
 from rennleitung.league.formats import LeagueFormat
 from rennleitung.league.grid import QualifyingResult
@@ -29,6 +30,8 @@ class League:
     races: tuple[RaceResult, ...] = ()
     qualifying: tuple[QualifyingResult, ...] = ()
     named_drops: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    blitz: tuple[BlitzRecord, ...] = ()
+    """Finished FD Blitz matches, in the order entered (``blitz_records.py``)."""
 
     @property
     def format(self) -> LeagueFormat:
@@ -69,6 +72,11 @@ class League:
         validate_race_result(result, self.roster, expected)
         races = tuple(sorted((*self.races, result), key=lambda r: r.race))
         return replace(self, races=races)
+
+    def with_blitz(self, record: BlitzRecord) -> League:
+        """The league with one more finished Blitz match (a match with a known ``ref`` once)."""
+        check_new(self.blitz, record)
+        return replace(self, blitz=(*self.blitz, record))
 
     def with_qualifying(self, qualifying: QualifyingResult) -> League:
         """The league with the qualifying of one more race, entered before that race."""

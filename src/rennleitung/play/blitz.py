@@ -25,6 +25,7 @@ the web's ticker calls it.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 import secrets
@@ -42,6 +43,7 @@ from rennleitung.formula_de.race import Race
 from rennleitung.formula_de.race_decisions import Decision
 from rennleitung.league.blitz_codec import BlitzSession, session_from_json, session_to_json
 from rennleitung.league.blitz_match import BlitzMatch, RunStart
+from rennleitung.league.blitz_records import BlitzSource, record_from_match
 from rennleitung.league.blitz_run import (
     BLITZ_RULESET,
     blitz_config,
@@ -323,7 +325,9 @@ class BlitzService:
                                            winner)
             data = session_to_json(BlitzSession(match, session.limit_s, session.seed))
             data["secret"] = stored.session.get("secret", "")
-            self._save(stored, replace(stored, session=data), moment)
+            updated = replace(stored, session=data)
+            self._save(stored, updated, moment)
+            self._enter_if_decided(stored, updated, moment)
             return self.view(match_id, moment)
 
     # --- reading ----------------------------------------------------------------------------
@@ -373,6 +377,7 @@ class BlitzService:
                 return changed
             if not self.store.save(step, stored.version, moment):
                 continue  # another process settled it: look again
+            self._enter_if_decided(stored, step, moment)
             changed = True
         return changed
 
@@ -433,6 +438,24 @@ class BlitzService:
         data.update(race=stored.session.get("race"), base=stored.session.get("base", 0.0),
                     secret=stored.session.get("secret", ""))
         return replace(stored, session=data)
+
+    def _enter_if_decided(self, before: StoredMatch, after: StoredMatch,
+                          moment: datetime) -> None:
+        """A league match just decided goes into the league's Blitz records, like one entered
+        with ``rennleitung league blitz add``. Called after the compare-and-set save that
+        decided it, so one process does it; the ref ``server:ID`` (unique per league) makes it
+        once even so. A league gone since the match was made keeps no record; the match
+        stays as it is."""
+        if after.league is None or session_from_json(before.session).match.winner is not None:
+            return
+        match = session_from_json(after.session).match
+        if match.winner is None:
+            return
+        source = BlitzSource.TABLE if after.mode == "table" else BlitzSource.ONLINE
+        record = record_from_match(match, date=moment.date().isoformat(), board=after.track,
+                                   source=source, ref=f"server:{after.id}")
+        with contextlib.suppress(RennleitungError):
+            LeagueStore(self.races.engine).enter_blitz(after.league, record)
 
     def _may_act(self, stored: StoredMatch, by: str | None) -> None:
         if by is None or by == stored.organiser or any(h == by for _, h in stored.players):

@@ -15,6 +15,7 @@ from rennleitung.league.driver_standings import driver_standings
 from rennleitung.league.karma import karma_balances, karma_ledger
 from rennleitung.league.progression import points_after_each_race
 from rennleitung.league.season import League
+from rennleitung.render.blitz_tables import blitz_match_rows, blitz_table_rows
 from rennleitung.render.league_chart import points_chart_svg
 from rennleitung.render.league_lap_chart import lap_chart_svg
 from rennleitung.render.league_tables import (
@@ -37,6 +38,7 @@ HEADINGS: dict[str, tuple[str, str]] = {
     "transfers": ("Teamwechsel", "Transfers"),
     "lap_chart": ("Rennverlauf", "Lap chart"),
     "race": ("Ergebnis", "Result"),
+    "blitz": ("FD Blitz", "FD Blitz"),
 }
 
 STYLE = (
@@ -81,6 +83,9 @@ def league_sections(league: League, lang: str = "both") -> str:
     karma_table: list[Row] = [{"driver": name, "balance": balance}
                               for name, balance in balances.items()]
     sections.append(_section("karma", lang, _table(karma_table, lang)))
+    if league.blitz:  # finished FD Blitz matches (issue 27; the table is a house decision)
+        sections.append(_section("blitz", lang, _table(blitz_table_rows(league.blitz), lang)
+                                 + _table(blitz_match_rows(league.blitz), lang)))
     for result in league.races:
         title = f"{label('race', lang)} {result.race}" + (f": {result.track}" if result.track
                                                            else "")

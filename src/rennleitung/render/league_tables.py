@@ -68,6 +68,17 @@ LABELS: dict[str, tuple[str, str]] = {
     "name": ("Name", "Name"),
     "history": ("Korrekturen", "Corrections"),
     "from_race": ("ab Rennen", "from race"),
+    "matches": ("Matches", "Matches"),
+    "match_wins": ("Matchsiege", "Match wins"),
+    "heats_won": ("Läufe gewonnen", "Heats won"),
+    "heats_lost": ("Läufe verloren", "Heats lost"),
+    "heat_difference": ("Laufdifferenz", "Heat difference"),
+    "date": ("Datum", "Date"),
+    "board": ("Brett", "Board"),
+    "players": ("Fahrer", "Drivers"),
+    "heats": ("Laufsieger", "Heat winners"),
+    "winner": ("Sieger", "Winner"),
+    "source": ("gespielt", "Played"),
 }
 
 REASONS: dict[str, tuple[str, str]] = {
@@ -163,6 +174,8 @@ VALUES: dict[str, dict[str, tuple[str, str]]] = {
         "did-not-start": ("nicht gestartet", "did not start"),
     },
     "kind": {"season": ("Saison", "season"), "open": ("Open", "Open")},
+    "source": {"online": ("online", "online"), "table": ("am Tisch", "at the table"),
+               "command-line": ("Kommandozeile", "command line")},
     "action": {key: words for key, words in ACTIONS.items()},
 }
 """Coded values shown in words (the JSON and CSV for programs keep the codes)."""

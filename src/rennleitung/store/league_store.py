@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from rennleitung.errors import RennleitungError
 from rennleitung.league import corrections
+from rennleitung.league.blitz_records import BlitzRecord
 from rennleitung.league.enter_race import enter_race
 from rennleitung.league.formats import LeagueKind, format_for
 from rennleitung.league.grid import GridSlot, QualifyingResult, build_qualifying
@@ -49,6 +50,7 @@ from rennleitung.names import clean_name, skeleton
 from rennleitung.store import league_history
 from rennleitung.store.accounts import UserRow
 from rennleitung.store.database import WRITE, open_database
+from rennleitung.store.league_blitz import LeagueBlitzRow, insert_record, load_records
 from rennleitung.store.league_organisers import INVITATION_LIFETIME, InvitationRow, OrganiserRow
 from rennleitung.store.models import (
     DriverRow,
@@ -141,6 +143,23 @@ class LeagueStore:
             _insert_race(session, row.id, ids, result)
             _insert_ledger(session, row.id, ids, booked)
             return booked
+
+    def enter_blitz(self, league: str, record: BlitzRecord) -> bool:
+        """A finished Blitz match into the league's records; False (nothing written) when a
+        record with the same ``ref`` is there already, so a server match is entered once."""
+        try:
+            with self._write() as session:
+                row = _league_row(session, league, lock=True)
+                current = _load_league(session, row)
+                if record.ref and any(r.ref == record.ref for r in current.blitz):
+                    return False
+                current.with_blitz(record)
+                insert_record(session, row.id, record, len(current.blitz) + 1)
+                return True
+        except RennleitungError:
+            if record.ref and any(r.ref == record.ref for r in self.load(league).blitz):
+                return False  # entered by someone else in the same instant (unique ref)
+            raise
 
     def transfer(self, league: str, transfer: Transfer, by: str = "") -> None:
         """``transfer.driver`` drives for ``transfer.team`` from race ``transfer.from_race``
@@ -392,6 +411,7 @@ class LeagueStore:
             driver_ids = select(DriverRow.id).where(DriverRow.league_id == league_id)
             session.execute(delete(NamedDropRow).where(NamedDropRow.driver_id.in_(driver_ids)))
             for table in (KarmaLedgerRow, league_history.CorrectionRow, OrganiserRow, InvitationRow,
+                          LeagueBlitzRow,
                           TransferRow, DriverRow,
                           TeamRow):
                 session.execute(delete(table).where(table.league_id == league_id))
@@ -533,6 +553,8 @@ class LeagueStore:
             _insert_ledger(session, row.id, ids, karma_ledger(league))
             for driver_name, races in league.named_drops.items():
                 _replace_drops(session, ids[driver_name], races)
+            for seq, record in enumerate(league.blitz, start=1):
+                insert_record(session, row.id, record, seq)
             league_history.restore(session, row.id, corrections)
         return league
 
@@ -877,6 +899,7 @@ def _load_league(session: Session, row: LeagueRow) -> League:
         _load_races(session, row.id, names),
         _load_qualifying(session, row.id, names),
         _load_drops(session, row.id, names),
+        load_records(session, row.id),
     )
 
 
