@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from rennleitung.league.formats import LeagueKind
 from rennleitung.play.blitz import BlitzService
 from rennleitung.play.clock import ManualClock
+from rennleitung.store.league_store import LeagueStore
+from rennleitung.web.league_pages import league_url
 from tests.web.conftest import LiveServer, make_settings, shot
 from tests.web.test_browser_organiser import answer, asked, sign_up
 
@@ -82,6 +85,8 @@ def test_a_blitz_match_to_two_wins_on_the_chess_clock(browser: Any, sqlite_url: 
         ada.select_option("select[name=track]", "oval")
         ada.fill("input[name=laps]", "1")
         ada.fill("input[name=minutes]", "1")
+        LeagueStore(server.app.state.engine).create_league("Blitzliga", LeagueKind.SEASON)
+        ada.fill("input[name=league]", "Blitzliga")
         ada.click("#blitz-new button[type=submit]")
         ada.wait_for_selector("#blitz-panel")
         match_path = ada.url.removeprefix(server.url)
@@ -158,5 +163,8 @@ def test_a_blitz_match_to_two_wins_on_the_chess_clock(browser: Any, sqlite_url: 
         assert bob.evaluate("document.documentElement.scrollWidth") <= 390
         shot(bob, "blitz-3-phone-match-won")
         shot(ada, "blitz-4-desktop-match-won")
+        bob.goto(server.url + league_url("Blitzliga"))  # entered into the league's records
+        assert view.winner in bob.inner_text("#blitz") and "online" in bob.inner_text("#blitz")
+        assert bob.evaluate("document.documentElement.scrollWidth") <= 390
         ada_context.close()
         bob_context.close()
