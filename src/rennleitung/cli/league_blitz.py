@@ -14,13 +14,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.console import Console
 
 from rennleitung.cli.blitz_file import load_session
 from rennleitung.cli.common import DbOption, Lang, LangOption, run_guarded, say
+from rennleitung.cli.fit_table import fitted_table
 from rennleitung.errors import RennleitungError
 from rennleitung.league.blitz_codec import BlitzSession, session_to_json
 from rennleitung.league.blitz_records import BlitzRecord, BlitzSource, record_from_match
 from rennleitung.render.blitz_tables import blitz_match_rows, blitz_table_rows
+from rennleitung.render.league_tables import column_label, display_value
 from rennleitung.store.database import resolve_url
 from rennleitung.store.league_store import LeagueStore
 
@@ -89,7 +92,9 @@ def show(
         typer.echo(json.dumps({"table": table, "matches": matches}, ensure_ascii=False,
                               indent=2))
         return
-    from rennleitung.cli.league import _print_rows  # the league tables' printing
-
-    _print_rows(table, lang, f"{loaded.name}: FD Blitz")
-    _print_rows(matches, lang, f"{loaded.name}: FD Blitz, Matches")
+    console = Console(highlight=False)
+    for rows, title in ((table, "FD Blitz"), (matches, "FD Blitz, Matches")):
+        keys = list(rows[0])
+        console.print(fitted_table(
+            console, f"{loaded.name}: {title}", [column_label(k, lang.value) for k in keys],
+            [[display_value(k, row.get(k), lang.value) for k in keys] for row in rows]))

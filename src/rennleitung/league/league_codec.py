@@ -3,8 +3,9 @@
 The export holds what the organiser entered (roster, qualifying laps with starters, weather
 and dice seed, race results, named drops, finished FD Blitz matches under ``blitz``) plus, for
 readers, each qualifying's grid. The import does not trust any of it: it replays every step
-through the same checks as typing it in, re-runs each black-die draw from its seed and refuses an export whose grid the draw does not reproduce.
-Used to back up a league and to move it between SQLite and PostgreSQL.
+through the same checks as typing it in, re-runs each black-die draw from its seed and refuses
+an export whose grid the draw does not reproduce. Used to back up a league and to move it
+between SQLite and PostgreSQL.
 """
 
 from __future__ import annotations
