@@ -35,3 +35,45 @@ def test_blitz_forms_refuse_naming_the_field_and_the_json_keeps_the_match(
         record = ada.get(f"{path}/match.json").json()
         assert set(record) == {"players", "limit_s", "seed", "runs", "current", "clock"}
         assert ada.get("/blitz/999").status_code == 404
+
+
+def test_broken_blitz_forms_are_refused_never_a_server_error(sqlite_url: str) -> None:
+    import random
+    from collections import Counter
+
+    from tests.web.test_form_fuzz import hostile_path, mutated
+
+    with LiveServer(make_settings(sqlite_url)) as server:
+        ada, bob = signed_up(server, "Ada"), signed_up(server, "Bob")
+        ada.page("/blitz")
+        online = ada.submit("/blitz", {"player1": "Ada", "player2": "Bob", "track": "oval",
+                                       "minutes": "1", "laps": "1", "myself": "on"})
+        table = ada.submit("/blitz", {"player1": "A", "player2": "B", "mode": "table"})
+        match, desk = online.headers["location"], table.headers["location"]
+        forms = [
+            ("/blitz", {"player1": "Ada", "player2": "Bob", "track": "oval", "minutes": "5",
+                        "laps": "1", "league": "", "myself": "on", "mode": "online"}),
+            (f"{match}/join", {"place": "1"}),
+            (f"{match}/heat", {}),
+            (f"{desk}", {"winner": "A"}),
+        ]
+        rng = random.Random(20261202)
+        seen: Counter[int] = Counter()
+        failures = []
+        for n in range(150):
+            path, form = rng.choice(forms)
+            person = rng.choice([ada, bob])
+            person.page("/blitz")
+            target = hostile_path(rng, path)
+            answer = person.post(target, data={"csrf": person.csrf, **mutated(rng, form)},
+                                 headers={"Accept": "application/json"} if n % 2 else {})
+            seen[answer.status_code] += 1
+            if answer.status_code >= 500:
+                failures.append((target, answer.status_code, answer.text[:200]))
+        for bad in ("0", "-1", "99999999999999999999", "x"):
+            for tail in ("", "/panel?race=" + bad, "/view.json", "/match.json", "/table"):
+                got = ada.get(f"/blitz/{bad}{tail}")
+                if got.status_code >= 500:
+                    failures.append((bad + tail, got.status_code, got.text[:200]))
+        assert not failures, failures[:5]
+        assert seen[303] >= 5, seen

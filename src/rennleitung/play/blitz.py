@@ -244,8 +244,8 @@ class BlitzService:
                           for car, (name, holder) in zip(CARS, stored.players, strict=True))
             spec = RaceSpec(track=stored.track, ruleset=BLITZ_RULESET, seats=seats,
                             laps=stored.laps, track_text=stored.track_text,
-                            name=f"{stored.name}: {start.run}", organiser=stored.organiser,
-                            config=config)
+                            name=f"{stored.name} · FD Blitz {start.run}",
+                            organiser=stored.organiser, config=config)
             heat_seed = hashlib.sha256(
                 f"{stored.session.get('secret', '')}:{len(session.match.runs)}".encode()
             ).hexdigest()[:32]

@@ -78,6 +78,9 @@ class BlitzStore:
             return int(key[0])
 
     def match(self, match_id: int) -> StoredMatch:
+        if not 0 < match_id < 2**31:  # beyond any id stored (and any database's integer)
+            raise RennleitungError(f"kein Blitz-Match {match_id}", f"no Blitz match {match_id}",
+                                   "match")
         with self.store.read() as connection:
             row = connection.execute(select(MATCHES).where(MATCHES.c.id == match_id)).first()
             heats = tuple(r.race_id for r in connection.execute(
@@ -97,6 +100,8 @@ class BlitzStore:
 
     def match_of_race(self, race_id: int) -> int | None:
         """The match whose heat ``race_id`` is, if any."""
+        if not 0 < race_id < 2**31:
+            return None
         with self.store.read() as connection:
             row = connection.execute(select(HEATS.c.match_id)
                                      .where(HEATS.c.race_id == race_id)).first()
