@@ -30,8 +30,12 @@ from rennleitung.formula_de.movement import (
     cost_key_of,
 )
 from rennleitung.formula_de.movesearch import (
+    DANGER_SHIFT,
     FUEL,
+    LATE,
     WALL,
+    EndItem,
+    Entry,
     Node,
     Rules,
     Search,
@@ -531,16 +535,17 @@ def ends_one_short(query: Query, layer: list[Node]) -> list[Node]:
 
 def _distinct_ends(
     query: Query, layers: Search, moved: int, waiting: set[tuple[int, State]]
-) -> list[Node]:
+) -> list[EndItem] | None:
     """The nominal ends of ``moved`` spaces that can add an option: of the walks that differ
     only in their straight run (start, length, hazards crossed, entry lane), the first found.
     The others end on the same space with the same stops, overshoot and tally, so they finish
     at the same costs, and their slipstreams, which ignore the straight rule (Masters 18-3-2),
     add the same options: in the order the options are filed, the first one's come first and
     the others fold into them. Not so for walks that wait in the pit lane or slide from a
-    corner stop (the slide walks on), nor with a slide of −1 (``_nominal_ends``)."""
+    corner stop (the slide walks on), nor with a slide of −1 (None: ``_nominal_ends``). As
+    items, not nodes (``Search.first_items``): most are finished without one (``_PlainEnds``)."""
     if query.request.slide < 0:
-        return _nominal_ends(query, layers, moved)
+        return None
     sliding = query.request.slide > 0
     corner_of, stops = query.tables.corner, query.tables.stops
 
@@ -554,7 +559,7 @@ def _distinct_ends(
             return state
         return (state[0], state[5], state[6], state[7])
 
-    return layers.first_nodes(moved, group)
+    return layers.first_items(moved, group)
 
 
 def _nominal_ends(query: Query, layers: Search, moved: int) -> list[Node]:
@@ -570,11 +575,16 @@ def _nominal_ends(query: Query, layers: Search, moved: int) -> list[Node]:
 
 def _slipstream_gear(query: Query, walk: Walk) -> bool:
     """Whether the car directly ahead may be slipstreamed (Masters 18-0-2, 18-1-1, 18-1-7)."""
+    return _slipstream_gear_state(query, state_of(walk))
+
+
+def _slipstream_gear_state(query: Query, state: State) -> bool:
+    """``_slipstream_gear`` from a walk's state (space, overshoot, in a box)."""
     request = query.request
     gear = request.gear
-    if gear < request.slipstream_min_gear or walk.over or walk.in_box:
+    if gear < request.slipstream_min_gear or state[6] or state[7]:
         return False
-    ahead = query.track.ahead_in_lane[walk.space]
+    ahead = query.track.ahead_in_lane[state[0]]
     other = request.slipstream_gears.get(ahead)
     return other is not None and request.slipstream_min_gear <= other <= gear
 
@@ -719,14 +729,17 @@ def _options_for(
     deferred = int(request.soft_bonus)
     for moved in range(max(0, distance - max(request.brakes, deferred)), depth + 1):
         braking = distance - moved
-        for node in _distinct_ends(query, layers, moved, waiting):
-            if (moved, state_of(node.walk)) in waiting:
+        items = _distinct_ends(query, layers, moved, waiting)
+        if items is None:  # a slide of −1: the nominal ends as nodes
+            for node in _nominal_ends(query, layers, moved):
+                if (moved, state_of(node.walk)) not in waiting:
+                    _finish_end(query, node, braking, deferred, options)
+            continue
+        plain = _PlainEnds(query, layers, braking, braking <= deferred, options)
+        for _key, entry, state, tally in items:
+            if (moved, state) in waiting or plain.filed(entry, state, tally):
                 continue
-            slid = request.slide > 0 and query.required_stop(node.walk)
-            for end in apply_slide(query, node, options):
-                finish(query, end, braking, into=options)
-                if braking <= deferred and not end.walk.in_box:
-                    add_slipstreams(query, end, options, slid, pending=braking == 1)
+            _finish_end(query, layers.node(entry, state, tally), braking, deferred, options)
     if blocked is None:
         blocked = depth < distance and not relevant and not box_ends
     if blocked and depth < distance and (reach is None or depth == reach):
@@ -738,6 +751,118 @@ def _options_for(
             ends = [n for n in ends if _play_key(query, n) == best]
         _add_blocked(query, ends, distance - depth, options)
     return options.in_order()
+
+
+def _finish_end(
+    query: Query, node: Node, braking: int, deferred: int, options: _Options
+) -> None:
+    """File the options of one nominal end: its slide, then the slipstreams from it."""
+    request = query.request
+    slid = request.slide > 0 and query.required_stop(node.walk)
+    for end in apply_slide(query, node, options):
+        finish(query, end, braking, into=options)
+        if braking <= deferred and not end.walk.in_box:
+            add_slipstreams(query, end, options, slid, pending=braking == 1)
+
+
+class _PlainEnds:
+    """``finish`` for the plain ends of one depth, straight from the search's items: no node,
+    and what depends on the state alone (the corner stop, overshoot, tyres, spin, contacts)
+    worked out once per state, not once per tally. On the oval's wide straights a state holds
+    hundreds of tallies (every set of dangerous spaces, every count of wall tests), each its own
+    option. An end is plain when it neither slides (rule decision "Rain sliding") nor may take
+    a slipstream (Masters 18); the others go through ``finish`` as nodes. The options are those
+    ``finish`` files, field for field, in the same order."""
+
+    def __init__(
+        self, query: Query, layers: Search, braking: int, slipstreams: bool, options: _Options
+    ) -> None:
+        self.query = query
+        self.layers = layers
+        self.braking = braking
+        self.slipstreams = slipstreams
+        self.by_key = options.by_key
+        self.states: dict[State, tuple[int, int, int, bool, Elimination | None,
+                                       tuple[int, ...]] | None] = {}
+        root = layers.root.walk
+        self.root_slip_brake = root.slip_brake
+        self.slips = root.slips
+
+    def common(
+        self, state: State
+    ) -> tuple[int, int, int, bool, Elimination | None, tuple[int, ...]] | None:
+        """Stop corner, stops made, tyres, spin, elimination and contacts of an end in
+        ``state``, or None when the end is not plain (as ``finish`` works them out)."""
+        query = self.query
+        request = query.request
+        tables = query.tables
+        end, made, over, in_box = state[0], state[5], state[6], state[7]
+        corner = tables.corner[end]
+        required = bool(corner) and over == 0 and made < tables.stops[corner]
+        if required and request.slide > 0:
+            return None  # it slides on (apply_slide)
+        if self.slipstreams and not in_box and _slipstream_gear_state(query, state):
+            return None  # slipstreams may follow (add_slipstreams)
+        stop_corner = corner if required else 0
+        corner_stops = made + 1 if required else (made if corner else 0)
+        tyres = over * request.overshoot_factor
+        eliminated = None
+        spin = False
+        if tyres:
+            if request.tyres == 0:
+                spin = tyres == 1 and request.zero_tyres_spin
+                eliminated = None if spin else Elimination.TYRES_OVERSHOOT
+            elif tyres > request.tyres:
+                eliminated = Elimination.TYRES_OVERSHOOT
+            elif tyres == request.tyres:
+                spin = True
+        contacts = query.contacts.get(end)
+        if contacts is None:
+            contacts = ()
+            if tables.kind[end] == TRACK_SPACE:
+                occupied = query.occupied
+                contacts = tuple(s for s in tables.near[end] if s in occupied)
+            query.contacts[end] = contacts
+        return stop_corner, corner_stops, tyres, spin, eliminated, contacts
+
+    def filed(self, entry: Entry, state: State, tally: int) -> bool:
+        """File the option of this end if it is plain (True), else leave it (False)."""
+        states = self.states
+        if state in states:
+            common = states[state]
+        else:
+            common = states[state] = self.common(state)
+        if common is None:
+            return False
+        stop_corner, corner_stops, tyres, spin, eliminated, contacts = common
+        slip_brake = self.query.slip_brakes if tally & LATE else self.root_slip_brake
+        total_brakes = self.braking + slip_brake
+        if total_brakes > self.query.request.brakes:
+            return True  # the car cannot pay these brakes: no option (as ``finish``)
+        seq = tally >> DANGER_SHIFT
+        rules = self.layers.rules
+        danger = rules.danger_of(seq) if seq else ()
+        wall_tests = (tally >> 8) & 255
+        fuel = tally & 255
+        end, over, in_box = state[0], state[6], state[7]
+        key = (  # cost_key_of(...), its sorted dangerous spaces kept per tally
+            end, total_brakes, tyres, fuel, stop_corner, corner_stops, over,
+            rules.folded_danger(seq) if seq else (), wall_tests, self.slips, 0, spin, in_box,
+            eliminated,
+        )
+        by_key = self.by_key
+        if key in by_key:
+            return True
+        _key, path, changes, laps = entry
+        by_key[key] = tuple.__new__(
+            MoveOption,
+            (
+                self.query.request.start, path, total_brakes, tyres, fuel, changes,
+                stop_corner, corner_stops, over, danger, wall_tests, contacts, self.slips, 0,
+                laps, spin, in_box, 0, -1, eliminated,
+            ),
+        )
+        return True
 
 
 def waits(query: Query, walk: Walk) -> bool:

@@ -88,6 +88,9 @@ Entry = tuple[int, tuple[int, ...], int, int]
 """What a walk carries besides its state and tally: its key, its path, the path's lane changes
 and laps."""
 
+EndItem = tuple[int, Entry, State, int]
+"""A walk of a layer as the search keeps it: its key, entry, state and tally."""
+
 Walks = tuple[int, Entry] | dict[int, Entry]
 """The walks in one state: one (tally, entry), the common case, which spares a dict; or a dict
 of tallies and entries."""
@@ -167,6 +170,7 @@ class Rules:
         self.base = len(ordered) + 1
         self.late_brakes = late_brakes
         self.danger: dict[int, tuple[int, ...]] = {0: ()}
+        self.folded: dict[int, tuple[int, ...]] = {0: ()}
 
     def encode(self, walk: Walk) -> int:
         """The tally of a walk (without the late-braking flag, which ``Search`` keeps)."""
@@ -185,6 +189,15 @@ class Rules:
                 rest, digit = divmod(rest, self.base)
                 digits.append(self.spaces[digit])
             found = self.danger[seq] = tuple(reversed(digits))
+        return found
+
+    def folded_danger(self, seq: int) -> tuple[int, ...]:
+        """The dangerous spaces entered as the folding key holds them (``cost_key_of``: sorted),
+        once per tally."""
+        found = self.folded.get(seq)
+        if found is None:
+            danger = self.danger_of(seq)
+            found = self.folded[seq] = tuple(sorted(danger)) if len(danger) > 1 else danger
         return found
 
 
@@ -275,6 +288,18 @@ class Search:
     def first_nodes(self, depth: int, state_key: Callable[[State], object]) -> list[Node]:
         """Per (``state_key`` of the state, tally), only the node found first; in key order.
         States whose key is None are left out."""
+        node = self.node
+        return [
+            node(entry, state, tally) for _key, entry, state, tally in self.first_items(
+                depth, state_key
+            )
+        ]
+
+    def first_items(
+        self, depth: int, state_key: Callable[[State], object]
+    ) -> list[EndItem]:
+        """``first_nodes`` as (key, entry, state, tally), without building the nodes: the
+        generator finishes most ends of a wide layer straight from these (movegen.py)."""
         best: dict[tuple[object, int], tuple[int, Entry, State, int]] = {}
         get = best.get
         for state, walks in self.layers[depth].items():
@@ -286,9 +311,7 @@ class Search:
                 old = get(mark)
                 if old is None or entry[0] < old[0]:
                     best[mark] = (entry[0], entry, state, tally)
-        items = sorted(best.values(), key=itemgetter(0))
-        node = self.node
-        return [node(entry, state, tally) for _key, entry, state, tally in items]
+        return sorted(best.values(), key=itemgetter(0))
 
 
 _BITS: dict[int, int] = {}
