@@ -224,3 +224,21 @@ def test_an_english_report_and_results_sheet_hold_no_german() -> None:
                  "Abschnitte", "Startplätze", "Trainingsplätze", "Vertraglose", "Platz"):
         assert word not in results, (word, results)
     assert "Rennen / race: Formel I (F1): 1 Meldungen" in raced.results_sheet
+
+
+def test_turbo_report_shows_the_english_start_sheet_and_results(tmp_path: Path) -> None:
+    """``turbo report --english`` (issue 24): the English-only files ``turbo new`` and
+    ``turbo evaluate`` write; without the option the bilingual ones as before."""
+    runner = CliRunner()
+    folder = tmp_path / "g"
+    assert runner.invoke(app, ["new", str(folder), "--teams", "Ferrari,Honda"]).exit_code == 0
+    start = runner.invoke(app, ["report", str(folder), "--round", "0", "--english"])
+    assert start.exit_code == 0 and "start sheet for round 1" in start.output, start.output
+    assert "Rennställe" not in start.output
+    both = runner.invoke(app, ["report", str(folder), "--round", "0"])
+    assert "Rennanzeiger zu Runde 1 / start sheet" in both.output
+    assert runner.invoke(app, ["evaluate", str(folder), "--force"]).exit_code == 0
+    page = runner.invoke(app, ["report", str(folder), "--team", "Honda", "--html", "--english"])
+    assert page.exit_code == 0 and 'lang="en"' in page.output and "Konto" not in page.output
+    results = runner.invoke(app, ["report", str(folder), "--english"])
+    assert "TURBO 2000 - results round 1" in results.output

@@ -525,6 +525,9 @@ def report(
     html_output: bool = typer.Option(False, "--html", help="HTML statt Text / HTML instead"),
     json_output: bool = typer.Option(False, "--json",
                                      help="Bericht als JSON (mit --team) / report as JSON"),
+    english: bool = typer.Option(False, "--english",
+                                 help="nur Englisch, wo die Runde es hat / English only, where "
+                                      "the round has it (TEAM.en.txt, rennanzeiger.en.txt)"),
 ) -> None:
     """Bericht einer ausgewerteten Runde zeigen / show a report of an evaluated round."""
     try:
@@ -533,6 +536,9 @@ def report(
         suffix = "json" if json_output and team else "html" if html_output else "txt"
         here = game.round_dir(evaluated)
         path = here / "reports" / f"{team}.{suffix}" if team else here / f"rennanzeiger.{suffix}"
+        in_english = path.with_name(f"{path.stem}.en{path.suffix}")
+        if english and suffix != "json" and in_english.is_file():  # issue 24
+            path = in_english
         if "/" in team or "\\" in team or team.startswith(".") or not path.is_file() \
                 or evaluated >= game.current_round():
             raise RennleitungError(f"kein Bericht für '{team or 'Rennanzeiger'}' in Runde "
