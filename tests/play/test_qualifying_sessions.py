@@ -211,6 +211,7 @@ def test_online_the_time_runs_from_the_first_roll_to_the_line(
         sessions: QualifyingSessions, clock: Clock) -> None:
     name = league(sessions)
     sid = sessions.open(name, 1, "short", seed=5, **WINDOW)
+    assert sessions.view(sid).seed is None  # the laps' dice stay secret while the session runs
     with pytest.raises(RennleitungError, match="someone else"):
         sessions.decide(sid, "Anna", 1, {"gear": 1}, "acc-anna")
     sessions.hold(sid, "Anna", "acc-anna")

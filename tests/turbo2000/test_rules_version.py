@@ -27,6 +27,9 @@ from .helpers import CONFIG, game, hire, run, sheet, stock
 
 OLD_GAME = Path(__file__).parent / "data" / "game-rules-v1"
 """A game of three bot teams over two rounds, made with the code before rules version 2."""
+V2_GAME = Path(__file__).parent / "data" / "game-rules-v2"
+"""Three bot teams (ausgewogen, rennfahrer, profi) over three rounds, made with the code of
+rules version 2 (main at 6dfb6b6): the record a later rules version must keep replaying."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
                               if k not in LEGACY})
@@ -173,3 +176,15 @@ def test_the_report_says_when_the_pace_capped_a_section() -> None:
     report = outcome.team_reports["Ferrari"]
     assert "A 40 über dem Q-Tempo 30: zählt 30" in report and "30 von 30 SP" in report
     assert "20 von 20 SP (" not in report  # sections within the pace are not flagged
+
+
+def test_a_rules_v2_game_replays_identically(tmp_path: Path) -> None:
+    # a recalibration changes the defaults of new games only; a stored game holds every
+    # setting, so its rounds must come out byte for byte as they were evaluated
+    copy = tmp_path / "game"
+    shutil.copytree(V2_GAME, copy)
+    stored = json.loads((copy / "config.json").read_text())
+    assert stored["rules_version"] == 2
+    result = CliRunner().invoke(app, ["replay", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output

@@ -187,7 +187,8 @@ async def create(request: Request, p: Page = Depends(page)) -> Response:
 @router.get("/blitz/{match_id}", response_class=HTMLResponse)
 def match_page(match_id: int, request: Request, p: Page = Depends(page)) -> Response:
     view = _view(request, match_id)
-    return _render(p, "blitz.html", blitz=panel_values(p, view, None), view=view)
+    return _render(p, "blitz.html", blitz=panel_values(p, view, None), view=view,
+                   invite=f"{request.app.state.settings.base_url}/blitz/{match_id}")
 
 
 @router.get("/blitz/{match_id}/panel", response_class=HTMLResponse)
