@@ -17,6 +17,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from rennleitung import native
+
+native.FINDER.use_compiled()  # decide (and warn, if pure) now, not inside a test's captured stderr
+
 PG_ENV = "RENNLEITUNG_TEST_PG_URL"
 
 

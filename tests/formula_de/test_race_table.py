@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from rennleitung.cli.main import app
 from rennleitung.formula_de.commitment import commit
 from rennleitung.formula_de.dice import Dice
 from rennleitung.formula_de.events import EventKind
@@ -213,3 +216,24 @@ def test_roll_entries_have_a_json_form() -> None:
     track = table_race().track
     for decision in (RollEntry(7), TakeBack()):
         assert decision_from_data(track, decision_to_data(track, decision)) == decision
+
+
+def test_race_verify_says_the_dice_were_entered_at_the_table(tmp_path: Path) -> None:
+    server, decisions = server_race()
+    rolls = iter(server.dice.history)
+    race = table_race()
+    moves = iter(decisions)
+    while not race.finished:
+        if isinstance(race.pending, RollQuestion):
+            race.apply(RollEntry(next(rolls).result))
+        else:
+            car, decision = next(moves)
+            race.apply(decision, car=car)
+    path = tmp_path / "table.json"
+    path.write_text(record_to_json(record_of(race, "t")), encoding="utf-8")
+    verify_cli = ["race", "verify", str(path)]
+    english = CliRunner().invoke(app, verify_cli, env={"RENNLEITUNG_LANG": "en"})
+    assert english.exit_code == 0, english.output
+    assert "honest" in english.output and "not drawn by the server" in english.output
+    german = CliRunner().invoke(app, verify_cli, env={"RENNLEITUNG_LANG": "de"})
+    assert "nicht vom Server gezogen" in german.output and "not drawn" not in german.output

@@ -113,6 +113,11 @@ def test_a_table_race_to_the_flag_with_entered_dice(browser: Any, sqlite_url: st
                 assert "taken back" in tablet.inner_text("#log")
                 shot(tablet, "table-2-taken-back-1024")
                 continue
+            if ask["kind"] == "roll" and ask["car"] == "Ben" and "waits" not in shown:
+                shown.add("waits")  # his phone says the table rolls for him; no form
+                phones["Ben"].goto(url)
+                phones["Ben"].wait_for_selector("#rolling")
+                assert phones["Ben"].locator("#question form").count() == 0
             if ask["kind"] == "move" and ask["car"] == "Anna" and "phone" not in shown:
                 shown.add("phone")
                 phone = phones["Anna"]
@@ -142,7 +147,7 @@ def test_a_table_race_to_the_flag_with_entered_dice(browser: Any, sqlite_url: st
                 "csrf": csrf, "version": ask["opened"], "car": ask["car"],
                 "decision": json.dumps(choice)})
             assert reply.ok, reply.text()
-        assert {"roll", "phone", "move"} <= shown
+        assert {"roll", "phone", "move", "waits"} <= shown
         phones["Ben"].goto(url)
         phones["Ben"].wait_for_selector("#log")
         shot(phones["Ben"], "table-5-phone-flag-390")

@@ -12,6 +12,7 @@ results sheet (Rennanzeiger) attached, once per round and address.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
 from datetime import UTC, datetime
@@ -206,7 +207,10 @@ class TurboAdapter:
         too, which announces the races of the round now asked for."""
         game = GameDir(Path(binding.game.location))
         language = binding.language
-        current = game.current_round()
+        try:
+            current = game.current_round()
+        except (RennleitungError, OSError):
+            return "", []  # the directory cannot be read now: the welcome goes without it
         text = texts.pick(
             language,
             f"So spielen Sie per Mail: schicken Sie Ihren Bogen für Runde {current} als "
@@ -233,7 +237,8 @@ class TurboAdapter:
                 data = game.results_sheet(number, suffix, language)
                 if number == 0 and language == "en" and not game.results_sheet(
                         0, f"en.{suffix}"):  # a game made before English start sheets
-                    data = _english_start(game, suffix)
+                    with contextlib.suppress(RennleitungError, OSError):
+                        data = _english_start(game, suffix)
                 if data is not None:
                     files.append(Attachment(f"{name}-{number:03d}.{suffix}", mime, data))
         names = ", ".join(item.filename for item in files if item.filename.endswith(".txt"))

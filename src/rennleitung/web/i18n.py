@@ -158,6 +158,7 @@ TEXTS: Mapping[str, tuple[str, str]] = {
     "take_back": ("Letzte Eingabe zurücknehmen", "Take back the last entry"),
     "table_rolls": ("Am Tisch wird gewürfelt: {driver} – die Rennleitung gibt die Zahl ein.",
                     "The table rolls for {driver}; the organiser enters the number."),
+    "table_desk": ("die Rennleitung gibt am Tisch ein", "the organiser enters at the table"),
     "table_mode": ("Am Tisch (echte Würfel, die Rennleitung gibt jeden Wurf ein)",
                    "At the table (real dice, the organiser enters every roll)"),
     "waiting_for": ("Wartet auf {name}", "Waiting for {name}"),
