@@ -136,6 +136,7 @@ WITHIN_A_ROUND = {
     "turn_car", "_weather_rolls_due", "_requests", "_chosen", "_answers", "_cuts",
     "keep_boundaries", "_boundaries", "_proc", "_open", "_batch",
     "_base", "_replaying", "_after",  # a table race: the boundary itself, a replay's counters
+    "_prev_base", "_prev_known", "_rewound",  # ... the boundary before, for a take-back
 }
 """Empty or reset at every round boundary (or caches and the flow itself)."""
 

@@ -237,3 +237,46 @@ def test_race_verify_says_the_dice_were_entered_at_the_table(tmp_path: Path) -> 
     assert "honest" in english.output and "not drawn by the server" in english.output
     german = CliRunner().invoke(app, verify_cli, env={"RENNLEITUNG_LANG": "de"})
     assert "nicht vom Server gezogen" in german.output and "not drawn" not in german.output
+
+
+def test_the_entry_that_ended_a_round_is_taken_back_across_the_boundary() -> None:
+    """The last entry of a round moves the race over a round boundary; while the new round
+    has no entry of its own it is still the last entry, so it is taken back: the race goes
+    back to the round before, asks that question again, and tells the store which boundary
+    it went back to (its later snapshots no longer hold)."""
+    server, decisions = server_race()
+    rolls = iter(server.dice.history)
+    race = table_race()
+    moves = iter(decisions)
+    crossed = 0
+    while not race.finished:
+        ask = race.pending
+        assert ask is not None
+        round_before = race.round
+        if isinstance(ask, RollQuestion):
+            race.apply(RollEntry(next(rolls).result))
+        else:
+            car, decision = next(moves)
+            race.apply(decision, car=car)
+        if race.round > round_before and crossed < 2 and not race.finished:
+            crossed += 1
+            passed = race.take_boundaries()
+            assert passed and passed[-1].round == round_before
+            race.apply(TakeBack())
+            assert race.round == round_before and race.pending == ask
+            rewound = race.take_rewind()
+            assert rewound is not None and rewound[0] < passed[-1].version
+            assert race.take_rewind() is None
+            # a second take-back stays in the round now under way
+            race.apply(TakeBack())
+            assert race.round == round_before and race.take_rewind() is None
+            again = race.pending
+            assert again is not None
+            for _ in range(2):  # the two entries again, as they were
+                assert not race.finished
+                race.apply(race.decisions[-4][1], car=race.decisions[-4][0])
+            assert race.round > round_before
+    assert crossed == 2
+    kept = [(e.kind, e.car, e.data) for e in race.events[1:] if e.kind is not EventKind.TAKEN_BACK]
+    assert kept == [(e.kind, e.car, e.data) for e in server.events[1:]]
+    assert verify(parse_record(record_to_json(record_of(race, "t")))).honest

@@ -18,6 +18,7 @@ from rennleitung.formula_de.replay import TABLE_NOTE, verify
 from rennleitung.league.race_run import race_config, race_result
 from rennleitung.play import Actor, PlayError, RaceService, RaceState
 from rennleitung.play.league_races import enter_finished, league_race_spec
+from rennleitung.store.race_store import latest_snapshot
 from tests.play.test_play_league import LEAGUE, season
 
 
@@ -95,3 +96,47 @@ def test_a_table_race_has_no_clock_per_decision(service: RaceService) -> None:
     with pytest.raises(PlayError) as refused:
         service.create_race(spec)
     assert refused.value.where == "decision_seconds"
+
+
+def test_the_entry_that_ended_a_round_is_taken_back_and_its_snapshot_dropped(
+    service: RaceService,
+) -> None:
+    """The entry that moved the race over a round boundary stored that boundary's snapshot;
+    taken back, the race is in the round before again, the snapshot is gone with the same
+    write, and the race rebuilt from the store is the race in memory."""
+    leagues = season(service)
+    spec = league_race_spec(leagues, LEAGUE, 1, "short", laps=1, table=True)
+    race_id = service.create_race(spec, seed="table-seed")
+    service.start(race_id)
+    step = 0
+    while True:
+        race = service.race(race_id)
+        ask = race.pending
+        assert ask is not None
+        before = race.round
+        version = service.version(race_id)
+        decision = (RollEntry(number_for(ask, step)) if isinstance(ask, RollQuestion)
+                    else race.legal_decisions(ask.car)[0])
+        service.apply(race_id, ask.car, decision, version, Actor.ORGANISER)
+        step += 1
+        if service.race(race_id).round > before and before >= 1:
+            break
+    boundary = service.record(race_id)
+    with service.store.read() as connection:
+        assert latest_snapshot(connection, race_id, version + 1) is not None
+        crossed = latest_snapshot(connection, race_id, version + 1)
+    assert crossed is not None and crossed[1] == version + 1
+    service.apply(race_id, ask.car, TakeBack(), version + 1, Actor.ORGANISER)
+    race = service.race(race_id)
+    assert race.round == before and race.pending == ask
+    with service.store.read() as connection:
+        left = latest_snapshot(connection, race_id, version + 2)
+    assert left is not None and left[1] < crossed[1]
+    events = [e.to_data() for e in race.events]
+    service.forget(race_id)
+    assert [e.to_data() for e in service.race(race_id).events] == events
+    service.apply(race_id, ask.car, decision, version + 2, Actor.ORGANISER)  # entered again
+    assert service.race(race_id).round > before
+    service.forget(race_id)
+    assert service.race(race_id).round > before
+    assert boundary["decisions"] != service.record(race_id)["decisions"]

@@ -85,6 +85,7 @@ from rennleitung.store.race_store import (
     decisions_by,
     drop_after,
     drop_snapshots,
+    drop_snapshots_after,
     due_abandoned,
     due_seats,
     latest_snapshot,
@@ -169,6 +170,9 @@ class _Tx:
     asked_new: list[str] = field(default_factory=list)
     changed_seats: list[SeatData] = field(default_factory=list)
     snapshots: list[eng.Snapshot] = field(default_factory=list)
+    rewound_to: int | None = None
+    """A table take-back went back across a round boundary: the snapshots after this version
+    no longer hold and are dropped in the same write."""
     mutated: bool = False
     changed: bool = False
 
@@ -881,6 +885,8 @@ class RaceService:
             if {car: _utc_times(s) for car, s in seats.items()} != tx.seen_seats:
                 return False
             add_decisions(connection, tx.rows)
+            if tx.rewound_to is not None:
+                drop_snapshots_after(connection, tx.row.id, tx.rewound_to)
             add_snapshots(connection, [_snapshot_row(tx.row.id, s) for s in tx.snapshots])
             save_seats(connection, tx.changed_seats)
             if not save_race(connection, tx.row, tx.seen_version):  # cannot pass the lock above
@@ -958,6 +964,9 @@ class RaceService:
                 seat.asked_at = seat.deadline_at = None
         version = eng.version(tx.race) if tx.live is not None else tx.row.version
         if tx.live is not None:
+            rewound = tx.live.race.take_rewind()
+            if rewound is not None:  # a table take-back across a round boundary
+                tx.rewound_to, tx.live.logged = rewound
             tx.snapshots, tx.live.logged = eng.snapshots(tx.live.race, tx.live.logged)
         state = tx.row.state
         _abandon_time(tx, version)
@@ -1033,6 +1042,9 @@ class RaceService:
                     race, json.loads(stored.decision), f"decisions[{stored.seq}]"
                 )
                 eng.apply(race, stored.car, decision)
+            rewound = race.take_rewind()  # a table take-back across a boundary, stored so
+            if rewound is not None:
+                live.logged = rewound[1]
             live.logged = eng.passed(race, live.logged)  # stored by whoever made them
         except RennleitungError as error:
             self.forget(row.id)

@@ -439,9 +439,7 @@ def drop_after(connection: Connection, race_id: int, version: int) -> list[Decis
     connection.execute(
         DECISIONS.delete().where(DECISIONS.c.race_id == race_id, DECISIONS.c.seq > version)
     )
-    connection.execute(
-        SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.version > version)
-    )
+    drop_snapshots_after(connection, race_id, version)
     return dropped
 
 
@@ -460,6 +458,14 @@ def rewind_race(
         update(SEATS).where(SEATS.c.race_id == race_id).values(asked_at=None, deadline_at=None)
     )
     return result.rowcount == 1
+
+
+def drop_snapshots_after(connection: Connection, race_id: int, version: int) -> None:
+    """Remove the race's snapshots after ``version``: a table take-back went back across
+    their round boundaries (``formula_de/race/table.py``)."""
+    connection.execute(
+        SNAPSHOTS.delete().where(SNAPSHOTS.c.race_id == race_id, SNAPSHOTS.c.version > version)
+    )
 
 
 def drop_snapshots(connection: Connection, race_id: int) -> None:

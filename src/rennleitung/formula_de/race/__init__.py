@@ -42,7 +42,7 @@ from rennleitung.formula_de.race.setup import T_CAR_SETUP, SetupPhase
 from rennleitung.formula_de.race.table import TABLE_ENTRIES, TablePhase, taken_back
 from rennleitung.formula_de.race.tests import ChecksPhase
 from rennleitung.formula_de.race.turn import TurnPhase
-from rennleitung.formula_de.race_decisions import Decision, DecisionError, RollEntry, TakeBack
+from rennleitung.formula_de.race_decisions import Decision, DecisionError, RollEntry
 from rennleitung.formula_de.race_ledger import KarmaMove, PlayOrder, karma_moves, play_orders
 from rennleitung.formula_de.race_log import Earlier, Log
 from rennleitung.formula_de.race_questions import Question
@@ -125,8 +125,11 @@ class Race(
         """When set, the state at every round boundary is kept for ``take_boundaries``."""
         self._boundaries: list[RaceState] = []
         self._base = state
+        self._prev_base: RaceState | None = None
+        self._prev_known = False
+        self._rewound: tuple[int, tuple[int, int]] | None = None
         self._replaying = 0
-        self._after: list[tuple[str, RollEntry | TakeBack]] = []
+        self._after: list[tuple[str, Decision]] = []
         self._proc = self._run() if state is None else self._resumed(state, logs)
         self._open: tuple[Question, ...] = ()
         self._batch = False  # the open questions are asked at once (a tuple from the flow)
@@ -188,6 +191,9 @@ class Race(
             if isinstance(d, RollEntry) and n not in gone
         )
         kept, keep = self._boundaries, self.keep_boundaries
+        prev, known, rewound = self._prev_base, self._prev_known, self._rewound
+        # boundaries a take-back went back across are no longer passed
+        kept = [b for b in kept if base is not None and b.version <= base.version]
         if base is None:
             Race.__init__(self, self.config, dice, track=self.track, commitment=self.commitment)
         else:
@@ -198,8 +204,17 @@ class Race(
             )
         self.keep_boundaries = keep
         self._boundaries = kept + self._boundaries
+        self._prev_base, self._prev_known, self._rewound = prev, known, rewound
         self._replaying = leading
         self._fed_replay(entries)
+
+    def take_rewind(self) -> tuple[int, tuple[int, int]] | None:
+        """Where a table take-back across a round boundary went back to since the last call:
+        the version of the boundary before (0: the start) and the lengths of the event and
+        roll logs there; None when none did. The boundaries stored after it no longer hold
+        (the store drops their snapshots)."""
+        rewound, self._rewound = self._rewound, None
+        return rewound
 
     def take_boundaries(self) -> list[RaceState]:
         """The states at the round boundaries passed since the last call (``keep_boundaries``

@@ -90,8 +90,11 @@ class RaceCore(ABC):
     _answers: dict[str, Decision]
     _boundaries: list[RaceState]
     _base: RaceState | None  # a table race: the last round boundary, rebuilt from (table.py)
+    _prev_base: RaceState | None  # ... and the one before it (None: the start), for a take-back
+    _prev_known: bool  # ... across the last boundary: known only when passed here
+    _rewound: tuple[int, tuple[int, int]] | None  # where such a take-back went, for the store
     _replaying: int  # a table race: entries of a replay still to log, their numbers fed ahead
-    _after: list[tuple[str, RollEntry | TakeBack]]  # ... to log right after the next decision
+    _after: list[tuple[str, Decision]]  # ... to log right after the next decision
     _proc: Flow
     _open: tuple[Question, ...]
     _batch: bool
@@ -251,11 +254,13 @@ class RaceCore(ABC):
     @abstractmethod
     def _check_take_back(self) -> str: ...
     @abstractmethod
+    def _take_back_target(self) -> tuple[str, bool]: ...
+    @abstractmethod
     def _table_entry(self, car: str | None, entry: RollEntry | TakeBack) -> None: ...
     @abstractmethod
     def _apply_entry(self, car: str, decision: Decision) -> None: ...
     @abstractmethod
-    def _log_entry(self, car: str, entry: RollEntry | TakeBack) -> None: ...
+    def _log_entry(self, car: str, entry: Decision) -> None: ...
 
     # setup.py
     @abstractmethod

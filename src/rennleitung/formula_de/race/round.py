@@ -44,6 +44,8 @@ class RoundPhase(RaceCore):
                 boundary = self._boundary()
                 if self.keep_boundaries:
                     self._boundaries.append(boundary)
+                if self.config.table:  # the boundary before, for a take-back across this one
+                    self._prev_base, self._prev_known = self._base, True
                 self._base = boundary  # a table race rebuilds from here (race/table.py)
             resumed = False
             if not any(s.status in RACING and c not in self.halted for c, s in self.cars.items()):

@@ -9,9 +9,12 @@ followed by the numbers entered after it, and goes on to the next question. So t
 snapshots, records and ``race verify`` see one list of decisions, as in any race.
 
 ``TakeBack`` takes back the latest entry not yet taken back, within the round of play under
-way (the boundary before it is the state the race rebuilds from): the race replays without it
-and asks its question again; both stay in the decisions, and the rebuilt race tells the
-take-back as an event, so the log keeps what was taken back.
+way (the boundary before it is the state the race rebuilds from) or, when the round has no
+entry yet, the last entry of the round before (the entry that ended it: the race then
+rebuilds from the boundary before that round, and ``take_rewind`` tells the store that the
+later boundary no longer holds): the race replays without it and asks its question again;
+both stay in the decisions, and the rebuilt race tells the take-back as an event, so the log
+keeps what was taken back.
 """
 
 from __future__ import annotations
@@ -109,11 +112,19 @@ class TablePhase(RaceCore):
             assert ask is not None
             self._decisions.append((ask.car, entry))
         else:
-            self._decisions.append((self._check_take_back(), entry))
+            car, across = self._take_back_target()
+            self._decisions.append((car, entry))
+            if across:  # the entry ended the last round: rebuilt from the boundary before it
+                back = self._prev_base
+                self._base, self._prev_base, self._prev_known = back, None, False
+                self._rewound = (
+                    (back.version, (back.events, back.rolls)) if back is not None else (0, (0, 0))
+                )
         self._rebuild()
 
-    def _log_entry(self, car: str, entry: RollEntry | TakeBack) -> None:
-        """A replayed table entry: logged; a take-back also told as an event."""
+    def _log_entry(self, car: str, entry: Decision) -> None:
+        """A replayed table entry (or a decision taken back): logged; a take-back also told
+        as an event."""
         start = self._base.version if self._base is not None else 0
         self._decisions.append((car, entry))
         if isinstance(entry, TakeBack):
@@ -140,29 +151,37 @@ class TablePhase(RaceCore):
         return self._check_take_back()
 
     def _check_take_back(self) -> str:
-        """The car of the entry a take-back now would take back; refused when there is none
-        in the round under way."""
+        """The car of the entry a take-back now would take back; refused when there is none."""
+        return self._take_back_target()[0]
+
+    def _take_back_target(self) -> tuple[str, bool]:
+        """The car of the entry a take-back now would take back, and whether it lies before
+        the last round boundary (the entry that ended the round before: taken back only while
+        the round under way has no entry of its own); refused when there is none."""
         if not self.at_table:
             raise DecisionError(
                 "nur am Tisch lässt sich eine Eingabe zurücknehmen",
                 "only a race at the table takes entries back",
                 "table",
             )
-        start = self._base.version if self._base is not None else 0
-        since = self._decisions.since(start)
-        gone = taken_back(since)
-        live = [
-            n
-            for n, (_, d) in enumerate(since)
-            if n not in gone and not isinstance(d, TakeBack | Halt)
-        ]
-        if not live:
-            raise DecisionError(
-                "in dieser Spielrunde ist keine Eingabe mehr zurückzunehmen",
-                "there is no entry left to take back in this round of play",
-                "table.take_back",
-            )
-        return since[live[-1]][0]
+        for base, across in ((self._base, False), (self._prev_base, True)):
+            if across and (not self._prev_known or self._base is None):
+                break
+            start = base.version if base is not None else 0
+            since = self._decisions.since(start)
+            gone = taken_back(since)
+            live = [
+                n
+                for n, (_, d) in enumerate(since)
+                if n not in gone and not isinstance(d, TakeBack | Halt)
+            ]
+            if live:
+                return since[live[-1]][0], across
+        raise DecisionError(
+            "in dieser Spielrunde ist keine Eingabe mehr zurückzunehmen",
+            "there is no entry left to take back in this round of play",
+            "table.take_back",
+        )
 
     def _fed_replay(self, entries: Sequence[tuple[str, Decision]]) -> None:
         """Apply ``entries`` (since the race's state) as they came: each decision with the
@@ -179,23 +198,29 @@ class TablePhase(RaceCore):
             if isinstance(decision, TABLE_ENTRIES):
                 self._table_entry(car, decision)
                 continue
-            follow = 0
-            for later in entries[n + 1 :]:
-                if not isinstance(later[1], TABLE_ENTRIES):
-                    break
-                follow += 1
             if n in gone:  # taken back: logged, not applied; the entries after it likewise
+                follow = 0
+                for later in entries[n + 1 :]:
+                    if not isinstance(later[1], TABLE_ENTRIES):
+                        break
+                    follow += 1
                 self._decisions.append((car, decision))
                 self._replaying += follow
                 continue
+            # what follows up to the next decision applied: the numbers entered, take-backs
+            # and the decisions they took back (a number entered again after a take-back of
+            # the decision after it still belongs to this one's roll)
+            follow = 0
+            for m, (_, item) in enumerate(entries[n + 1 :], start=n + 1):
+                if not isinstance(item, TABLE_ENTRIES) and m not in gone:
+                    break
+                follow += 1
             dice.feed(
                 d.result
                 for m, (_, d) in enumerate(entries[n + 1 : n + 1 + follow], start=n + 1)
                 if isinstance(d, RollEntry) and m not in gone
             )
-            self._after = [
-                (c, d) for c, d in entries[n + 1 : n + 1 + follow] if isinstance(d, TABLE_ENTRIES)
-            ]
+            self._after = list(entries[n + 1 : n + 1 + follow])
             self._apply_entry(car, decision)
             skip = follow
 
