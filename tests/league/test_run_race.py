@@ -279,7 +279,7 @@ def test_a_car_out_on_its_finishing_move_is_retired_with_its_last_lap_incomplete
     stub = SimpleNamespace(
         finished=True, events=[], orders=[], karma_moves=[], entries={"Anna": None, "Ben": None},
         stopped=False, cars={}, laps=3, track=SimpleNamespace(title="Short circuit"),
-        config=SimpleNamespace(track="short"),
+        config=SimpleNamespace(track="short", table=False),
         classification=lambda: placings, driver=lambda car: car,
     )
     result = race_result(cast(Race, stub), 1)
