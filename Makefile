@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# make test runs the tests in this many processes (pytest-xdist; the mail tests share one)
+TEST_JOBS ?= 2
 
 .PHONY: run demo test lint typecheck pytest services bench clean native
 
@@ -38,7 +40,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 pytest: $(STAMP) services native
-	. ./.services.env 2>/dev/null; $(BIN)/pytest
+	. ./.services.env 2>/dev/null; $(BIN)/pytest -n $(TEST_JOBS) --dist loadgroup
 
 test: lint typecheck pytest
 

@@ -112,3 +112,12 @@ def body_of(message: Message) -> str:
 
 def attachment_names(message: Message) -> list[str]:
     return [str(p.get_filename()) for p in message.walk() if p.get_filename()]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The mail tests share the one Dovecot mailbox that ``scripts/services.sh`` starts: under
+    ``make test``'s parallel run (pytest-xdist, ``--dist loadgroup``) they all run in one worker,
+    so no test polls away another's mail."""
+    for item in items:
+        if "tests/mail/" in item.nodeid.replace("\\", "/") or item.nodeid.startswith("mail/"):
+            item.add_marker(pytest.mark.xdist_group("mail"))

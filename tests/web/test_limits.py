@@ -159,7 +159,9 @@ def test_hostile_clients_leave_nothing_behind(process: ServerProcess) -> None:
     memory_after = resident_mb(pid)
     print(f"open files {files_before} -> {files_after}; "
           f"memory {memory_before:.0f} -> {memory_after:.0f} MB")
-    assert files_after <= files_before
+    # the hostile clients above opened some 100 connections; the server's own background work
+    # (its tickers' database use, a kept-alive client connection) moves the count by one or two
+    assert files_after <= files_before + 2, (files_before, files_after)
     assert memory_after - memory_before < 20, (memory_before, memory_after)
 
 
