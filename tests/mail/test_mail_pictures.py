@@ -116,22 +116,31 @@ def test_an_svg_librsvg_cannot_read_gives_no_picture() -> None:
     assert svg_png.render(b"", 80) is None
 
 
-def test_a_partly_transparent_edge_is_kept_as_rsvg_convert_draws_it() -> None:
-    """Scaled to 560 pixels, a 3 x 2 SVG is 373.3 pixels high: the last row is partly covered,
-    and with a half-transparent rectangle every pixel has alpha; both come out as
-    ``rsvg-convert`` draws them (straight alpha, not cairo's premultiplied)."""
+def test_a_partly_transparent_edge_is_kept_as_rsvg_convert_draws_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scaled to 560 pixels, a 3 x 2 SVG is 373.3 pixels high (by width) or wide (by height):
+    the last row or column is partly covered; with a half-transparent rectangle every pixel
+    has alpha (cairo's own PNG writer). All come out as ``rsvg-convert`` draws them (straight
+    alpha, not cairo's premultiplied)."""
     _needs_librsvg()
     _needs_rsvg()
-    for svg in (b'<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2">'
-                b'<rect width="3" height="2" fill="#5f9a4a"/></svg>',
-                b'<svg xmlns="http://www.w3.org/2000/svg" width="3" height="2">'
-                b'<rect width="3" height="2" fill="#c0392b" fill-opacity="0.4"/></svg>'):
-        mine = svg_png.render(svg, width=560)
+    cases = ((b'width="3" height="2"', b'width="3" height="2" fill="#5f9a4a"', "width"),
+             (b'width="2" height="3"', b'width="2" height="3" fill="#5f9a4a"', "height"),
+             (b'width="3" height="2"', b'width="3" height="2" fill="#c0392b" fill-opacity="0.4"',
+              "width"))
+    by_cairo: list[int] = []
+    cairo_png = svg_png._cairo_png
+    monkeypatch.setattr(svg_png, "_cairo_png", lambda *a: by_cairo.append(1) or cairo_png(*a))
+    for size, rect, side in cases:
+        svg = b'<svg xmlns="http://www.w3.org/2000/svg" ' + size + b"><rect " + rect + b"/></svg>"
+        mine = svg_png.render(svg, **{side: 560})
         assert mine is not None
         width, height, rows = read_png(mine)
-        assert (width, height) == (560, 374)
-        assert (width, height, rows) == read_png(_converted(svg, "--width=560"))
-        assert rows[-1][3] < 255  # the last row has alpha
+        assert (width, height) == ((560, 374) if side == "width" else (374, 560))
+        assert (width, height, rows) == read_png(_converted(svg, f"--{side}=560"))
+        assert rows[-1][-1] < 255  # the last pixel has alpha
+        assert rows[0][3] == (255 if b"opacity" not in rect else 102)
+    assert len(by_cairo) == 1  # only the picture with alpha everywhere
 
 
 def _move_view(service: MailService) -> tuple[View, AskKind]:
@@ -221,3 +230,24 @@ def test_two_pictures_drawn_at_once_are_the_pictures_drawn_one_by_one() -> None:
     with ThreadPoolExecutor(max_workers=pictures.WORKERS) as pool:
         for _round in range(3):
             assert list(pool.map(lambda svg: svg_png.render(svg, width=560), svgs)) == alone
+
+
+def test_board_texts_outside_the_view_are_left_out_without_changing_the_picture(
+        service: MailService, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The crop leaves out the board's numbers (grid, pit boxes) that lie outside its view:
+    librsvg would lay them out for nothing. The picture is the same to the byte as with every
+    number kept."""
+    _needs_librsvg()
+    from rennleitung.render import board_crop
+
+    seen, _kind = _move_view(service)
+    asked = seen.question()
+    assert asked is not None and seen.position is not None
+    svg, width, height = render_crop(seen.position, "car1", asked.question.moves)
+    board_crop._BOARDS.clear()
+    monkeypatch.setattr(board_crop, "_texts", lambda part: [(part, None)])
+    every, _w, _h = render_crop(seen.position, "car1", asked.question.moves)
+    board_crop._BOARDS.clear()  # the next crop cuts the board afresh
+    assert svg.count("<text") + 20 < every.count("<text")
+    side = {"width": PICTURE_SIDE} if width >= height else {"height": PICTURE_SIDE}
+    assert svg_png.render(svg.encode(), **side) == svg_png.render(every.encode(), **side)

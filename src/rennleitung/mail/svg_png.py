@@ -9,9 +9,10 @@ a picture on an idle machine, the same pixels as ``rsvg-convert`` and a file of 
 (a board has large flat areas, which deflate packs well without filters).
 
 The size follows ``rsvg-convert``: given a width (or a height), the picture is scaled evenly to
-it and the other side is rounded up. The PNG is RGBA; where a few rows are not opaque (the last
-row of a board's picture is often only partly covered), their pixels are divided back by their
-alpha as cairo does it; a picture with more transparency is written by cairo's own PNG writer.
+it and the other side is rounded up. The PNG is RGBA; where a few pixels are not opaque (the
+last row or column of a board's picture is often only partly covered), they are divided back
+by their alpha as cairo does it; a picture with more transparency is written by cairo's own
+PNG writer.
 The foreign calls release the interpreter lock, so two threads draw two pictures at once; each
 picture has its own handle, surface and context.
 
@@ -182,19 +183,22 @@ def _draw(libs: _Libraries, handle: int, scale: float, width: int, height: int) 
         cairo.cairo_surface_destroy(surface)
 
 
-EDGE_ROWS = 8
-"""Rows not fully opaque that are converted here (a board's picture has at most its last
-row, which the scaling leaves partly covered); more go to cairo's PNG writer."""
+EDGE_PIXELS = 4
+"""Pixels not fully opaque that are converted here, per pixel of the picture's edge (a
+board's picture has at most its last row or column partly covered by the scaling); a picture
+with more goes to cairo's PNG writer."""
+_SEE_THROUGH = bytes([1] * 255 + [0])
+"""``bytes.translate`` table: 1 for an alpha below 255, 0 for opaque."""
 
 
 def _straight(pixels: bytes, width: int, height: int, stride: int
               ) -> tuple[bytes, int] | None:
     """cairo's 32-bit pixels (native-endian ARGB, premultiplied by alpha) as PNG's RGBA with
     straight alpha, divided back as cairo's own PNG writer does it; None for more than
-    ``EDGE_ROWS`` rows with transparency. The bytes are reordered in one piece: each pixel's
-    word put in ARGB byte order, the whole shifted by one byte gives R, G, B and the next
-    pixel's alpha, which is right wherever every pixel is opaque (the rows that are not get
-    their own alpha back)."""
+    ``EDGE_PIXELS`` per edge pixel with transparency. The bytes are reordered in one piece:
+    each pixel's word put in ARGB byte order, the whole shifted by one byte gives R, G, B and
+    the next pixel's alpha, which is right wherever every pixel is opaque (the pixels that are
+    not get their own alpha back)."""
     rows = pixels if stride == 4 * width else b"".join(
         pixels[row * stride:row * stride + 4 * width] for row in range(height))
     words = array.array("I")
@@ -205,23 +209,23 @@ def _straight(pixels: bytes, width: int, height: int, stride: int
         words.byteswap()
     argb = words.tobytes()
     opacity = argb[0::4]
-    opaque = b"\xff" * width
-    partial = [row for row in range(height) if opacity[row * width:(row + 1) * width] != opaque]
-    if len(partial) > EDGE_ROWS:
-        return None
+    marks = opacity.translate(_SEE_THROUGH)
+    partial = marks.count(1)
     if not partial:
         return argb[1:] + b"\xff", 6
+    if partial > EDGE_PIXELS * 2 * (width + height):
+        return None
     rgba = bytearray(argb[1:] + b"\xff")
     rgba[3::4] = opacity
-    for row in partial:
-        for column in range(width):
-            at = 4 * (row * width + column)
-            level = rgba[at + 3]
-            if level == 0:
-                rgba[at:at + 3] = b"\0\0\0"
-            elif level < 255:
-                for channel in range(at, at + 3):
-                    rgba[channel] = (rgba[channel] * 255 + level // 2) // level
+    at = marks.find(1)
+    while at >= 0:
+        level = opacity[at]
+        if level == 0:
+            rgba[4 * at:4 * at + 3] = b"\0\0\0"
+        else:
+            for channel in range(4 * at, 4 * at + 3):
+                rgba[channel] = (rgba[channel] * 255 + level // 2) // level
+        at = marks.find(1, at + 1)
     return bytes(rgba), 6
 
 
