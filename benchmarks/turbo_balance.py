@@ -37,7 +37,13 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES, Strategy
-from rennleitung.turbo2000.config import LEGACY, GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.config import (
+    BEFORE_VERSION_3,
+    LEGACY,
+    GameConfig,
+    config_from_dict,
+    config_to_dict,
+)
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import evaluate_round
@@ -114,10 +120,15 @@ def configured(settings: list[str]) -> GameConfig:
 
 
 VERSION_1 = config_from_dict(
-    {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY})
+    {k: v for k, v in config_to_dict(GameConfig()).items()
+     if k not in LEGACY and k not in BEFORE_VERSION_3})
 """The figures of rules version 1 (before issue 28)."""
+VERSION_2 = config_from_dict({**config_to_dict(GameConfig()), **BEFORE_VERSION_3,
+                              "rules_version": 2})
+"""The figures of rules version 2 (issue 28, before the harder qualifying of a full grid)."""
 
 VARIANTS: dict[str, GameConfig] = {
+    "rules version 2 (the same qualifying roll in every field)": VERSION_2,
     "rules version 1 (the figures before issue 28)": VERSION_1,
     "version 1's second step (risk_offset 8, start_money 5,000,000)": replace(
         VERSION_1, risk_offset=8, start_money=5_000_000),
