@@ -251,3 +251,29 @@ def test_board_texts_outside_the_view_are_left_out_without_changing_the_picture(
     assert svg.count("<text") + 20 < every.count("<text")
     side = {"width": PICTURE_SIDE} if width >= height else {"height": PICTURE_SIDE}
     assert svg_png.render(svg.encode(), **side) == svg_png.render(every.encode(), **side)
+
+
+def test_a_picture_no_thread_has_begun_is_drawn_by_the_thread_that_needs_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With both picture threads busy, the mail's own thread draws its picture instead of
+    waiting; the picture thread that comes to it later finds it drawn (drawn once)."""
+    import threading
+
+    _needs_librsvg()
+    pictures.forget()
+    drawn_by: list[str] = []
+    convert = pictures._convert
+    monkeypatch.setattr(pictures, "_convert", lambda svg, size: drawn_by.append(
+        threading.current_thread().name) or convert(svg, size))
+    busy = threading.Event()
+    try:
+        for _thread in range(pictures.WORKERS):
+            pictures._POOL.submit(busy.wait, 30)
+        item = BoardPicture("board", _svg("#2e86c1"), "--width=80")
+        assert item.data.startswith(b"\x89PNG") and item.filename == "board.png"
+        assert drawn_by == [threading.current_thread().name]
+    finally:
+        busy.set()
+    later = png_later(_svg("#2e86c1"), "--width=80")
+    pictures._POOL.submit(lambda: None).result(30)  # the pool has come past the picture
+    assert later.result() == item.data and len(drawn_by) == 1
