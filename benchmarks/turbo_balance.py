@@ -20,9 +20,10 @@ as the brief had them, the first reconstruction's risk and development rules); `
 seats N teams, the strategies in turn (4 to 24: fields that do or do not fill the grid);
 ``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
 ``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
-instead (a few minutes on one loaded core; it prints its budget); ``--matters`` plays GAMES
-games per field of 4 to 24 teams (``--teams``: that field only) with the bot *profi* and the
-same bot with less or more in qualifying or another push, to show that both choices matter.
+instead (about 20 minutes on one loaded core, fewer with ``--fields``; it prints its
+budget); ``--matters`` plays GAMES games per field of 4 to 24 teams (``--teams``: that field
+only) with the bot *profi* and the same bot with less or more in qualifying or another push,
+to show that both choices matter.
 """
 
 from __future__ import annotations
