@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # make test runs the tests in this many processes (pytest-xdist; the mail tests share one)
-TEST_JOBS ?= 1
+TEST_JOBS ?= 2
 
 .PHONY: run demo test lint typecheck pytest services bench clean native
 

@@ -13,7 +13,8 @@ about time.
 
 Then Formula Dé by mail in and out, as ``mail serve`` runs it (issue 24): five races, two people
 each answering every question mail by reply over LMTP, the games' ticks drawing each question's
-picture (the part of the board that matters, PNG by ``rsvg-convert``) and every answer and
+picture (the part of the board that matters, PNG by librsvg in the gateway's process, or by
+``rsvg-convert`` where the library cannot be loaded: ``mail/pictures.py``) and every answer and
 question sent over SMTP to an aiosmtpd sink. Prints mails in, mails out and mails/s (in + out)
 by wall clock, and the largest question mail; then (unless ``--no-before``) the same races with
 each picture drawn and waited for as its mail is made, as before ``mail/pictures.py``, and how
@@ -191,7 +192,8 @@ def _drain(received: multiprocessing.Queue[tuple[str, bytes]],
 
 
 def _cpu(children_only: bool = False) -> float:
-    """CPU seconds of this process and of its finished children (the rsvg-convert runs)."""
+    """CPU seconds of this process and of its finished children (rsvg-convert runs, where the
+    pictures are drawn by the program)."""
     used = os.times()
     children = used.children_user + used.children_system
     return children if children_only else used.user + used.system + children
@@ -292,12 +294,13 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
               f"{total / wall:.0f} mails/s in and out ({sent_in} in, {len(outgoing)} out, "
               f"{wall:.1f} s)")
         return total / wall
-    print(f"Formula Dé by mail with pictures ({RACES} races, PNG as `mail serve` sends it):")
+    print(f"Formula Dé by mail with pictures ({RACES} races, PNG as `mail serve` sends it, drawn "
+          f"by {pictures.renderer()}):")
     print(f"  {sent_in} answers in over LMTP, {len(outgoing)} mails out over SMTP "
           f"(answers, questions with their picture, welcomes) in {wall:.1f} s")
     print(f"  {total / cpu:.0f} mails/s in and out by CPU time ({cpu:.1f} s: the gateway's "
-          f"process, the players' side with it, and every rsvg-convert: {drawn:.1f} s; not the "
-          "SMTP sink)")
+          f"process with its picture threads, the players' side with it, and every rsvg-convert "
+          f"run: {drawn:.1f} s; not the SMTP sink)")
     print(f"  {total / wall:.0f} mails/s in and out by wall clock; target >= 50/s; largest "
           f"question mail {largest / 1000:.0f} KB (limit 200 KB)")
     return total / wall
@@ -314,7 +317,12 @@ def main() -> None:
                         help="skip the comparison run with pictures drawn one at a time")
     parser.add_argument("--intake-only", action="store_true",
                         help="only the intake run (no Formula Dé in and out)")
+    parser.add_argument("--fd-only", action="store_true",
+                        help="only Formula Dé in and out (no intake run)")
     args = parser.parse_args()
+    if args.fd_only:
+        _fd_runs(args)
+        return
     with tempfile.TemporaryDirectory() as temp:
         root = Path(temp)
         url = args.db or f"sqlite:///{root / 'mail.sqlite3'}"
@@ -355,7 +363,13 @@ def main() -> None:
           f"(of {2 * RACES})")
     print(f"  {len(mails) / wall:.0f} mails/s wall clock ({wall:.1f} s), "
           f"{len(mails) / cpu:.0f} mails/s per CPU second ({cpu:.1f} s); target >= 50/s")
-    if args.fd_answers and not args.intake_only:
+    if not args.intake_only:
+        _fd_runs(args)
+
+
+def _fd_runs(args: argparse.Namespace) -> None:
+    """Formula Dé in and out, then (unless ``--no-before``) the same one picture at a time."""
+    if args.fd_answers:
         with tempfile.TemporaryDirectory() as temp:
             after = _fd_in_and_out(args.db or f"sqlite:///{Path(temp) / 'inout.sqlite3'}",
                                    args.fd_answers)

@@ -20,9 +20,10 @@ as the brief had them, the first reconstruction's risk and development rules); `
 seats N teams, the strategies in turn (4 to 24: fields that do or do not fill the grid);
 ``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
 ``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
-instead (a few minutes on one loaded core; it prints its budget); ``--matters`` plays GAMES
-games per field of 4 to 24 teams (``--teams``: that field only) with the bot *profi* and the
-same bot with less or more in qualifying or another push, to show that both choices matter.
+instead (about 20 minutes on one loaded core, fewer with ``--fields``; it prints its
+budget); ``--matters`` plays GAMES games per field of 4 to 24 teams (``--teams``: that field
+only) with the bot *profi* and the same bot with less or more in qualifying or another push,
+to show that both choices matter.
 """
 
 from __future__ import annotations
@@ -37,7 +38,13 @@ from collections import Counter, defaultdict
 from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES, Strategy
-from rennleitung.turbo2000.config import LEGACY, GameConfig, config_from_dict, config_to_dict
+from rennleitung.turbo2000.config import (
+    BEFORE_VERSION_3,
+    LEGACY,
+    GameConfig,
+    config_from_dict,
+    config_to_dict,
+)
 from rennleitung.turbo2000.game import new_game
 from rennleitung.turbo2000.model import GameState
 from rennleitung.turbo2000.pipeline import evaluate_round
@@ -114,10 +121,15 @@ def configured(settings: list[str]) -> GameConfig:
 
 
 VERSION_1 = config_from_dict(
-    {k: v for k, v in config_to_dict(GameConfig()).items() if k not in LEGACY})
+    {k: v for k, v in config_to_dict(GameConfig()).items()
+     if k not in LEGACY and k not in BEFORE_VERSION_3})
 """The figures of rules version 1 (before issue 28)."""
+VERSION_2 = config_from_dict({**config_to_dict(GameConfig()), **BEFORE_VERSION_3,
+                              "rules_version": 2})
+"""The figures of rules version 2 (issue 28, before the harder qualifying of a full grid)."""
 
 VARIANTS: dict[str, GameConfig] = {
+    "rules version 2 (the same qualifying roll in every field)": VERSION_2,
     "rules version 1 (the figures before issue 28)": VERSION_1,
     "version 1's second step (risk_offset 8, start_money 5,000,000)": replace(
         VERSION_1, risk_offset=8, start_money=5_000_000),

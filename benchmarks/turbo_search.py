@@ -67,14 +67,17 @@ class Budget:
 
 
 BUDGETS: dict[int, Budget] = {
-    6: Budget(first=16, generations=4, children=6, games=10, final=3, final_games=120),
-    12: Budget(first=16, generations=4, children=6, games=8, final=3, final_games=120),
-    21: Budget(first=10, generations=3, children=5, games=6, final=3, final_games=80),
+    6: Budget(first=16, generations=4, children=6, games=10, final=3, final_games=240),
+    12: Budget(first=16, generations=4, children=6, games=8, final=3, final_games=160),
+    21: Budget(first=10, generations=3, children=5, games=6, final=3, final_games=200),
 }
-"""The default budget per field size, kept to a few minutes on one loaded core. The finals
+"""The default budget per field size (2,670 games: 19 minutes in one process on the shared
+machine at a load average of 8; 6 teams 142 s, 12 teams 340 s, 21 teams 641 s). The finals
 are long because the interval is what the target judges: a strategy winning a third of 40
 games has an upper end of 49 %, of 120 games 42 % (the 12-team finals of rules version 2 had
-40 games and failed on that)."""
+40 games and failed on that); a share of 39 % needs about 240 games for an upper end under
+45 % (the 21-team finals of version 2 had 80 games: 38.8 %, upper end 49.7 %). A 6-team game
+is the cheapest, a 21-team game about three times as dear, so the long finals go to 6 teams."""
 
 
 def random_strategy(rng: random.Random, number: int) -> Strategy:

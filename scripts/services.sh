@@ -88,7 +88,9 @@ echo "export RENNLEITUNG_TEST_PG_URL=postgresql+psycopg://$PG_USER@127.0.0.1:$PG
 # (loopback only), one test user. Mail is put into the mailbox by the tests over IMAP (APPEND).
 IMAP_PORT=${RENNLEITUNG_IMAP_TEST_PORT:-55143}
 DC_HOME="$ROOT/var/dovecot"
-# rsvg-convert (librsvg2-bin) turns the board SVG into the PNG that question mails carry.
+# librsvg2-bin brings rsvg-convert and the libraries it uses (librsvg2-2, libcairo2): the gateway
+# loads those to turn the board SVG into the PNG that question mails carry (mail/svg_png.py), and
+# runs rsvg-convert where it cannot.
 if ! command -v dovecot >/dev/null 2>&1 || [ ! -x /usr/lib/dovecot/imap ] \
         || ! command -v rsvg-convert >/dev/null 2>&1; then
     if [ "$(id -u)" -ne 0 ]; then

@@ -72,3 +72,43 @@ def test_training_needs_a_driver_under_contract() -> None:
     state = game("Ferrari", "Honda")
     outcome = run(state, sheet(state, "Ferrari", "Training: Lauda 30.000"))
     assert "not under contract this year (§1)" in notes(outcome, "Ferrari")
+
+
+def test_a_fourth_driver_costs_the_extra_driver_fee_every_round() -> None:
+    # the option of rules version 3 (rules.md §2): three drivers a team are free of the fee,
+    # each one more pays it every round on top of his salary; without it (the default, and
+    # version 2) only the salaries are paid
+    from dataclasses import replace
+
+    config = replace(CONFIG, extra_driver_fee=150_000)
+    state = game("Ferrari", "Honda", "Lotus")  # a pool of nine drivers
+    for driver in ("Lauda", "Piquet", "Prost", "Senna"):
+        hire(state, driver, "Ferrari")
+    for driver in ("Mansell", "Berger", "Alboreto"):
+        hire(state, driver, "Honda")
+    before = {name: team.money for name, team in state.teams.items()}
+    outcome = run(state, config=config)
+    paid = {name: before[name] + CONFIG.sponsor_money - outcome.state.teams[name].money
+            for name in before}
+    assert (CONFIG.extra_driver_fee, CONFIG.fee_free_drivers) == (0, 3)
+    assert paid == {"Ferrari": 4 * 10_000 + 150_000, "Honda": 3 * 10_000, "Lotus": 0}
+    report = notes(outcome, "Ferrari")
+    assert "Zuschlag für 1 Fahrer über 3" in report and "150.000" in report
+    assert "fee for 1 driver beyond 3" in outcome.team_reports_en["Ferrari"]
+    assert "Zuschlag" not in notes(outcome, "Honda")
+    # a fifth driver pays it twice; without the fee (version 2) only the salaries are paid
+    hire(state, "Patrese", "Ferrari")
+    assert run(state, config=config).state.teams["Ferrari"].money == \
+        before["Ferrari"] + CONFIG.sponsor_money - 5 * 10_000 - 2 * 150_000
+    assert run(state).state.teams["Ferrari"].money == \
+        before["Ferrari"] + CONFIG.sponsor_money - 5 * 10_000
+    # the start sheet names the fee when there is one
+    from rennleitung.turbo2000.document import as_text
+    from rennleitung.turbo2000.reports import start_document
+
+    fresh = game("Ferrari", "Honda", config=config)
+    assert "Zuschlag je Fahrer über 3 / fee per driver beyond 3 150.000 je Runde / a round" in \
+        as_text(start_document(fresh, config))
+    assert "fee per driver beyond 3 150.000 a round" in \
+        as_text(start_document(fresh, config, "en"))
+    assert "Zuschlag" not in as_text(start_document(game("Ferrari", "Honda"), CONFIG))

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from rennleitung.cli.turbo import app
 from rennleitung.turbo2000.config import (
+    BEFORE_VERSION_3,
     LEGACY,
     RULES_VERSION,
     config_from_dict,
@@ -32,7 +33,7 @@ V2_GAME = Path(__file__).parent / "data" / "game-rules-v2"
 rules version 2 (main at 6dfb6b6): the record a later rules version must keep replaying."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
-                              if k not in LEGACY})
+                              if k not in LEGACY and k not in BEFORE_VERSION_3})
 
 
 def _six_teams() -> tuple:
@@ -93,17 +94,31 @@ def test_the_d_push_decides_whether_an_entry_may_spend_its_lp() -> None:
 
 
 def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None:
-    old = {k: v for k, v in config_to_dict(CONFIG).items() if k not in LEGACY}
+    old = {k: v for k, v in config_to_dict(CONFIG).items()
+           if k not in LEGACY and k not in BEFORE_VERSION_3}
     assert config_from_dict(old) == replace(
         CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
-        factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000})
+        factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
+        qualifying_full_grid_push=0)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
-    assert CONFIG.rules_version == RULES_VERSION == 2
+    assert CONFIG.rules_version == RULES_VERSION == 3
     # a settings file for a new game changes today's defaults, it is no old record
     assert new_game_config({"start_drivers": 24}) == replace(CONFIG, start_drivers=24)
-    with pytest.raises(TurboError, match="rules_version 3"):
-        config_from_dict({**config_to_dict(CONFIG), "rules_version": 3})
+    with pytest.raises(TurboError, match="rules_version 4"):
+        config_from_dict({**config_to_dict(CONFIG), "rules_version": 4})
+
+
+def test_a_stored_version_two_configuration_keeps_its_qualifying() -> None:
+    # a version-2 config.json holds every setting of version 2 and none of version 3: the
+    # harder qualifying of a full grid (rules.md §5) and the fee option take version 2's values
+    stored = json.loads((V2_GAME / "config.json").read_text())
+    assert "qualifying_full_grid_push" not in stored and "extra_driver_fee" not in stored
+    old = config_from_dict(stored)
+    assert (old.rules_version, old.qualifying_full_grid_push, old.extra_driver_fee) == (2, 0, 0)
+    # a version-3 record keeps its own, whatever the defaults of later versions
+    assert config_from_dict(config_to_dict(CONFIG)).qualifying_full_grid_push == 1
+    assert config_from_dict({**stored, "rules_version": 3}).qualifying_full_grid_push == 1
 
 
 def test_a_game_played_before_version_two_still_replays(tmp_path: Path) -> None:
@@ -188,3 +203,40 @@ def test_a_rules_v2_game_replays_identically(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(copy)])
     assert result.exit_code == 0, result.output
     assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
+
+
+def test_in_a_full_grid_a_pushed_car_qualifies_one_step_harder() -> None:
+    # rules version 3 (rules.md §5): two cars for one grid place, Piquet pushes (risk 1); his
+    # qualifying dice count as risk 2 there, and as risk 1 where the grid has room (the same
+    # seed rolls the same dice); version 2 rolled as entered in every field
+    import re
+
+    full = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
+                                       for t in CONFIG.races))
+    state = _six_teams()
+    sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                      "Q=28 A=27/27/27"),
+              sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=2 e=1 "
+                                    "Q=29 A=27/27/27"))
+    roll = re.compile(r"Q: Würfel / dice (\d) (\d): Risiko / risk (\d) \+ \d \+ \d − 8"
+                      r"(, mindestens 0 / at least 0)? = (\d+) Würfe( \(volles Feld / full "
+                      r"grid: 1 \+ 1\))?")
+    harder = 0
+    for attempt in range(30):
+        seed = f"g{attempt}"
+        crowded = roll.search(run(state, *sheets, seed=seed, config=full)
+                              .team_reports["Honda"])
+        roomy = roll.search(run(state, *sheets, seed=seed).team_reports["Honda"])
+        before = roll.search(run(state, *sheets, seed=seed,
+                                 config=replace(full, qualifying_full_grid_push=0))
+                             .team_reports["Honda"])
+        assert crowded and roomy and before
+        dice = int(crowded[1]) + int(crowded[2])
+        assert (crowded[1], crowded[2]) == (roomy[1], roomy[2]) == (before[1], before[2])
+        assert (crowded[3], int(crowded[5]), bool(crowded[6])) == ("2", max(0, dice - 6), True)
+        assert (roomy[3], int(roomy[5]), bool(roomy[6])) == ("1", max(0, dice - 7), False)
+        assert (before[3], before[5], before[6]) == ("1", roomy[5], None)
+        harder += int(crowded[5]) > int(roomy[5])
+    assert harder > 0
+    report = run(state, *sheets, seed="g0", config=full).team_reports_en["Honda"]
+    assert "(full grid: 1 + 1)" in report

@@ -97,8 +97,23 @@ def browser() -> Iterator[Any]:
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
                                               args=["--no-sandbox"])
-        yield launched
+        yield PatientBrowser(launched)
         launched.close()
+
+
+class PatientBrowser:
+    """The browser whose contexts wait up to a minute for an element or a navigation (30 s is
+    Playwright's default): in a full test run on two busy cores one form's round trip has taken
+    longer than 30 s. A wait that never ends still fails."""
+
+    def __init__(self, launched: Any) -> None:
+        self.launched = launched
+
+    def new_context(self, **options: Any) -> Any:
+        context = self.launched.new_context(**options)
+        context.set_default_timeout(60_000)
+        context.set_default_navigation_timeout(60_000)
+        return context
 
 
 def shot(target: Any, name: str) -> Path:

@@ -26,7 +26,7 @@ def test_blitz_forms_refuse_naming_the_field_and_the_json_keeps_the_match(
         assert made.status_code == 303
         path = made.headers["location"]
         eve = signed_up(server, "Eve")
-        eve.page(path)
+        assert "· oval · 3:00</small>" in eve.page(path).text  # as a chess clock shows it
         refused = eve.submit(f"{path}/heat", headers={"Accept-Language": "en"})
         assert refused.status_code == 400 and "only the players or the organiser" in refused.text
         view = ada.get(f"{path}/view.json").json()

@@ -80,6 +80,9 @@ def test_a_table_race_to_the_flag_with_entered_dice(browser: Any, sqlite_url: st
         tablet.goto(url)
         tablet.click("#start")
         tablet.wait_for_selector("#question form")
+        # Clara's and Dora's seats are nobody's: the desk enters them, no "take this seat" panels
+        assert tablet.locator("[id^=free-]").count() == 0
+        assert phones["Ben"].goto(url) and phones["Ben"].locator("#free-Clara").count() == 0
         csrf = tablet.get_attribute("input[name=csrf]", "value") or ""
 
         steps = 0

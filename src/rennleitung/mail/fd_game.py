@@ -72,6 +72,9 @@ class FdAdapter:
         self._deadlines_run: datetime | None = None
         self._timeouts_seen: dict[int, int] = {}
         """Per race, the version up to which its stored decisions were read for timeouts."""
+        self._asked_before: dict[int, dict[str, tuple[int, str]]] = {}
+        """Per race and car, the race version and seat code at which its open question was
+        found sent already: while the race stands there, a tick builds no view for it."""
 
     def seat(self, binding: Binding, name: str = "") -> None:
         """Seat the person behind a bound address in the car (before or during the race).
@@ -238,6 +241,7 @@ class FdAdapter:
         public = self.races.view(race_id, Reader.spectator())
         info = public.info
         if info.state is not RaceState.RUNNING:
+            self._asked_before.pop(race_id, None)
             mails += self._finish(game, public, bound.values())
             return mails
         for car, binding in bound.items():  # an elimination is told at once
@@ -247,11 +251,18 @@ class FdAdapter:
             binding = bound.get(car)
             if binding is None or info.seat(car).kind is not SeatKind.PERSON:
                 continue
+            sent = self._asked_before.setdefault(race_id, {})
+            if sent.get(car) == (public.version, binding.token):
+                continue  # the race stands where this question was found sent
             seen = self.races.view(race_id, Reader.seat(car))
             asked = seen.question()
-            if asked is not None:
-                mails += self._question(service, game, seen, asked, binding,
-                                        seen.info.seat(car).deadline_at)
+            if asked is None:
+                continue
+            made = self._question(service, game, seen, asked, binding,
+                                  seen.info.seat(car).deadline_at)
+            if not made:
+                sent[car] = (seen.version, binding.token)
+            mails += made
         return mails
 
     def _out(self, service: Mailroom, race_id: int, car: str,

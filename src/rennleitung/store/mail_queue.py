@@ -230,7 +230,7 @@ class MailQueue:
             session.execute(update(MailOutRow).where(MailOutRow.id == mail.id).values(
                 attempts=mail.attempts + 1, status="sent", sent_at=now, lease_until=None,
                 last_error=""))
-            session.add(MailAttemptRow(out_id=mail.id, at=now, result=answer))
+            session.execute(insert(MailAttemptRow).values(out_id=mail.id, at=now, result=answer))
 
     def waiting(self) -> int:
         """How many mails are still queued."""

@@ -80,10 +80,12 @@ def _default_calendar() -> tuple[tuple[str, ...], ...]:
 class GameConfig:
     """All settings of one game. Money in the game's currency units, driver ratings in tenths."""
 
-    rules_version: int = 2
+    rules_version: int = 3
     """The version of the reconstructed figures (rules.md §11): 1 before issue 28's
-    recalibration, 2 since. A stored ``config.json`` without it is version 1, and the settings
-    version 2 added take their version-1 values (``LEGACY``), so an old game replays under its
+    recalibration, 2 since, 3 since the harder qualifying of a full grid. A stored
+    ``config.json`` without it is version 1, and the settings version 2 added take their
+    version-1 values (``LEGACY``); a stored version 1 or 2 lacks the settings of version 3,
+    which take their version-2 values (``BEFORE_VERSION_3``). So an old game replays under its
     own figures; ``turbo new`` starts from the current version."""
 
     # --- calendar -------------------------------------------------------------------------
@@ -141,6 +143,16 @@ class GameConfig:
     start_driver_rating: int = 100
     """All drivers start at rating 10.0 (June 1996 start sheet), stored as tenths."""
     minimum_salary: int = 10_000
+    extra_driver_fee: int = 0
+    """Reconstructed option (rules version 3, rules.md §2 and §11): every round a team pays
+    this for each driver under contract for the running year beyond ``fee_free_drivers``, on
+    top of the salary. The start pool holds three drivers a team, so a fourth driver is one a
+    rival lacks, and at the minimum salary he pays for himself (the strategy search's winner in
+    6 teams hires four). 0 = no fee, the default: 150,000 ended the four-driver winner in 6
+    teams, but the bots that hire four kept paying it and the bot field grew weaker, so that
+    the racer won more in 21 teams (measured in rules.md §11)."""
+    fee_free_drivers: int = 3
+    """Drivers a team holds without ``extra_driver_fee`` (the pool's three a team)."""
     training_gain: int = 20
     """April 2000 §1: +2 by training."""
     year_end_gain: int = 20
@@ -182,6 +194,13 @@ class GameConfig:
     """Reconstructed (rules version 2): a pushed car rolls its dice in qualifying too (rules.md
     §5); a mishap sets its Q for the grid to 0. Off (version 1), the LP a push bought were free
     in qualifying, and a full grid went to the cars pushed hardest."""
+    qualifying_full_grid_push: int = 1
+    """Reconstructed (rules version 3, rules.md §5 and §11): when a race has more entries than
+    grid places, a pushed car rolls its qualifying as if pushed this many steps more (risk
+    model "sum": Würfe = risk + this + the dice − ``risk_offset``); its sections roll as
+    entered. In a full grid qualifying is a ranking, and in version 2 one step of push bought
+    a grid place more often than its qualifying roll cost one: the searched winners of 12 and
+    21 teams pushed where it counts. 0 = the same roll in every field (versions 1 and 2)."""
     risk_dice: int = 2
     risk_offset: int = 8
     """Rules version 2: 8, so that the second step of push costs about what it buys now that
@@ -276,7 +295,7 @@ class GameConfig:
         return (round_number - 1) // self.rounds_per_year + 1
 
 
-RULES_VERSION = 2
+RULES_VERSION = 3
 """The current version of the reconstructed figures (``GameConfig.rules_version``)."""
 
 LEGACY: dict[str, Any] = {
@@ -290,6 +309,15 @@ LEGACY: dict[str, Any] = {
 }
 """Version-1 values of the settings version 2 added or changed: a stored configuration without
 ``rules_version`` was written before them, and a setting it lacks takes these values."""
+
+BEFORE_VERSION_3: dict[str, Any] = {
+    "extra_driver_fee": 0,
+    "fee_free_drivers": 3,
+    "qualifying_full_grid_push": 0,
+}
+"""The values that version 1 and 2 played by for the settings version 3 added: a stored
+configuration of version 1 or 2 lacks them, and a setting it lacks takes these values (a
+version-2 ``config.json`` holds every other setting, so it replays as it was evaluated)."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
@@ -375,9 +403,12 @@ def _race_template(item: Any, path: str) -> RaceTemplate:
 def config_from_dict(data: dict[str, Any]) -> GameConfig:
     """Read a configuration; unknown keys are an error so that typos are not silently ignored,
     and every value must have the shape of its default. Without ``rules_version`` the data is
-    version 1: the settings added since take their ``LEGACY`` values."""
+    version 1: the settings added since take their ``LEGACY`` values; before version 3, the
+    settings version 3 added take their ``BEFORE_VERSION_3`` values."""
     if "rules_version" not in data:
         data = {**LEGACY, **data}
+    if isinstance(data["rules_version"], int) and data["rules_version"] < 3:
+        data = {**BEFORE_VERSION_3, **data}
     known = {f.name for f in fields(GameConfig)}
     unknown = sorted(set(data) - known)
     if unknown:

@@ -259,17 +259,20 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
                         + _paced(planned, track_points, car, english=True))
 
 
-def _qualifying_run(turn: Turn, code: str, car: Car) -> int:
+def _qualifying_run(turn: Turn, code: str, car: Car, full: bool) -> int:
     """Reconstructed (rules version 2, ``qualifying_risk``): a pushed car rolls its dice in
     qualifying as in a section; a mishap that scores nothing sets its Q for the grid to 0, one
     that destroys a part puts it out before the start; wear counts as in a section. So the LP
-    a push buys are not free in qualifying, where a full grid is decided."""
+    a push buys are not free in qualifying, where a full grid is decided. In a ``full`` grid
+    (more entries than places) the roll counts as ``qualifying_full_grid_push`` steps more
+    push (rules version 3)."""
     config = turn.config
     if car.risk <= 0:
         return car.entry.qualifying
     dice = turn.roll_many(dice_for(car.risk, config), config.die_sides,
                           f"{code} Q {car.driver.name}")
-    wuerfe = wuerfe_from_dice(car.risk, dice, config)
+    extra = config.qualifying_full_grid_push if full else 0
+    wuerfe = wuerfe_from_dice(car.risk + extra, dice, config)
     result = consequence(wuerfe, config)
     turn.count(f"qualifying:{result}")
     effect = EFFECTS[result]
@@ -281,11 +284,14 @@ def _qualifying_run(turn: Turn, code: str, car: Car) -> int:
         turn.say(f"{code} Q {car.driver.name}: {wuerfe} Würfe -> {result}")
     rolled = " ".join(map(str, dice)) if dice else "keine / none"
     counts = car.entry.qualifying if effect.scores else 0
-    car.story.append(f"    Q: Würfel / dice {rolled}: {wuerfe_rule(car.risk, dice, config)} -> "
+    grid = (f" (volles Feld / full grid: {car.risk} + {extra})", f" (full grid: {car.risk} + "
+            f"{extra})") if extra else ("", "")
+    car.story.append(f"    Q: Würfel / dice {rolled}: "
+                     f"{wuerfe_rule(car.risk + extra, dice, config)}{grid[0]} -> "
                      f"{_what_happened(result, effect)}, Q zählt / counts {counts}")
     car.story_en.append(f"    Q: dice {_en(rolled)}: "
-                        f"{wuerfe_rule(car.risk, dice, config, english=True)} -> "
-                        f"{_en(_what_happened(result, effect))}, Q counts {counts}")
+                        f"{wuerfe_rule(car.risk + extra, dice, config, english=True)}{grid[1]}"
+                        f" -> {_en(_what_happened(result, effect))}, Q counts {counts}")
     return counts
 
 
@@ -415,8 +421,8 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
     code = template.code
     for car in cars:
         car.lot = turn.lot(f"{code} {car.driver.name}")
-        car.grid_q = _qualifying_run(turn, code, car) if config.qualifying_risk \
-            else car.entry.qualifying
+        car.grid_q = _qualifying_run(turn, code, car, len(cars) > template.grid) \
+            if config.qualifying_risk else car.entry.qualifying
     order = sorted(cars, key=lambda c: (bool(c.retired), -c.grid_q, -c.lp, c.lot))
     for grid_place, car in enumerate(order, start=1):
         car.grid_place = grid_place

@@ -8,6 +8,7 @@ charts. Pure functions of the evaluated turn.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 from rennleitung.turbo2000.amounts import amount
 from rennleitung.turbo2000.config import GameConfig
@@ -88,6 +89,15 @@ def announcement_lines(state: GameState, config: GameConfig,
     return lines
 
 
+def _extra_driver_fee(config: GameConfig, say: Callable[[str], str]) -> tuple[str, ...]:
+    """The start sheet names the fee for drivers beyond the third (rules version 3)."""
+    if not config.extra_driver_fee:
+        return ()
+    fee, free = money(config.extra_driver_fee), config.fee_free_drivers
+    text = say(f"Zuschlag je Fahrer über {free} / fee per driver beyond {free}")
+    return (f"  {text} {fee} {say('je Runde / a round')}",)
+
+
 def start_document(state: GameState, config: GameConfig, language: str = "") -> Document:
     """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
     of round 1, training places and what Turbo sells. In both languages unless ``language`` is
@@ -114,7 +124,8 @@ def start_document(state: GameState, config: GameConfig, language: str = "") -> 
         Section(say("Vertraglose Fahrer / free drivers"),
                 ("  " + (", ".join(d.notation() for d in free) or ("none" if english
                                                                    else "keine")),
-                 f"  {say('Mindestgehalt / minimum salary')} {money(config.minimum_salary)}")),
+                 f"  {say('Mindestgehalt / minimum salary')} {money(config.minimum_salary)}",
+                 *_extra_driver_fee(config, say))),
         Section(say("Startkapital / start money"), (start_money,)),
         Section(say("Fabriken / factories"), (
             f"  {say('Kennzahl einer neuen Fabrik / new factory rating')} (§7): "

@@ -28,20 +28,54 @@
     return marker ? marker.getAttribute("data-state") : "";
   }
 
+  // The page catches up with the newest version the stream told of, one parts fetch at a time.
+  // A fetch that comes back older than that (it was read before the change, refused, lost, or
+  // overtaken by a newer answer) is tried again after a short wait, so a busy server delays a
+  // live update but never swallows it; a response older than what the page shows is not swapped.
   function listen(root) {
     var stream = root.getAttribute("data-stream");
     var parts = root.getAttribute("data-parts");
     if (!stream || !window.EventSource) { return; }
+    var heard = null;
+    var busy = false;
+    var retries = 0;
+    var timer = null;
+    function later() {
+      if (timer !== null || busy || heard === null || shownVersion() >= heard || retries >= 12) {
+        return;
+      }
+      retries += 1;
+      timer = window.setTimeout(function () { timer = null; catchUp(); }, 200 * retries);
+    }
+    function fetched() {
+      busy = false;
+      if (shownState() === "open" || heard < 0) { window.location.reload(); return; }
+      later();
+    }
+    function catchUp() {
+      if (busy || heard === null || heard === shownVersion()) { return; }
+      if (shownState() === "open") { window.location.reload(); return; }
+      busy = true;
+      htmx.ajax("GET", parts, { target: "#race-version", swap: "none" })
+        .then(fetched, fetched);
+    }
     var source = new EventSource(stream);
     source.addEventListener("race", function (event) {
-      var version = parseInt(event.data, 10);
-      if (version === shownVersion()) { return; }
-      if (shownState() === "open") { window.location.reload(); return; }
-      htmx.ajax("GET", parts, { target: "#race-version", swap: "none" }).then(function () {
-        if (shownState() === "open" || version < 0) { window.location.reload(); }
-      });
+      heard = parseInt(event.data, 10);
+      retries = 0;
+      catchUp();
     });
+    // an answer's own response may bring an older version than the stream told of meanwhile
+    document.addEventListener("htmx:afterSettle", later);
   }
+
+  // any response carrying the race's parts (a live fetch, an answer's reply) that is older than
+  // what the page shows is dropped whole: swapping it would undo a newer update
+  var INCOMING_VERSION = /id="race-version" data-version="(-?\d+)"/;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var found = INCOMING_VERSION.exec(event.detail.serverResponse || "");
+    if (found && parseInt(found[1], 10) < shownVersion()) { event.detail.shouldSwap = false; }
+  });
 
   // A question asked of all drivers at once (setups, head-to-head bids) stays the same while
   // the others answer: its form is not swapped, so what the driver has typed stays.
