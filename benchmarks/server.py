@@ -33,6 +33,16 @@ After the table (SQLite only; issue 25 target 3 and issue 23):
 
     .venv/bin/python benchmarks/server.py [--races 100] [--seconds 15] [--rate 300]
         [--bots simple,simple] [--only sqlite|postgresql] [--stagger N]
+        [--one-process [--tracks oval,monaco] [--flat-only]]
+
+With ``--one-process`` only issue 25's target 3 is measured, on one SQLite process, for the oval
+and for Monaco (each on fresh races and a fresh server): flat out, then ``GET /healthz`` flat out
+on that same server, and the answers' rate as a share of it; then 300 answers/s offered, with
+the rate got, p50 and p99. Each row also gives the server's processor time per acknowledged
+answer and per ``GET /healthz`` (read from ``/proc``: on a shared machine it moves less with the
+other work than a rate does), the share as those times give it (``cpu sh``: healthz's time over
+an answer's, what the rates' share would be if the server's processor alone decided them) and
+the load average. The targets are judged on the rates, as issue 25 states them.
 
 With ``--stagger N`` each set-up runs a third time, paced, on races that start up to N of the
 person's answers apart (race n is played on by n mod (N+1) answers first): the load of a server
@@ -95,6 +105,12 @@ def drop_schema(base: str, url: str) -> None:
         connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system processor seconds of process ``pid`` so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @dataclass(frozen=True)
 class Row:
     rate: float
@@ -105,6 +121,10 @@ class Row:
     errors: int
     healthz: float = float("nan")
     """``GET /healthz`` per second on the same servers right after the answers (if asked)."""
+    cpu: float = float("nan")
+    """The servers' processor seconds per acknowledged answer during the answers."""
+    healthz_cpu: float = float("nan")
+    """The servers' processor seconds per ``GET /healthz`` answered."""
 
 
 def run(url: str, processes: int, races: int, seconds: float, bots: tuple[str, ...],
@@ -118,15 +138,23 @@ def run(url: str, processes: int, races: int, seconds: float, bots: tuple[str, .
     bases = [s.url for s in servers]
     try:
         asyncio.run(warm_up(bases, seats))
+        pids = [s.process.pid for s in servers if s.process is not None]
+        began = sum(cpu_seconds(pid) for pid in pids)
         stats: Stats = asyncio.run(drive(bases, seats, seconds, rate=rate))
-        checks = asyncio.run(hammer(bases, len(seats), healthz)) / healthz if healthz \
-            else float("nan")
+        spent = sum(cpu_seconds(pid) for pid in pids) - began
+        checks = check_cpu = float("nan")
+        if healthz:
+            began = sum(cpu_seconds(pid) for pid in pids)
+            answered = asyncio.run(hammer(bases, len(seats), healthz))
+            checks = answered / healthz
+            check_cpu = (sum(cpu_seconds(pid) for pid in pids) - began) / max(answered, 1)
     finally:
         for server in servers:
             server.stop()
     page = statistics.median(stats.page_latencies) if stats.page_latencies else float("nan")
     return Row(len(stats.latencies) / seconds, percentile(stats.latencies, 0.5),
-               percentile(stats.latencies, 0.99), page, stats.refused, stats.errors, checks)
+               percentile(stats.latencies, 0.99), page, stats.refused, stats.errors, checks,
+               spent / len(stats.latencies) if stats.latencies else float("nan"), check_cpu)
 
 
 @dataclass(frozen=True)
@@ -209,6 +237,40 @@ def extra(flat: Row, oval: Row, options: argparse.Namespace, bots: tuple[str, ..
           f"{'met' if slowest < TARGET_PAGE and update < TARGET_UPDATE else 'NOT met'}")
 
 
+def one_process(options: argparse.Namespace, bots: tuple[str, ...]) -> None:
+    """Issue 25, target 3, on one SQLite process, on the oval and on Monaco: the answers' rate
+    as a share of ``GET /healthz`` on the same server in the same run, and p99 at
+    ``--rate`` answers/s offered."""
+    print(f"{'track, run':<22} {'answers/s':>9} {'p50 ms':>7} {'p99 ms':>8} {'cpu ms':>7} "
+          f"{'healthz/s':>9} {'cpu ms':>6} {'share':>6} {'cpu sh':>6} {'refused':>7} "
+          f"{'errors':>6} {'load':>5}")
+    verdicts = []
+    for track in options.tracks.split(","):
+        for rate in (None, options.rate) if not options.flat_only else (None,):
+            with tempfile.TemporaryDirectory() as folder:
+                url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+                row = run(url, 1, options.races, options.seconds, bots, rate, track=track,
+                          healthz=0.0 if rate else min(options.seconds, 5.0))
+            share = row.rate / row.healthz if not rate else float("nan")
+            label = f"{track}, " + (f"{rate:.0f}/s offered" if rate else "flat out")
+            by_cpu = row.healthz_cpu / row.cpu  # the share if the server's processor decides
+            health = (f"{row.healthz:9.0f} {row.healthz_cpu * 1000:6.2f} {share:6.0%} "
+                      f"{by_cpu:6.0%}" if not rate else f"{'':9} {'':6} {'':6} {'':6}")
+            print(f"{label:<22} {row.rate:9.0f} {row.p50 * 1000:7.1f} {row.p99 * 1000:8.1f} "
+                  f"{row.cpu * 1000:7.2f} {health} {row.refused:7d} {row.errors:6d} "
+                  f"{os.getloadavg()[0]:5.1f}", flush=True)
+            if rate:
+                verdicts.append((track, "p99", row.rate >= 0.95 * rate and row.p99 < TARGET_P99,
+                                 f"{row.p99 * 1000:.1f} ms at {row.rate:.0f}/s"))
+            else:
+                verdicts.append((track, "share", share >= TARGET_SHARE,
+                                 f"{share:.0%} (by processor time {by_cpu:.0%})"))
+    for track, what, met, figure in verdicts:
+        goal = (f">= {TARGET_SHARE:.0%} of healthz" if what == "share"
+                else f"p99 < {TARGET_P99 * 1000:.0f} ms at >= 95 % of {options.rate:.0f}/s")
+        print(f"target, {track}, {what} ({goal}): {figure}: {'met' if met else 'NOT met'}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=100)
@@ -218,8 +280,19 @@ def main() -> None:
     parser.add_argument("--only", choices=("sqlite", "postgresql"), default=None)
     parser.add_argument("--stagger", type=int, default=0,
                         help="also a paced run whose races start up to N answers apart")
+    parser.add_argument("--one-process", action="store_true",
+                        help="only issue 25's target 3: one SQLite process, oval and Monaco")
+    parser.add_argument("--tracks", default="oval,monaco",
+                        help="with --one-process: the tracks (default: oval,monaco)")
+    parser.add_argument("--flat-only", action="store_true",
+                        help="with --one-process: only the flat-out runs (the share)")
     options = parser.parse_args()
     bots = tuple(b for b in options.bots.split(",") if b)
+    if options.one_process:
+        print(f"{options.races} races, each 1 scripted driver + bots {','.join(bots)}, "
+              f"{options.seconds:.0f} s per run, {os.cpu_count()} cores, one SQLite process")
+        one_process(options, bots)
+        return
     print(f"{options.races} races, each 1 scripted driver + bots {','.join(bots)}, "
           f"{options.seconds:.0f} s per run, {os.cpu_count()} cores")
     print(f"{'set-up':<34} {'answers/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'page p50 ms':>11} "

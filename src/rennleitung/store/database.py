@@ -207,4 +207,7 @@ def _sqlite_begin(connection: Connection) -> None:
     writers cannot both check the same state and then both write; PostgreSQL gets the same
     from ``SELECT … FOR UPDATE`` on the league row."""
     immediate = connection.get_execution_options().get(WRITE, False)
-    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    # on the driver's connection itself: the same statement without SQLAlchemy's work around
+    # it (a result object, events), which cost about as much as an answer's statements
+    connection.connection.driver_connection.execute(  # type: ignore[union-attr]
+        "BEGIN IMMEDIATE" if immediate else "BEGIN")

@@ -97,6 +97,16 @@ def create_app(settings: Settings) -> FastAPI:
         return _refusal(request, 422, RennleitungError(
             "ungültige Eingabe", "invalid input", fields))
 
+    # Routes are matched in the order they are added, and with FastAPI's included routers a
+    # route passed over costs about 3 µs: the health check and the race routes (an answer, the
+    # driver's question, the race page) come first, so a request does not try forty routes of
+    # accounts, leagues and qualifying before its own (docs/web.md, "Speed"). No path of one
+    # router matches another's, so the order changes no request's route.
+    @app.get("/healthz", response_class=PlainTextResponse)
+    def healthz() -> str:
+        return "ok"
+
+    races.install(app)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes.router)
     app.include_router(boards.router)
@@ -109,11 +119,6 @@ def create_app(settings: Settings) -> FastAPI:
         listing = app.state.extensions.listing
         return p.render("home.html", races=listing(p) if listing else [])
 
-    @app.get("/healthz", response_class=PlainTextResponse)
-    def healthz() -> str:
-        return "ok"
-
-    races.install(app)
     blitz_pages.install(app)
     app.include_router(race_archive.router)
     app.state.verdicts = race_archive.Verdicts()
