@@ -31,6 +31,7 @@ import sys
 import threading
 import zlib
 from ctypes import POINTER, byref, c_char_p, c_double, c_int, c_size_t, c_uint, c_void_p
+from typing import Any
 
 LEVEL = 3
 """zlib's compression level for the PNG's pixels: 3 takes half the time of zlib's default 6
@@ -48,6 +49,31 @@ class _Dimensions(ctypes.Structure):
     _fields_ = [("width", c_int), ("height", c_int), ("em", c_double), ("ex", c_double)]
 
 
+_SIGNATURES: dict[str, tuple[tuple[str, Any, list[Any]], ...]] = {
+    "rsvg": (
+        ("rsvg_handle_new_from_data", c_void_p, [c_char_p, c_size_t, POINTER(c_void_p)]),
+        ("rsvg_handle_get_dimensions", None, [c_void_p, POINTER(_Dimensions)]),
+        ("rsvg_handle_render_cairo", c_int, [c_void_p, c_void_p]),
+    ),
+    "gobject": (("g_object_unref", None, [c_void_p]),),
+    "glib": (("g_error_free", None, [c_void_p]),),
+    "cairo": (
+        ("cairo_image_surface_create", c_void_p, [c_int, c_int, c_int]),
+        ("cairo_surface_status", c_int, [c_void_p]),
+        ("cairo_create", c_void_p, [c_void_p]),
+        ("cairo_status", c_int, [c_void_p]),
+        ("cairo_scale", None, [c_void_p, c_double, c_double]),
+        ("cairo_surface_flush", None, [c_void_p]),
+        ("cairo_image_surface_get_data", c_void_p, [c_void_p]),
+        ("cairo_image_surface_get_stride", c_int, [c_void_p]),
+        ("cairo_surface_write_to_png_stream", c_int, [c_void_p, _WRITE, c_void_p]),
+        ("cairo_destroy", None, [c_void_p]),
+        ("cairo_surface_destroy", None, [c_void_p]),
+    ),
+}
+"""Result and argument types of the few foreign calls made, per library."""
+
+
 class _Libraries:
     """librsvg, cairo, GObject and GLib with the signatures of the few calls made."""
 
@@ -56,44 +82,16 @@ class _Libraries:
         self.cairo = ctypes.CDLL("libcairo.so.2")
         self.gobject = ctypes.CDLL("libgobject-2.0.so.0")
         self.glib = ctypes.CDLL("libglib-2.0.so.0")
-        rsvg, cairo = self.rsvg, self.cairo
-        rsvg.rsvg_handle_new_from_data.restype = c_void_p
-        rsvg.rsvg_handle_new_from_data.argtypes = [c_char_p, c_size_t, POINTER(c_void_p)]
-        rsvg.rsvg_handle_get_dimensions.restype = None
-        rsvg.rsvg_handle_get_dimensions.argtypes = [c_void_p, POINTER(_Dimensions)]
-        self.sized = hasattr(rsvg, "rsvg_handle_get_intrinsic_size_in_pixels")  # 2.52 on
+        for library, calls in _SIGNATURES.items():
+            for name, result, arguments in calls:
+                function = getattr(getattr(self, library), name)
+                function.restype = result
+                function.argtypes = arguments
+        self.sized = hasattr(self.rsvg, "rsvg_handle_get_intrinsic_size_in_pixels")  # 2.52 on
         if self.sized:
-            rsvg.rsvg_handle_get_intrinsic_size_in_pixels.restype = c_int
-            rsvg.rsvg_handle_get_intrinsic_size_in_pixels.argtypes = [
-                c_void_p, POINTER(c_double), POINTER(c_double)]
-        rsvg.rsvg_handle_render_cairo.restype = c_int
-        rsvg.rsvg_handle_render_cairo.argtypes = [c_void_p, c_void_p]
-        self.gobject.g_object_unref.restype = None
-        self.gobject.g_object_unref.argtypes = [c_void_p]
-        self.glib.g_error_free.restype = None
-        self.glib.g_error_free.argtypes = [c_void_p]
-        cairo.cairo_image_surface_create.restype = c_void_p
-        cairo.cairo_image_surface_create.argtypes = [c_int, c_int, c_int]
-        cairo.cairo_surface_status.restype = c_int
-        cairo.cairo_surface_status.argtypes = [c_void_p]
-        cairo.cairo_create.restype = c_void_p
-        cairo.cairo_create.argtypes = [c_void_p]
-        cairo.cairo_status.restype = c_int
-        cairo.cairo_status.argtypes = [c_void_p]
-        cairo.cairo_scale.restype = None
-        cairo.cairo_scale.argtypes = [c_void_p, c_double, c_double]
-        cairo.cairo_surface_flush.restype = None
-        cairo.cairo_surface_flush.argtypes = [c_void_p]
-        cairo.cairo_image_surface_get_data.restype = c_void_p
-        cairo.cairo_image_surface_get_data.argtypes = [c_void_p]
-        cairo.cairo_image_surface_get_stride.restype = c_int
-        cairo.cairo_image_surface_get_stride.argtypes = [c_void_p]
-        cairo.cairo_surface_write_to_png_stream.restype = c_int
-        cairo.cairo_surface_write_to_png_stream.argtypes = [c_void_p, _WRITE, c_void_p]
-        cairo.cairo_destroy.restype = None
-        cairo.cairo_destroy.argtypes = [c_void_p]
-        cairo.cairo_surface_destroy.restype = None
-        cairo.cairo_surface_destroy.argtypes = [c_void_p]
+            sized = self.rsvg.rsvg_handle_get_intrinsic_size_in_pixels
+            sized.restype = c_int
+            sized.argtypes = [c_void_p, POINTER(c_double), POINTER(c_double)]
 
 
 _LOCK = threading.Lock()
