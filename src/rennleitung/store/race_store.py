@@ -243,6 +243,21 @@ def _cursor(connection: Connection) -> sqlite3.Cursor:
     return raw.cursor()
 
 
+def _run_rows(connection: Connection, statement: Executable, name: str,
+              rows: list[dict[str, Any]], keys: list[str] | None = None) -> None:
+    """``statement`` once for each of ``rows``: on SQLite by the driver (``_Driven``), else
+    through SQLAlchemy, a single row without executemany (cheaper for one)."""
+    if not rows:
+        return
+    driven = _driven(connection, statement, name, keys)
+    if driven is not None:
+        _cursor(connection).executemany(driven.sql, [driven.values(row) for row in rows])
+    elif len(rows) == 1:
+        connection.execute(statement, rows[0])
+    else:
+        connection.execute(statement, rows)
+
+
 class RaceStore:
     """Connections and statements on the ``play_*`` tables."""
 
@@ -388,13 +403,7 @@ def save_race(connection: Connection, race: RaceData, seen: int) -> bool:
 def save_seats(connection: Connection, seats: Sequence[SeatData]) -> None:
     """Store the changeable fields of ``seats``."""
     rows = [{"seat_id": s.id, **{n: getattr(s, n) for n in _SEAT_CHANGES}} for s in seats]
-    driven = _driven(connection, _SAVE_SEAT, "save_seat")
-    if driven is not None and rows:
-        _cursor(connection).executemany(driven.sql, [driven.values(row) for row in rows])
-    elif len(rows) == 1:
-        connection.execute(_SAVE_SEAT, rows[0])
-    elif rows:
-        connection.execute(_SAVE_SEAT, rows)
+    _run_rows(connection, _SAVE_SEAT, "save_seat", rows)
 
 
 def seat_changes(seat: SeatData) -> tuple[Any, ...]:
@@ -404,14 +413,8 @@ def seat_changes(seat: SeatData) -> tuple[Any, ...]:
 
 def add_decisions(connection: Connection, decisions: Sequence[DecisionData]) -> None:
     """Insert decisions (one statement for all)."""
-    rows = [{f.name: getattr(d, f.name) for f in fields(DecisionData)} for d in decisions]
-    driven = _driven(connection, _ADD_DECISION, "add_decision", _DECISION_KEYS)
-    if driven is not None and rows:
-        _cursor(connection).executemany(driven.sql, [driven.values(row) for row in rows])
-    elif len(rows) == 1:
-        connection.execute(_ADD_DECISION, rows[0])  # cheaper than executemany for one
-    elif rows:
-        connection.execute(_ADD_DECISION, rows)
+    rows = [{key: getattr(d, key) for key in _DECISION_KEYS} for d in decisions]
+    _run_rows(connection, _ADD_DECISION, "add_decision", rows, _DECISION_KEYS)
 
 
 def due_seats(
@@ -481,12 +484,8 @@ def race_versions(connection: Connection, ids: Sequence[int]) -> dict[int, int]:
 
 def add_snapshots(connection: Connection, snapshots: Sequence[SnapshotData]) -> None:
     """Insert the snapshots of the round boundaries a step passed."""
-    rows = [{f.name: getattr(s, f.name) for f in fields(SnapshotData)} for s in snapshots]
-    driven = _driven(connection, _ADD_SNAPSHOT, "add_snapshot", _SNAPSHOT_KEYS)
-    if driven is not None and rows:
-        _cursor(connection).executemany(driven.sql, [driven.values(row) for row in rows])
-    elif rows:
-        connection.execute(_ADD_SNAPSHOT, rows)
+    rows = [{key: getattr(s, key) for key in _SNAPSHOT_KEYS} for s in snapshots]
+    _run_rows(connection, _ADD_SNAPSHOT, "add_snapshot", rows, _SNAPSHOT_KEYS)
 
 
 def latest_snapshot(
