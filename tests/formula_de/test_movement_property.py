@@ -29,7 +29,7 @@ def test_generator_equals_brute_force_up_to_eight(seed: int) -> None:
     assert _keys(generate_moves(track, request)) == _keys(reference_moves(track, request))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32))
 def test_generator_equals_brute_force_up_to_twelve(seed: int) -> None:
     track, request = random_case(seed, 12)
