@@ -32,6 +32,7 @@ def test_generator_equals_brute_force_up_to_eight(seed: int) -> None:
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**32))
 def test_generator_equals_brute_force_up_to_twelve(seed: int) -> None:
+    """120 examples keep `make test` under 15 minutes; benchmarks/movegen_fuzz.py runs more."""
     track, request = random_case(seed, 12)
     assert _keys(generate_moves(track, request)) == _keys(reference_moves(track, request))
 
