@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import select
 
 from rennleitung.store.models import Base
+from tests.conftest import PRODUCTION_HASHER
 from tests.web.conftest import Client, LiveServer, client, signed_up
 
 COUNTED = {"web_sign_in_attempts"}
@@ -169,3 +170,11 @@ def check(server: LiveServer, race: int,
         assert answer.status_code == status, (name, answer.status_code, answer.text[:300])
         assert before == after, name
         assert "Traceback" not in answer.text
+
+
+def test_passwords_are_hashed_at_the_production_cost_outside_the_tests() -> None:
+    """The tests hash cheaply (tests/conftest.py); the server itself uses argon2id at 3 passes
+    over 64 MiB, and a hash says so, so a cheap hasher cannot slip into production unseen."""
+    hashed = PRODUCTION_HASHER.hash("a password")
+    assert hashed.startswith("$argon2id$v=19$m=65536,t=3,p=4$"), hashed
+    assert PRODUCTION_HASHER.verify(hashed, "a password")
