@@ -38,6 +38,9 @@ def test_a_chess_clock_for_two_on_one_screen_feeds_the_match_record(
         page.check("input[name=mode][value=table]")
         page.click("#blitz-new button[type=submit]")
         page.wait_for_selector("#table-clock")
+        # the clock's script is deferred: it runs once the page is parsed, a moment after the
+        # element is there (on a busy machine long enough for the next line to miss it)
+        page.wait_for_function("() => window.blitzTable !== undefined")
         page.clock.pause_at(1_800_000_000_000)  # from here the page's time moves only when told
         assert shown(page, 0) == "1:00" and shown(page, 1) == "1:00"
 
