@@ -112,6 +112,11 @@ class PatientBrowser:
         self.launched = launched
 
     def new_context(self, **options: Any) -> Any:
+        """A context that prefers reduced motion unless told otherwise: the "you" ring's
+        pulse repaints the whole board every frame while it runs (a third of a core per page),
+        and a test driving a race restarts it with every page; it is decoration only, and
+        ``test_stylesheets.py`` checks that it ends."""
+        options.setdefault("reduced_motion", "reduce")
         context = self.launched.new_context(**options)
         context.set_default_timeout(20_000)
         context.set_default_navigation_timeout(20_000)
