@@ -30,41 +30,6 @@ times, which took minutes at the production cost. Servers started as processes o
 
 PG_ENV = "RENNLEITUNG_TEST_PG_URL"
 
-LONG_FIRST = (
-    "tests/web/test_browser_",  # each plays a race or a session to its end: 10 to 60 s
-    "tests/mail/",  # one xdist group, about two and a half minutes in one worker
-    "tests/formula_de/test_movement_property.py",
-    "tests/formula_de/test_race_persons.py",
-    "tests/web/test_crash.py",
-    "tests/web/test_form_fuzz.py",
-    "tests/web/test_limits.py",
-)
-"""Tests that run longest, started first: pytest-xdist hands out tests in the order collected,
-and in file order these came last, so the run ended with one worker on a minute-long browser
-test while the others waited (the longest-first order of a scheduler)."""
-BROWSER_GROUPS = 2
-"""The browser test files take turns between this many xdist groups, so no more than two
-chromium tests run at once on the two cores, however many workers ``make test`` starts (with
-three at once chromium's renderer stall, docs/CONTRIBUTING.md, came every second round)."""
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The long tests first (``LONG_FIRST``, in that order), the rest as collected; the browser
-    files in ``BROWSER_GROUPS`` groups."""
-    def path_of(item: pytest.Item) -> str:
-        return item.nodeid.replace("\\", "/").split("::")[0]
-
-    def rank(item: pytest.Item) -> int:
-        return next((n for n, prefix in enumerate(LONG_FIRST) if path_of(item).startswith(prefix)),
-                    len(LONG_FIRST))
-
-    items.sort(key=rank)
-    browser_files = sorted({path_of(i) for i in items if path_of(i).startswith(LONG_FIRST[0])})
-    for item in items:
-        if path_of(item) in browser_files:
-            group = browser_files.index(path_of(item)) % BROWSER_GROUPS
-            item.add_marker(pytest.mark.xdist_group(f"browser-{group + 1}"))
-
 
 def postgres_schema_url() -> Iterator[str]:
     """A URL of a fresh, empty schema on the test PostgreSQL; the schema is dropped afterwards."""
