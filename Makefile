@@ -6,8 +6,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # make test runs the tests in this many processes (pytest-xdist; the mail tests share one).
-# Three on two cores: the browser tests wait on chromium much of the time (a full run used 139 %
-# of the 200 % at three, 123 % at two), and it took 696 s instead of some 800 s.
+# Three on two cores, measured: a full run took 696 s at three against some 800 s at two (a
+# third process fills the gaps while the others wait on chromium, the databases or a timeout).
 TEST_JOBS ?= 3
 
 .PHONY: run demo test lint typecheck pytest services bench clean native

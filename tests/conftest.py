@@ -22,8 +22,8 @@ from rennleitung import native
 from rennleitung.web import security
 
 native.FINDER.use_compiled()  # decide (and warn, if pure) now, not inside a test's captured stderr
-PRODUCTION_HASHER = security._hasher
-security.use_hasher(PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))
+PRODUCTION_HASHER = security.use_hasher(PasswordHasher(time_cost=1, memory_cost=1024,
+                                                       parallelism=1))
 """Real argon2id, at its lowest cost: servers in this process sign people up and in some hundred
 times, which took minutes at the production cost. Servers started as processes of their own
 (``ServerProcess``) keep the production cost; ``tests/web/test_security.py`` checks it."""

@@ -45,14 +45,15 @@ _hasher = PasswordHasher()
 """argon2id at argon2-cffi's own defaults (RFC 9106's second choice: 3 passes over 64 MiB)."""
 
 
-def use_hasher(hasher: PasswordHasher) -> None:
-    """Hash with ``hasher`` from now on. Only the tests call it, to hash at argon2's lowest
-    cost: at the default cost a check takes about a third of a second on two cores, and
-    ``make test`` signs in a few hundred times. A hash keeps its own cost, so hashes made
-    before still check."""
+def use_hasher(hasher: PasswordHasher) -> PasswordHasher:
+    """Hash with ``hasher`` from now on; returns the hasher it replaces. Only the tests call it,
+    to hash at argon2's lowest cost: at the default cost a check takes about a third of a
+    second on two cores, and ``make test`` signs in a few hundred times. A hash keeps its own
+    cost, so hashes made before still check."""
     global _hasher
-    _hasher = hasher
+    replaced, _hasher = _hasher, hasher
     _dummy_hash.cache_clear()
+    return replaced
 
 
 @lru_cache(maxsize=1)
