@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from typing import cast
 
-from sqlalchemy import Engine, delete, insert, select, update
+from sqlalchemy import Engine, Table, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -26,6 +27,12 @@ from rennleitung.store.mail_tables import (
     MailInRow,
 )
 from rennleitung.store.race_tables import PlayRaceRow
+
+_IN = cast(Table, MailInRow.__table__)
+_RECORD = update(_IN).where(_IN.c.id == bindparam("b_id"), _IN.c.status == "new").values(
+    status=bindparam("b_status"), sender=bindparam("b_sender"), game_id=bindparam("b_game"),
+    seat=bindparam("b_seat"), outcome=bindparam("b_outcome"), processed_at=bindparam("b_now"))
+"""What became of a mail, written once (built here once: see ``mail_queue``)."""
 
 
 @dataclass(frozen=True)
@@ -312,14 +319,12 @@ class MailStore:
         another process took meanwhile is left alone. Returns how many were recorded."""
         done = 0
         with self.sessions.write() as session:
+            connection = session.connection()
             for item in outcomes:
-                changed = session.execute(
-                    update(MailInRow).where(MailInRow.id == item.mail_id,
-                                            MailInRow.status == "new")
-                    .values(status=item.status, sender=item.sender[:320],
-                            game_id=item.game_id, seat=item.seat[:200],
-                            outcome=json.dumps(item.outcome, ensure_ascii=False),
-                            processed_at=now))
+                changed = connection.execute(_RECORD, {
+                    "b_id": item.mail_id, "b_status": item.status, "b_sender": item.sender[:320],
+                    "b_game": item.game_id, "b_seat": item.seat[:200],
+                    "b_outcome": json.dumps(item.outcome, ensure_ascii=False), "b_now": now})
                 if getattr(changed, "rowcount", 1) == 0:
                     continue  # another process took it meanwhile
                 done += 1
