@@ -277,3 +277,33 @@ def test_a_picture_no_thread_has_begun_is_drawn_by_the_thread_that_needs_it(
     later = png_later(_svg("#2e86c1"), "--width=80")
     pictures._POOL.submit(lambda: None).result(30)  # the pool has come past the picture
     assert later.result() == item.data and len(drawn_by) == 1
+
+
+def test_a_question_picture_ends_on_whole_pixels_and_is_written_without_alpha(
+        service: MailService) -> None:
+    """Drawn at the mail's size, the crop's shorter side is widened by less than a pixel to
+    a whole number of pixels: every pixel is then opaque and the PNG is RGB (a quarter fewer
+    bytes to deflate), with the same pixels as ``rsvg-convert`` draws; the SVG's size is the
+    picture's. The spaces' tooltips are left out."""
+    _needs_librsvg()
+    _needs_rsvg()
+    seen, _kind = _move_view(service)
+    asked = seen.question()
+    assert asked is not None and seen.position is not None
+    moves = asked.question.moves
+    _loose, width, height = render_crop(seen.position, "car1", moves)
+    whole, whole_width, whole_height = render_crop(seen.position, "car1", moves,
+                                                   side=PICTURE_SIDE)
+    assert "<title>" not in whole
+    longer, shorter = max(whole_width, whole_height), min(whole_width, whole_height)
+    assert longer == max(width, height)
+    assert 0 <= shorter - min(width, height) < longer / PICTURE_SIDE
+    assert shorter * PICTURE_SIDE / longer == pytest.approx(
+        round(shorter * PICTURE_SIDE / longer), abs=1e-6)
+    option = f"--width={PICTURE_SIDE}" if whole_width >= whole_height else \
+        f"--height={PICTURE_SIDE}"
+    size = {"width": PICTURE_SIDE} if whole_width >= whole_height else {"height": PICTURE_SIDE}
+    drawn = svg_png.render(whole.encode(), **size)
+    assert drawn is not None and drawn[25] == 2  # IHDR colour type: RGB
+    assert read_png(drawn) == read_png(_converted(whole.encode(), option))
+    assert f'width="{PICTURE_SIDE}"' in whole or f'height="{PICTURE_SIDE}"' in whole

@@ -250,7 +250,8 @@ def board_attachments(seen: View, ask: Ask, png: bool = True) -> list[Attachment
     if seen.position is None:
         return []
     svg_text, width, height = render_crop(seen.position, ask.car, moves,
-                                          order=[o.car for o in seen.order])
+                                          order=[o.car for o in seen.order],
+                                          side=PICTURE_SIDE if png else None)
     svg = svg_text.encode("utf-8")
     side = "--width" if width >= height else "--height"
     if png:  # drawn in the background (``pictures``): the mail waits for it when built

@@ -191,14 +191,16 @@ _SEE_THROUGH = bytes([1] * 255 + [0])
 
 def _straight(pixels: bytes, width: int, height: int, stride: int
               ) -> tuple[bytes, int] | None:
-    """cairo's 32-bit pixels (native-endian ARGB, premultiplied by alpha) as PNG's RGBA with
-    straight alpha, divided back as cairo's own PNG writer does it; None for more than
-    ``EDGE_PIXELS`` per edge pixel with transparency. The bytes are reordered in one piece:
-    each pixel's word put in ARGB byte order, the whole shifted by one byte gives R, G, B and
-    the next pixel's alpha, which is right wherever every pixel is opaque (the pixels that are
-    not get their own alpha back)."""
+    """cairo's 32-bit pixels (native-endian ARGB, premultiplied by alpha) as PNG's RGB where
+    every pixel is opaque, else as RGBA with straight alpha, divided back as cairo's own PNG
+    writer does it; None for more than ``EDGE_PIXELS`` per edge pixel with transparency. For
+    RGBA the bytes are reordered in one piece: each pixel's word put in ARGB byte order, the
+    whole shifted by one byte gives R, G, B and the next pixel's alpha, which is right wherever
+    every pixel is opaque (the pixels that are not get their own alpha back)."""
     rows = pixels if stride == 4 * width else b"".join(
         pixels[row * stride:row * stride + 4 * width] for row in range(height))
+    if sys.byteorder == "little" and rows[3::4].translate(_SEE_THROUGH).count(1) == 0:
+        return _opaque(rows, width * height), 2
     words = array.array("I")
     if words.itemsize != 4:  # pragma: no cover - every platform CPython runs on has one
         return None
@@ -225,6 +227,15 @@ def _straight(pixels: bytes, width: int, height: int, stride: int
                 rgba[channel] = (rgba[channel] * 255 + level // 2) // level
         at = marks.find(1, at + 1)
     return bytes(rgba), 6
+
+
+def _opaque(rows: bytes, count: int) -> bytes:
+    """Opaque pixels as PNG's RGB: a quarter fewer bytes to deflate than RGBA (a question's
+    picture is opaque whenever its view ends on whole pixels). cairo's little-endian words
+    are B, G, R, A in memory."""
+    rgb = bytearray(3 * count)
+    rgb[0::3], rgb[1::3], rgb[2::3] = rows[2::4], rows[1::4], rows[0::4]
+    return bytes(rgb)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -41,6 +41,9 @@ _PATH = re.compile(r'<path d="([^"]*)"[^>]*?(?:/>|>.*?</path>)', re.S)
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _DEFS = re.compile(r"(<defs>.*?</defs>)", re.S)
 _TEXT = re.compile(r'<text x="(-?[\d.]+)" y="(-?[\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)</text>')
+_TITLE = re.compile(r"<title>[^<]*</title>")
+"""A space's name as a tooltip: a picture in a mail has none to show, and librsvg parsed 140 of
+them a picture (Monaco); the offered destinations carry their names as labels."""
 _BOARDS: dict[int, tuple[Track, list[tuple[str, Bounds | None]]]] = {}
 
 
@@ -90,13 +93,19 @@ def view_box(track: Track, spaces: Sequence[int], around: bool) -> Bounds:
 
 
 def render_crop(position: Position, car: str, options: Sequence[MoveOption] = (),
-                *, order: Sequence[str] = ()) -> tuple[str, float, float]:
+                *, order: Sequence[str] = (), side: int | None = None
+                ) -> tuple[str, float, float]:
     """SVG text of the position narrowed to what matters for ``car``; returns the SVG and the
-    view's width and height in pixels. (``order`` is accepted for ``render_position``'s
-    signature; the picture has no legend, the mail text names the cars.)"""
+    view's width and height in pixels. With ``side`` (the pixels of the longer side it will be
+    drawn at), the shorter side is widened by less than a pixel so that it ends on a whole
+    pixel too, and the SVG's size is the picture's: no row of the picture is then only partly
+    covered, and the PNG can be written without its alpha channel. (``order`` is accepted for
+    ``render_position``'s signature; the picture has no legend, the mail text names the cars.)"""
     track = position.track
     own = next((c.space for c in position.cars if c.id == car and c.status.on_track), None)
     box = view_box(track, focus(track, own, options), around=not options)
+    if side:
+        box = _whole_pixels(box, side)
     left, top, right, bottom = box
     width, height = right - left, bottom - top
     canvas = _canvas(track)
@@ -104,10 +113,29 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
                     if bounds is None or _meets(bounds, box))
     changing = _changing(canvas, position, options)
     labels = _labels(canvas, track, options, scale=max(1.0, math.sqrt(width * height) / 600))
-    header = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
-              f'height="{height:.0f}" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
+    if side:  # the picture's own pixels as its size, the view to the millionth
+        shown = (side, round(height * side / width)) if width >= height else \
+            (round(width * side / height), side)
+        size, view = f'width="{shown[0]}" height="{shown[1]}"', ".6f"
+    else:
+        size, view = f'width="{width:.0f}" height="{height:.0f}"', ".1f"
+    header = (f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
+              f'viewBox="{left:{view}} {top:{view}} {width:{view}} {height:{view}}" '
               'font-family="DejaVu Sans, Arial, sans-serif">')
     return header + board + changing + labels + "</svg>\n", width, height
+
+
+def _whole_pixels(box: Bounds, side: int) -> Bounds:
+    """``box`` with its shorter side widened (about its middle) to a whole number of pixels
+    when its longer side is drawn at ``side`` pixels."""
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    longer, shorter = max(width, height), min(width, height)
+    pixels = math.ceil(shorter * side / longer - 1e-6)
+    grow = (pixels * longer / side - shorter) / 2
+    if width >= height:
+        return left, top - grow, right, bottom + grow
+    return left - grow, top, right + grow, bottom
 
 
 def _bounds(d: str) -> Bounds | None:
@@ -128,7 +156,7 @@ def _bare_board(track: Track) -> list[tuple[str, Bounds | None]]:
     if known is not None and known[0] is track:
         return known[1]
     svg = render_board(track)
-    body = svg[svg.index(">") + 1:].removesuffix("</svg>\n")
+    body = _TITLE.sub("", svg[svg.index(">") + 1:].removesuffix("</svg>\n"))
     pieces: list[tuple[str, Bounds | None]] = []
     for index, part in enumerate(_DEFS.split(body)):
         if index % 2:
