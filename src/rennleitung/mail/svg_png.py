@@ -199,7 +199,7 @@ def _straight(pixels: bytes, width: int, height: int, stride: int
     every pixel is opaque (the pixels that are not get their own alpha back)."""
     rows = pixels if stride == 4 * width else b"".join(
         pixels[row * stride:row * stride + 4 * width] for row in range(height))
-    if sys.byteorder == "little" and rows[3::4].translate(_SEE_THROUGH).count(1) == 0:
+    if sys.byteorder == "little" and not rows[3::4].strip(b"\xff"):  # every alpha 255
         return _opaque(rows, width * height), 2
     words = array.array("I")
     if words.itemsize != 4:  # pragma: no cover - every platform CPython runs on has one

@@ -42,8 +42,9 @@ _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 _DEFS = re.compile(r"(<defs>.*?</defs>)", re.S)
 _TEXT = re.compile(r'<text x="(-?[\d.]+)" y="(-?[\d.]+)" font-size="([\d.]+)"[^>]*>([^<]*)</text>')
 _TITLE = re.compile(r"<title>[^<]*</title>")
-"""A space's name as a tooltip: a picture in a mail has none to show, and librsvg parsed 140 of
-them a picture (Monaco); the offered destinations carry their names as labels."""
+"""A space's name as a tooltip: a mail's picture (PNG, or the crop's SVG where none is drawn)
+shows none, and librsvg parsed 140 of them a picture (Monaco); the offered destinations carry
+their names as labels."""
 _BOARDS: dict[int, tuple[Track, list[tuple[str, Bounds | None]]]] = {}
 
 
@@ -104,8 +105,9 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
     track = position.track
     own = next((c.space for c in position.cars if c.id == car and c.status.on_track), None)
     box = view_box(track, focus(track, own, options), around=not options)
+    pixels = None
     if side:
-        box = _whole_pixels(box, side)
+        box, pixels = _whole_pixels(box, side)
     left, top, right, bottom = box
     width, height = right - left, bottom - top
     canvas = _canvas(track)
@@ -113,10 +115,8 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
                     if bounds is None or _meets(bounds, box))
     changing = _changing(canvas, position, options)
     labels = _labels(canvas, track, options, scale=max(1.0, math.sqrt(width * height) / 600))
-    if side:  # the picture's own pixels as its size, the view to the millionth
-        shown = (side, round(height * side / width)) if width >= height else \
-            (round(width * side / height), side)
-        size, view = f'width="{shown[0]}" height="{shown[1]}"', ".6f"
+    if pixels:  # the picture's own pixels as its size, the view to the millionth
+        size, view = f'width="{pixels[0]}" height="{pixels[1]}"', ".6f"
     else:
         size, view = f'width="{width:.0f}" height="{height:.0f}"', ".1f"
     header = (f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
@@ -125,17 +125,17 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
     return header + board + changing + labels + "</svg>\n", width, height
 
 
-def _whole_pixels(box: Bounds, side: int) -> Bounds:
+def _whole_pixels(box: Bounds, side: int) -> tuple[Bounds, tuple[int, int]]:
     """``box`` with its shorter side widened (about its middle) to a whole number of pixels
-    when its longer side is drawn at ``side`` pixels."""
+    when its longer side is drawn at ``side`` pixels, and the picture's (width, height)."""
     left, top, right, bottom = box
     width, height = right - left, bottom - top
     longer, shorter = max(width, height), min(width, height)
     pixels = math.ceil(shorter * side / longer - 1e-6)
     grow = (pixels * longer / side - shorter) / 2
     if width >= height:
-        return left, top - grow, right, bottom + grow
-    return left - grow, top, right + grow, bottom
+        return (left, top - grow, right, bottom + grow), (side, pixels)
+    return (left - grow, top, right + grow, bottom), (pixels, side)
 
 
 def _bounds(d: str) -> Bounds | None:

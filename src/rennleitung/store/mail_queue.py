@@ -111,8 +111,9 @@ _NEWEST_REF = select(_OUT.c.ref).where(_OUT.c.ref.like(bindparam("b_pattern"), e
     .order_by(_OUT.c.id.desc()).limit(1)
 
 
-def like_prefix(prefix: str) -> str:
-    """A LIKE pattern (escape character ``/``) for the values starting with ``prefix``."""
+def _like_prefix(prefix: str) -> str:
+    """A LIKE pattern (escape character ``/``, as SQLAlchemy's ``autoescape`` writes it) for
+    the values starting with ``prefix``; a bound parameter cannot be autoescaped."""
     return prefix.replace("/", "//").replace("%", "/%").replace("_", "/_") + "%"
 
 
@@ -173,20 +174,20 @@ class MailQueue:
         """The ``ref`` of the newest mail queued whose ref starts with ``prefix`` (the last
         question to a seat, with what it had told), None if none."""
         with self.sessions.engine.connect() as connection:
-            return connection.execute(_NEWEST_REF, {"b_pattern": like_prefix(prefix)}).scalar()
+            return connection.execute(_NEWEST_REF, {"b_pattern": _like_prefix(prefix)}).scalar()
 
     def last_queued(self, prefix: str) -> datetime | None:
         """When the newest mail whose ref starts with ``prefix`` was queued (None: never)."""
         with self.sessions.read() as session:
             return session.scalar(select(MailOutRow.created_at).where(
-                MailOutRow.ref.startswith(prefix, autoescape=True))
+                MailOutRow.ref.like(_like_prefix(prefix), escape="/"))
                 .order_by(MailOutRow.id.desc()).limit(1))
 
     def count_since(self, prefix: str, since: datetime) -> int:
         """How many mails whose ref starts with ``prefix`` were queued since ``since``."""
         with self.sessions.read() as session:
             return int(session.scalar(select(func.count()).select_from(MailOutRow).where(
-                MailOutRow.ref.startswith(prefix, autoescape=True),
+                MailOutRow.ref.like(_like_prefix(prefix), escape="/"),
                 MailOutRow.created_at >= since)) or 0)
 
     def due(self, now: datetime, limit: int) -> list[int]:
