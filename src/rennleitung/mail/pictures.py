@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from rennleitung.mail import svg_png
@@ -71,8 +72,9 @@ class _Drawing:
     thread that needs it now and would otherwise wait (it draws a picture no thread has begun,
     instead of waking one and sleeping)."""
 
-    def __init__(self, svg: bytes, size: str) -> None:
-        self.svg, self.size = svg, size
+    def __init__(self, svg: bytes, size: str,
+                 drawn: Callable[[], bytes | None] | None = None) -> None:
+        self.svg, self.size, self.drawn = svg, size, drawn
         self.future: Future[bytes | None] = Future()
         self._claim = threading.Lock()
 
@@ -83,7 +85,9 @@ class _Drawing:
         if not self.future.set_running_or_notify_cancel():
             return
         try:
-            picture = _convert(self.svg, self.size)
+            picture = self.drawn() if self.drawn is not None else None
+            if picture is None:
+                picture = _convert(self.svg, self.size)
         except Exception as error:  # pragma: no cover - _convert returns None on failure
             self.future.set_exception(error)
         else:
@@ -106,14 +110,15 @@ def _forget_failure(key: str, drawing: _Drawing) -> None:
                 del _CACHE[key]
 
 
-def _drawing(svg: bytes, size: str) -> _Drawing:
+def _drawing(svg: bytes, size: str,
+             drawn: Callable[[], bytes | None] | None = None) -> _Drawing:
     key = hashlib.sha256(size.encode() + b"\0" + svg).hexdigest()
     with _LOCK:
         drawing = _CACHE.get(key)
         if drawing is not None:
             _CACHE.move_to_end(key)
             return drawing
-        drawing = _Drawing(svg, size)
+        drawing = _Drawing(svg, size, drawn if svg_png.available() else None)
         if renderer() is None:
             drawing.future.set_running_or_notify_cancel()
             drawing.future.set_result(None)
@@ -143,12 +148,14 @@ def png(svg: bytes, size: str) -> bytes | None:
 class BoardPicture(Attachment):
     """An attachment whose PNG is still being drawn: ``name.png`` once drawn, else the SVG
     itself as ``name.svg``. Asked for its name, type or bytes, it waits for the picture (or
-    draws it, if no picture thread has begun it)."""
+    draws it, if no picture thread has begun it). ``drawn`` draws the same picture a quicker
+    way where librsvg runs here (``board_tiles``); the SVG is drawn whole where it fails."""
 
-    def __init__(self, name: str, svg: bytes, size: str) -> None:
+    def __init__(self, name: str, svg: bytes, size: str,
+                 drawn: Callable[[], bytes | None] | None = None) -> None:
         object.__setattr__(self, "_name", name)
         object.__setattr__(self, "_svg", svg)
-        object.__setattr__(self, "_drawing", _drawing(svg, size))
+        object.__setattr__(self, "_drawing", _drawing(svg, size, drawn))
 
     def _picture(self) -> bytes | None:
         drawing: _Drawing = object.__getattribute__(self, "_drawing")

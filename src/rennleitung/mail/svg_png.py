@@ -67,6 +67,9 @@ _SIGNATURES: dict[str, tuple[tuple[str, Any, list[Any]], ...]] = {
         ("cairo_image_surface_get_data", c_void_p, [c_void_p]),
         ("cairo_image_surface_get_stride", c_int, [c_void_p]),
         ("cairo_surface_write_to_png_stream", c_int, [c_void_p, _WRITE, c_void_p]),
+        ("cairo_set_source_surface", None, [c_void_p, c_void_p, c_double, c_double]),
+        ("cairo_paint", None, [c_void_p]),
+        ("cairo_surface_reference", c_void_p, [c_void_p]),
         ("cairo_destroy", None, [c_void_p]),
         ("cairo_surface_destroy", None, [c_void_p]),
     ),
@@ -137,11 +140,8 @@ def render(svg: bytes, width: int | None = None, height: int | None = None) -> b
     libs = _libraries()
     if libs is None:
         return None
-    error = c_void_p()
-    handle = libs.rsvg.rsvg_handle_new_from_data(svg, len(svg), byref(error))
-    if not handle:
-        if error.value:
-            libs.glib.g_error_free(error)
+    handle = _handle(libs, svg)
+    if handle is None:
         return None
     try:
         own_width, own_height = _size(libs, handle)
@@ -151,34 +151,112 @@ def render(svg: bytes, width: int | None = None, height: int | None = None) -> b
         pixels_x, pixels_y = _side(own_width * scale), _side(own_height * scale)
         if max(pixels_x, pixels_y) > LARGEST:
             return None
-        return _draw(libs, handle, scale, pixels_x, pixels_y)
+        surface = new_surface(pixels_x, pixels_y)
+        if surface is None:
+            return None
+        try:
+            if not _draw(libs, handle, surface, scale):
+                return None
+            return png_of(surface, pixels_x, pixels_y)
+        finally:
+            release(surface)
     finally:
         libs.gobject.g_object_unref(handle)
 
 
-def _draw(libs: _Libraries, handle: int, scale: float, width: int, height: int) -> bytes | None:
-    cairo = libs.cairo
-    surface = cairo.cairo_image_surface_create(_ARGB32, width, height)
+def _handle(libs: _Libraries, svg: bytes) -> int | None:
+    """librsvg's handle of ``svg`` (the caller unrefs it); None where it cannot be read."""
+    error = c_void_p()
+    handle: int | None = libs.rsvg.rsvg_handle_new_from_data(svg, len(svg), byref(error))
+    if not handle and error.value:
+        libs.glib.g_error_free(error)
+    return handle or None
+
+
+def new_surface(width: int, height: int) -> int | None:
+    """A transparent cairo image surface of ``width`` × ``height`` pixels (``release`` it);
+    None without the libraries or beyond ``LARGEST``."""
+    libs = _libraries()
+    if libs is None or max(width, height) > LARGEST or min(width, height) < 1:
+        return None
+    surface: int = libs.cairo.cairo_image_surface_create(_ARGB32, width, height)
+    if libs.cairo.cairo_surface_status(surface):
+        libs.cairo.cairo_surface_destroy(surface)
+        return None
+    return surface
+
+
+def keep(surface: int) -> int:
+    """One more holder of ``surface`` (each holder ``release``s it)."""
+    libs = _libraries()
+    assert libs is not None  # a surface was made, so the libraries are there
+    kept: int = libs.cairo.cairo_surface_reference(surface)
+    return kept
+
+
+def release(surface: int) -> None:
+    """This holder is done with ``surface``."""
+    libs = _libraries()
+    if libs is not None:
+        libs.cairo.cairo_surface_destroy(surface)
+
+
+def draw_onto(surface: int, svg: bytes, scale: float = 1.0) -> bool:
+    """Draw ``svg`` over what ``surface`` holds, scaled by ``scale``; False where librsvg
+    cannot read or draw it."""
+    libs = _libraries()
+    if libs is None:
+        return False
+    handle = _handle(libs, svg)
+    if handle is None:
+        return False
     try:
-        if cairo.cairo_surface_status(surface):
-            return None
-        context = cairo.cairo_create(surface)
-        try:
-            cairo.cairo_scale(context, scale, scale)
-            drawn = libs.rsvg.rsvg_handle_render_cairo(handle, context)
-            if not drawn or cairo.cairo_status(context):
-                return None
-        finally:
-            cairo.cairo_destroy(context)
-        cairo.cairo_surface_flush(surface)
-        stride = cairo.cairo_image_surface_get_stride(surface)
-        pixels = ctypes.string_at(cairo.cairo_image_surface_get_data(surface), stride * height)
-        converted = _straight(pixels, width, height, stride)
-        if converted is None:
-            return _cairo_png(libs, surface)
-        return encode(*converted, width, height)
+        return _draw(libs, handle, surface, scale)
     finally:
-        cairo.cairo_surface_destroy(surface)
+        libs.gobject.g_object_unref(handle)
+
+
+def _draw(libs: _Libraries, handle: int, surface: int, scale: float) -> bool:
+    cairo = libs.cairo
+    context = cairo.cairo_create(surface)
+    try:
+        cairo.cairo_scale(context, scale, scale)
+        drawn = libs.rsvg.rsvg_handle_render_cairo(handle, context)
+        return bool(drawn) and not cairo.cairo_status(context)
+    finally:
+        cairo.cairo_destroy(context)
+
+
+def paint_onto(surface: int, pieces: list[tuple[int, int, int]]) -> bool:
+    """Copy each ``(source, x, y)`` surface onto ``surface`` with its top left corner at
+    pixel (x, y) (whole pixels: the copy is exact)."""
+    libs = _libraries()
+    if libs is None:
+        return False
+    cairo = libs.cairo
+    context = cairo.cairo_create(surface)
+    try:
+        for source, x, y in pieces:
+            cairo.cairo_set_source_surface(context, source, float(x), float(y))
+            cairo.cairo_paint(context)
+        return not cairo.cairo_status(context)
+    finally:
+        cairo.cairo_destroy(context)
+
+
+def png_of(surface: int, width: int, height: int) -> bytes | None:
+    """The PNG of what ``surface`` (``width`` × ``height``) holds."""
+    libs = _libraries()
+    if libs is None:
+        return None
+    cairo = libs.cairo
+    cairo.cairo_surface_flush(surface)
+    stride = cairo.cairo_image_surface_get_stride(surface)
+    pixels = ctypes.string_at(cairo.cairo_image_surface_get_data(surface), stride * height)
+    converted = _straight(pixels, width, height, stride)
+    if converted is None:
+        return _cairo_png(libs, surface)
+    return encode(*converted, width, height)
 
 
 EDGE_PIXELS = 4

@@ -15,6 +15,7 @@ import copy
 import math
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from rennleitung.formula_de.car import CarStatus
@@ -35,6 +36,16 @@ AROUND = 9.0
 reaches about this far on a straight of two-lane spaces)."""
 MARGIN = 2.5
 """Board units shown beyond the outermost space that matters."""
+
+SCALE_STEPS = 8
+"""A picture for a mail is drawn at a scale of 2**(k/8) (steps of 9 %): the largest such
+scale at which the view fits the picture's side. Pictures at one scale share the bare board's
+tiles (``mail/board_tiles``)."""
+TILE = 256
+"""Pixels of a side of one tile of the bare board."""
+NEAR = 4.0
+"""Drawing pixels around a view (or tile) within which the board's paths are kept: a
+stroke reaches beyond its path's points."""
 
 Bounds = tuple[float, float, float, float]
 _PATH = re.compile(r'<path d="([^"]*)"[^>]*?(?:/>|>.*?</path>)', re.S)
@@ -97,45 +108,108 @@ def render_crop(position: Position, car: str, options: Sequence[MoveOption] = ()
                 *, order: Sequence[str] = (), side: int | None = None
                 ) -> tuple[str, float, float]:
     """SVG text of the position narrowed to what matters for ``car``; returns the SVG and the
-    view's width and height in pixels. With ``side`` (the pixels of the longer side it will be
-    drawn at), the shorter side is widened by less than a pixel so that it ends on a whole
-    pixel too, and the SVG's size is the picture's: no row of the picture is then only partly
-    covered, and the PNG can be written without its alpha channel. (``order`` is accepted for
+    view's width and height in drawing pixels. With ``side`` (the pixels of the longer side a
+    picture may have), the view is the one ``crop_picture`` draws. (``order`` is accepted for
     ``render_position``'s signature; the picture has no legend, the mail text names the cars.)"""
+    if side:
+        crop = crop_picture(position, car, options, side)
+        return crop.svg, crop.pixels[0] / crop.scale, crop.pixels[1] / crop.scale
+    box = _view_of(position, car, options)
+    left, top, right, bottom = box
+    header = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{right - left:.0f}" '
+              f'height="{bottom - top:.0f}" viewBox="{left:.1f} {top:.1f} {right - left:.1f} '
+              f'{bottom - top:.1f}" font-family="DejaVu Sans, Arial, sans-serif">')
+    return (header + _board_within(position.track, box) + _over(position, options, box)
+            + "</svg>\n", right - left, bottom - top)
+
+
+@dataclass(frozen=True)
+class CropPicture:
+    """A mail's picture of the part of the board that matters, on the pixel grid of its
+    scale: ``svg`` is the whole picture; ``over`` the same view without the bare board, to be
+    drawn over the bare board's tiles at ``step``; ``origin`` is the view's top left pixel on
+    the whole board drawn at that scale, ``pixels`` the picture's width and height."""
+
+    svg: str
+    over: str
+    track: Track
+    step: int
+    origin: tuple[int, int]
+    pixels: tuple[int, int]
+
+    @property
+    def scale(self) -> float:
+        return scale_of(self.step)
+
+
+def scale_of(step: int) -> float:
+    """Picture pixels per drawing pixel at ``step``."""
+    return float(2.0 ** (step / SCALE_STEPS))
+
+
+def crop_picture(position: Position, car: str, options: Sequence[MoveOption],
+                 side: int) -> CropPicture:
+    """The crop of ``render_crop`` as a picture whose longer side is at most ``side`` pixels:
+    drawn at the largest scale of the steps that fits (at most 9 % under ``side``), the view
+    starting and ending on whole pixels of the board drawn at that scale. Every pixel is then
+    covered (the PNG needs no alpha), and the bare board under the view is the same pixels
+    for every picture at that scale: it is drawn once, in tiles."""
+    track = position.track
+    left, top, right, bottom = _view_of(position, car, options)
+    longer = max(right - left, bottom - top, 1e-6)
+    step = math.floor(math.log2(side / longer) * SCALE_STEPS + 1e-9)
+    scale = scale_of(step)
+    canvas = _canvas(track)  # a pixel past the board's edge would be partly covered
+    x0, y0 = math.floor(left * scale + 1e-6), math.floor(top * scale + 1e-6)
+    x1 = min(math.ceil(right * scale - 1e-6), math.floor(canvas.width * scale + 1e-6))
+    y1 = min(math.ceil(bottom * scale - 1e-6), math.floor(canvas.height * scale + 1e-6))
+    width, height = min(side, max(1, x1 - x0)), min(side, max(1, y1 - y0))
+    box = (x0 / scale, y0 / scale, (x0 + width) / scale, (y0 + height) / scale)
+    header = _header(box, width, height)
+    over = _over(position, options, box)
+    return CropPicture(svg=header + _board_within(track, box) + over + "</svg>\n",
+                       over=header + over + "</svg>\n", track=track, step=step,
+                       origin=(x0, y0), pixels=(width, height))
+
+
+def board_tile(track: Track, step: int, column: int, row: int) -> str:
+    """SVG of the bare board's tile (``column``, ``row``) at ``step``: ``TILE`` pixels square,
+    its top left at pixel (column × TILE, row × TILE) of the whole board at that scale."""
+    scale = scale_of(step)
+    box = (column * TILE / scale, row * TILE / scale, (column + 1) * TILE / scale,
+           (row + 1) * TILE / scale)
+    return _header(box, TILE, TILE) + _board_within(track, box) + "</svg>\n"
+
+
+def _header(box: Bounds, width: int, height: int) -> str:
+    """The SVG's opening: ``width`` × ``height`` pixels showing ``box`` (to the millionth of a
+    drawing pixel, so each pixel edge falls where the grid puts it)."""
+    left, top, right, bottom = box
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="{left:.6f} {top:.6f} {right - left:.6f} {bottom - top:.6f}" '
+            'font-family="DejaVu Sans, Arial, sans-serif">')
+
+
+def _view_of(position: Position, car: str, options: Sequence[MoveOption]) -> Bounds:
     track = position.track
     own = next((c.space for c in position.cars if c.id == car and c.status.on_track), None)
-    box = view_box(track, focus(track, own, options), around=not options)
-    pixels = None
-    if side:
-        box, pixels = _whole_pixels(box, side)
-    left, top, right, bottom = box
-    width, height = right - left, bottom - top
-    canvas = _canvas(track)
-    board = "".join(text for text, bounds in _bare_board(track)
-                    if bounds is None or _meets(bounds, box))
-    changing = _changing(canvas, position, options)
-    labels = _labels(canvas, track, options, scale=max(1.0, math.sqrt(width * height) / 600))
-    if pixels:  # the picture's own pixels as its size, the view to the millionth
-        size, view = f'width="{pixels[0]}" height="{pixels[1]}"', ".6f"
-    else:
-        size, view = f'width="{width:.0f}" height="{height:.0f}"', ".1f"
-    header = (f'<svg xmlns="http://www.w3.org/2000/svg" {size} '
-              f'viewBox="{left:{view}} {top:{view}} {width:{view}} {height:{view}}" '
-              'font-family="DejaVu Sans, Arial, sans-serif">')
-    return header + board + changing + labels + "</svg>\n", width, height
+    return view_box(track, focus(track, own, options), around=not options)
 
 
-def _whole_pixels(box: Bounds, side: int) -> tuple[Bounds, tuple[int, int]]:
-    """``box`` with its shorter side widened (about its middle) to a whole number of pixels
-    when its longer side is drawn at ``side`` pixels, and the picture's (width, height)."""
-    left, top, right, bottom = box
-    width, height = right - left, bottom - top
-    longer, shorter = max(width, height), min(width, height)
-    pixels = math.ceil(shorter * side / longer - 1e-6)
-    grow = (pixels * longer / side - shorter) / 2
-    if width >= height:
-        return (left, top - grow, right, bottom + grow), (side, pixels)
-    return (left - grow, top, right + grow, bottom), (pixels, side)
+def _board_within(track: Track, box: Bounds) -> str:
+    """The bare board's pieces that may show within ``box``."""
+    near = (box[0] - NEAR, box[1] - NEAR, box[2] + NEAR, box[3] + NEAR)
+    return "".join(text for text, bounds in _bare_board(track)
+                   if bounds is None or _meets(bounds, near))
+
+
+def _over(position: Position, options: Sequence[MoveOption], box: Bounds) -> str:
+    """What is drawn over the bare board: the changing parts and the destinations' names."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    canvas = _canvas(position.track)
+    return (_changing(canvas, position, options)
+            + _labels(canvas, position.track, options,
+                      scale=max(1.0, math.sqrt(width * height) / 600)))
 
 
 def _bounds(d: str) -> Bounds | None:
