@@ -35,6 +35,7 @@ import tempfile
 import time
 from email.message import EmailMessage
 from email.utils import make_msgid
+from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event
 from pathlib import Path
 
@@ -163,32 +164,73 @@ class _OneByOne(FdAdapter):
         return mails
 
 
-def _sink(port: int, received: multiprocessing.Queue[tuple[str, bytes]],
-          ready: Event) -> None:
-    """An aiosmtpd server that hands every mail it takes to the benchmark (a process of its
-    own: parsing 150 KB question mails line by line is the receiving server's work)."""
+def _players(smtp_port: int, lmtp_port: int, answers: int,
+             setup: multiprocessing.Queue[tuple[str, dict[str, tuple[int, str, str]]]],
+             received: multiprocessing.Queue[tuple[str, int, bool]],
+             answered: Synchronized[int], ready: Event) -> None:
+    """The players' side, in a process of its own as their mail server and their heads are on
+    other machines: an aiosmtpd server takes every mail the gateway sends (and tells the
+    benchmark its recipient and size), and each person answers each question mail of theirs
+    by reply over LMTP, until ``answers`` answers went in. The players read the subject only
+    and ask the race directly, so the run measures the gateway rather than the players."""
+    import re
+    import threading
+    from email.parser import BytesHeaderParser
+
     from aiosmtpd.controller import Controller
+
+    from rennleitung.render.mail_message import clean_header
+
+    mails: queue.Queue[tuple[str, str]] = queue.Queue()
+    headers = BytesHeaderParser()
 
     class Sink:
         async def handle_DATA(self, server: object, session: object, envelope: object) -> str:
-            received.put((envelope.rcpt_tos[0], envelope.content))  # type: ignore[attr-defined]
+            recipient, raw = envelope.rcpt_tos[0], envelope.content  # type: ignore[attr-defined]
+            subject = clean_header(headers.parsebytes(raw)["Subject"])
+            question = "[v" in subject and not subject.startswith("Re:")
+            received.put((recipient, len(raw), question))
+            if question:
+                mails.put((recipient, subject))
             return "250 OK"
 
-    controller = Controller(Sink(), hostname="127.0.0.1", port=port)
+    controller = Controller(Sink(), hostname="127.0.0.1", port=smtp_port)
     controller.start()
     ready.set()
+    url, people = setup.get()
+    races = RaceService.open(url)
+    bot = make_bot("simple")
+
+    def answer_all() -> None:
+        with smtplib.LMTP("127.0.0.1", lmtp_port) as client:
+            while answered.value < answers:
+                recipient, subject = mails.get()
+                race_id, car, language = people[recipient]
+                race = races.race(race_id)
+                ask = question_of(race, car)
+                if ask is None or not re.search(rf"\[v{opened_at(race)}\]", subject):
+                    continue
+                text = order_text(decision_to_data(race.track, bot.decide(race, ask)),
+                                  language)
+                client.sendmail(recipient, ["spiel@example.org"],
+                                _mail(recipient, f"Re: {subject}", text))
+                with answered.get_lock():
+                    answered.value += 1
+
+    threading.Thread(target=answer_all, daemon=True).start()
     while True:
         time.sleep(3600)
 
 
-def _drain(received: multiprocessing.Queue[tuple[str, bytes]],
-           outgoing: list[tuple[str, bytes]]) -> None:
-    """Take what the sink received so far."""
+def _drain(received: multiprocessing.Queue[tuple[str, int, bool]],
+           outgoing: list[tuple[str, int, bool]]) -> int:
+    """Take what the players' server received so far; returns how many."""
+    before = len(outgoing)
     while True:
         try:
             outgoing.append(received.get_nowait())
         except queue.Empty:
-            return
+            return len(outgoing) - before
 
 
 def _cpu(children_only: bool = False) -> float:
@@ -202,28 +244,30 @@ def _cpu(children_only: bool = False) -> float:
 def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     """Formula Dé races played by mail with pictures until ``answers`` answers went in;
     returns the mails/s (in + out)."""
-    import re
     from datetime import timedelta
-    from email.parser import BytesHeaderParser
 
     from rennleitung.mail.outbox import send_due
-    from rennleitung.render.mail_message import clean_header
 
-    outgoing: list[tuple[str, bytes]] = []
-    headers = BytesHeaderParser()
-    smtp_port = _port()
-    received: multiprocessing.Queue[tuple[str, bytes]] = multiprocessing.Queue()
+    outgoing: list[tuple[str, int, bool]] = []
+    smtp_port, port = _port(), _port()
+    setup: multiprocessing.Queue[tuple[str, dict[str, tuple[int, str, str]]]] = \
+        multiprocessing.Queue()
+    received: multiprocessing.Queue[tuple[str, int, bool]] = multiprocessing.Queue()
+    answered: Synchronized[int] = multiprocessing.Value("i", 0)  # type: ignore[assignment]
     ready = multiprocessing.Event()
-    sink = multiprocessing.Process(target=_sink, args=(smtp_port, received, ready), daemon=True)
-    sink.start()  # the players' mail server runs in a process of its own, as the MTA does
+    players = multiprocessing.Process(
+        target=_players, args=(smtp_port, port, answers, setup, received, answered, ready),
+        daemon=True)
+    players.start()  # forked before the gateway opens its database and starts its threads
     ready.wait(30)
     settings = MailSettings(sender="rennleitung@example.org", smtp_host="127.0.0.1",
                             smtp_port=smtp_port)
     service = MailService.open(url, settings)
     races = RaceService(service.engine)
-    from rennleitung.mail import pictures
+    from rennleitung.mail import board_tiles, pictures
 
     pictures.forget()  # each run draws its pictures afresh
+    board_tiles.forget()
     service.adapters["fd"] = (_OneByOne if one_by_one else FdAdapter)(races, png=True)
     people = {}
     for number in range(RACES):
@@ -238,44 +282,19 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
             service.bind(f"io{number}", address, car, ("de", "en")[car == "car2"])
             people[address] = (race_id, car, ("de", "en")[car == "car2"])
         races.start(race_id)
-    port = _port()
     listener = start_listener(service, "127.0.0.1", port, "lmtp")
-    bot = make_bot("simple")
-    sent_in = 0
-    seen = 0
-    largest = 0
+    setup.put((url, people))
     wall0, cpu0, drawn0 = time.perf_counter(), _cpu(), _cpu(children_only=True)
     try:
-        with smtplib.LMTP("127.0.0.1", port) as client:
-            while sent_in < answers:
-                service.process_pending()
-                service.tick()
-                send_due(service, service.clock() + timedelta(days=1))
-                _drain(received, outgoing)
-                new, seen = outgoing[seen:], len(outgoing)
-                if not new:
-                    time.sleep(0.01)
-                    if all(races.info(r).state.value != "running"
-                           for r, _c, _l in people.values()):
-                        break
-                for recipient, raw in new:
-                    # the players' side (their mail programs and heads, on other machines)
-                    # reads the subject only and asks the race directly, so the run measures
-                    # the gateway rather than the players
-                    subject = clean_header(headers.parsebytes(raw)["Subject"])
-                    if "[v" not in subject or subject.startswith("Re:"):
-                        continue
-                    largest = max(largest, len(raw))
-                    race_id, car, language = people[recipient]
-                    race = races.race(race_id)
-                    ask = question_of(race, car)
-                    if ask is None or not re.search(rf"\[v{opened_at(race)}\]", subject):
-                        continue
-                    text = order_text(decision_to_data(race.track, bot.decide(race, ask)),
-                                      language)
-                    client.sendmail(recipient, ["spiel@example.org"],
-                                    _mail(recipient, f"Re: {subject}", text))
-                    sent_in += 1
+        while answered.value < answers:
+            service.process_pending()
+            service.tick()
+            send_due(service, service.clock() + timedelta(days=1))
+            if not _drain(received, outgoing):
+                time.sleep(0.01)
+                if all(races.info(r).state.value != "running" for r, _c, _l in people.values()):
+                    break
+        time.sleep(0.2)  # the last answer's mail in
         service.process_pending()
         service.tick()
         send_due(service, service.clock() + timedelta(days=1))
@@ -283,10 +302,12 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
         listener.stop()
         time.sleep(0.2)
         _drain(received, outgoing)
-        sink.terminate()
+        players.terminate()
+    sent_in = answered.value
+    largest = max((size for _to, size, question in outgoing if question), default=0)
     wall, cpu = time.perf_counter() - wall0, _cpu() - cpu0  # the sink not joined: not in it
     drawn = _cpu(children_only=True) - drawn0
-    sink.join()
+    players.join()
     service.engine.dispose()
     total = sent_in + len(outgoing)
     if one_by_one:
@@ -299,8 +320,8 @@ def _fd_in_and_out(url: str, answers: int, one_by_one: bool = False) -> float:
     print(f"  {sent_in} answers in over LMTP, {len(outgoing)} mails out over SMTP "
           f"(answers, questions with their picture, welcomes) in {wall:.1f} s")
     print(f"  {total / cpu:.0f} mails/s in and out by CPU time ({cpu:.1f} s: the gateway's "
-          f"process with its picture threads, the players' side with it, and every rsvg-convert "
-          f"run: {drawn:.1f} s; not the SMTP sink)")
+          f"process with its picture threads and every rsvg-convert run: {drawn:.1f} s; not the "
+          "players' side with its SMTP server)")
     print(f"  {total / wall:.0f} mails/s in and out by wall clock; target >= 50/s; largest "
           f"question mail {largest / 1000:.0f} KB (limit 200 KB)")
     return total / wall
