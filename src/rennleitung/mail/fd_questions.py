@@ -238,7 +238,7 @@ def question_text(seen: View, ask: Ask, language: str, version: int) -> str:
 
 
 PICTURE_SIDE = 560
-"""Pixels of the longer side of the picture a question mail carries at most (9 % fewer at
+"""Pixels of the longer side of the picture a question mail carries at most (16 % fewer at
 the least: ``crop_picture``'s scale steps); about 120 KB as PNG at most, 165 KB in the mail."""
 
 

@@ -37,15 +37,22 @@ reaches about this far on a straight of two-lane spaces)."""
 MARGIN = 2.5
 """Board units shown beyond the outermost space that matters."""
 
-SCALE_STEPS = 8
-"""A picture for a mail is drawn at a scale of 2**(k/8) (steps of 9 %): the largest such
+SCALE_STEPS = 4
+"""A picture for a mail is drawn at a scale of 2**(k/4) (steps of 19 %): the largest such
 scale at which the view fits the picture's side. Pictures at one scale share the bare board's
-tiles (``mail/board_tiles``)."""
+tiles (``mail/board_tiles``); with steps of 9 % a benchmark run drew 278 tiles instead of 171,
+for pictures at most 9 % smaller instead of 16 %."""
 TILE = 256
 """Pixels of a side of one tile of the bare board."""
 NEAR = 4.0
 """Drawing pixels around a view (or tile) within which the board's paths are kept: a
 stroke reaches beyond its path's points."""
+
+LABEL_PIXELS = 13.0
+COST_PIXELS = 12.0
+"""Font size in a picture's pixels, at most, of a destination's name and of a way's cost: in a
+close view (a few spaces, scale about 3) names drawn at the board's own size were wider than
+a space, and the names of neighbouring destinations covered each other."""
 
 Bounds = tuple[float, float, float, float]
 _PATH = re.compile(r'<path d="([^"]*)"[^>]*?(?:/>|>.*?</path>)', re.S)
@@ -150,7 +157,7 @@ def scale_of(step: int) -> float:
 def crop_picture(position: Position, car: str, options: Sequence[MoveOption],
                  side: int) -> CropPicture:
     """The crop of ``render_crop`` as a picture whose longer side is at most ``side`` pixels:
-    drawn at the largest scale of the steps that fits (at most 9 % under ``side``), the view
+    drawn at the largest scale of the steps that fits (at most 16 % under ``side``), the view
     starting and ending on whole pixels of the board drawn at that scale. Every pixel is then
     covered (the PNG needs no alpha), and the bare board under the view is the same pixels
     for every picture at that scale: it is drawn once, in tiles."""
@@ -166,7 +173,7 @@ def crop_picture(position: Position, car: str, options: Sequence[MoveOption],
     width, height = min(side, max(1, x1 - x0)), min(side, max(1, y1 - y0))
     box = (x0 / scale, y0 / scale, (x0 + width) / scale, (y0 + height) / scale)
     header = _header(box, width, height)
-    over = _over(position, options, box)
+    over = _over(position, options, box, zoom=scale)
     return CropPicture(svg=header + _board_within(track, box) + over + "</svg>\n",
                        over=header + over + "</svg>\n", track=track, step=step,
                        origin=(x0, y0), pixels=(width, height))
@@ -203,13 +210,15 @@ def _board_within(track: Track, box: Bounds) -> str:
                    if bounds is None or _meets(bounds, near))
 
 
-def _over(position: Position, options: Sequence[MoveOption], box: Bounds) -> str:
-    """What is drawn over the bare board: the changing parts and the destinations' names."""
+def _over(position: Position, options: Sequence[MoveOption], box: Bounds,
+          zoom: float = 1.0) -> str:
+    """What is drawn over the bare board: the changing parts and the destinations' names;
+    ``zoom`` is the picture's pixels per drawing pixel."""
     width, height = box[2] - box[0], box[3] - box[1]
     canvas = _canvas(position.track)
-    return (_changing(canvas, position, options)
+    return (_changing(canvas, position, options, zoom)
             + _labels(canvas, position.track, options,
-                      scale=max(1.0, math.sqrt(width * height) / 600)))
+                      scale=max(1.0, math.sqrt(width * height) / 600), zoom=zoom))
 
 
 def _bounds(d: str) -> Bounds | None:
@@ -265,7 +274,8 @@ def _texts(part: str) -> list[tuple[str, Bounds | None]]:
     return pieces
 
 
-def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption]) -> str:
+def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption],
+              zoom: float = 1.0) -> str:
     """What ``render_position`` draws on the board: dangerous spaces, the destinations in the
     colour of their cheapest option, each way with its cost, the cars with their numbers."""
     track = position.track
@@ -288,7 +298,8 @@ def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption]
                   f'stroke="{option_colour(option)}" stroke-width="{0.12 * scale:.1f}" '
                   'stroke-linecap="round" stroke-linejoin="round" stroke-opacity="0.85"/>')
         end = points[-1]
-        parts.text((end[0], end[1] + 0.55), _cost(option), 0.38 * scale, fill="#000",
+        parts.text((end[0], end[1] + 0.55), _cost(option),
+                   min(0.38 * scale, COST_PIXELS / zoom), fill="#000",
                    weight="bold")
     cars = [(c.space, str(n), "#555555" if c.status is CarStatus.WRECK else colour)
             for n, (c, colour) in enumerate(zip(position.cars, CAR_COLOURS * 10,
@@ -299,10 +310,10 @@ def _changing(canvas: _Canvas, position: Position, options: Sequence[MoveOption]
 
 
 def _labels(canvas: _Canvas, track: Track, options: Sequence[MoveOption],
-            scale: float) -> str:
+            scale: float, zoom: float = 1.0) -> str:
     """Each offered destination's name on a white tag on its space (the cost label of the way
     stays just above it)."""
-    size = 0.4 * DEFAULT_STYLE.scale * scale
+    size = min(0.4 * DEFAULT_STYLE.scale * scale, LABEL_PIXELS / zoom)
     parts = []
     for end in sorted({o.end for o in options}):
         x, y = canvas.xy(_centre(track.polygons[end]))
@@ -310,7 +321,8 @@ def _labels(canvas: _Canvas, track: Track, options: Sequence[MoveOption],
         width = (len(name) * 0.74 + 0.5) * size  # DejaVu Sans Bold: 0.70 to 0.77 em a letter
         parts.append(
             f'<rect x="{x - width / 2:.1f}" y="{y - 0.62 * size:.1f}" width="{width:.1f}" '
-            f'height="{1.25 * size:.1f}" rx="3" fill="#fff" fill-opacity="0.85" stroke="#000"/>'
+            f'height="{1.25 * size:.1f}" rx="{0.34 * size:.1f}" fill="#fff" fill-opacity="0.85" '
+            f'stroke="#000" stroke-width="{min(1.0, 1.2 / zoom):.2f}"/>'
             f'<text class="destination" x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" '
             'fill="#000" font-weight="bold" text-anchor="middle" '
             f'dominant-baseline="central">{escape(name)}</text>')
