@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 
 from rennleitung.errors import RennleitungError
 from rennleitung.league.formats import LeagueKind
 from rennleitung.league.race_result import DriverRaceResult, FinishStatus, RaceResult
 from rennleitung.league.roster import Driver
+from rennleitung.store.database import one_writer, open_database
 from rennleitung.store.league_store import LeagueStore
 
 
@@ -83,3 +85,30 @@ def test_the_same_race_entered_twice_at_once(database_url: str) -> None:
     finally:
         for store in (setup, *stores):
             store.engine.dispose()
+
+
+def test_the_writers_turn_is_taken_again_inside_and_in_turns_between_threads(
+        tmp_path: Path) -> None:
+    """On SQLite a thread holding the turn to write may take it again inside (the mail queue's
+    write within another write must not wait for itself), and another thread waits until the
+    outermost turn is given back."""
+    engine = open_database(f"sqlite:///{tmp_path / 'turns.sqlite3'}")
+    order: list[str] = []
+    inside = threading.Event()
+
+    def other() -> None:
+        inside.wait(10)
+        with one_writer(engine):
+            order.append("other")
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    with one_writer(engine):
+        with one_writer(engine):
+            order.append("inner")
+        inside.set()
+        thread.join(timeout=0.3)  # still waiting: the outer turn is held
+        order.append("outer")
+    thread.join(timeout=10)
+    assert order == ["inner", "outer", "other"]
+    engine.dispose()

@@ -157,23 +157,32 @@ class _Writer:
     the system has ``flock``, a lock file beside the database among processes."""
 
     def __init__(self, database: str | None) -> None:
-        self.threads = threading.Lock()
+        self.threads = threading.RLock()
+        self.depth = 0  # turns this thread holds, one inside another
         self.path = None if not database or database == ":memory:" or fcntl is None \
             else f"{database}.writer"
         self.handle: int | None = None
 
     @contextmanager
     def turn(self) -> Iterator[None]:
+        """The turn; a thread that holds it may take it again inside (the file lock is taken
+        and given back by the outermost)."""
         with self.threads:
-            if self.path is None or fcntl is None:
-                yield
+            if self.path is None or fcntl is None or self.depth:
+                self.depth += 1
+                try:
+                    yield
+                finally:
+                    self.depth -= 1
                 return
             if self.handle is None:
                 self.handle = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
             fcntl.flock(self.handle, fcntl.LOCK_EX)  # waits without holding the GIL
+            self.depth = 1
             try:
                 yield
             finally:
+                self.depth = 0
                 fcntl.flock(self.handle, fcntl.LOCK_UN)
 
     def __del__(self) -> None:
