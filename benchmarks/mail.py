@@ -15,10 +15,13 @@ Then Formula Dé by mail in and out, as ``mail serve`` runs it (issue 24): five 
 each answering every question mail by reply over LMTP, the games' ticks drawing each question's
 picture (the part of the board that matters, PNG by librsvg in the gateway's process, or by
 ``rsvg-convert`` where the library cannot be loaded: ``mail/pictures.py``) and every answer and
-question sent over SMTP to an aiosmtpd sink. Prints mails in, mails out and mails/s (in + out)
-by wall clock, and the largest question mail; then (unless ``--no-before``) the same races with
-each picture drawn and waited for as its mail is made, as before ``mail/pictures.py``, and how
-many times faster the pictures drawn side by side and cached make it.
+question sent over SMTP to the players' aiosmtpd server. The players' side (that server, and
+their answers, made by reading the subject and asking the race) runs in a process of its own,
+as it does on the players' machines, and its CPU is not counted. Prints mails in, mails out and
+mails/s (in + out) by CPU time and by wall clock, and the largest question mail; then (unless
+``--no-before``) the same races with each picture drawn and waited for as its mail is made, as
+before ``mail/pictures.py``, and how many times faster the pictures drawn side by side and
+cached make it.
 """
 
 from __future__ import annotations
