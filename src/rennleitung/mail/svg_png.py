@@ -9,10 +9,12 @@ a picture on an idle machine, the same pixels as ``rsvg-convert`` and a file of 
 (a board has large flat areas, which deflate packs well without filters).
 
 The size follows ``rsvg-convert``: given a width (or a height), the picture is scaled evenly to
-it and the other side is rounded up. The PNG is RGBA; where a few pixels are not opaque (the
-last row or column of a board's picture is often only partly covered), they are divided back
-by their alpha as cairo does it; a picture with more transparency is written by cairo's own
-PNG writer.
+it and the other side is rounded up. The PNG is RGB where every pixel is opaque (a question's
+picture ends on whole pixels), else RGBA: where a few pixels are not opaque (a last row or
+column only partly covered), they are divided back by their alpha as cairo does it; a picture
+with more transparency is written by cairo's own PNG writer. ``new_surface``, ``draw_onto``,
+``paint_onto`` and ``png_of`` let ``board_tiles`` build a picture from kept tiles and one SVG
+drawn over them.
 The foreign calls release the interpreter lock, so two threads draw two pictures at once; each
 picture has its own handle, surface and context.
 
