@@ -20,8 +20,9 @@ spin), Dresden "Verschleiß" (fuel at the last corner).
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 from rennleitung.formula_de.movement import (
     Elimination,
@@ -640,11 +641,36 @@ def add_soft_bonus(query: Query, node: Node, options: _Options, slid: bool) -> N
             add_slipstreams(query, final, options, slid or slides)
 
 
+Answer = TypeVar("Answer")
+
+
+def _collector_paused(work: Callable[[], Answer]) -> Answer:
+    """``work()`` with Python's cyclic garbage collector paused. A wide query (the oval's
+    straights) builds tens of thousands of short-lived tuples and dicts, none of them in a
+    cycle, so reference counting frees them all; the collector's passes over them, triggered
+    every few hundred allocations and each also walking whatever else the process holds, took a
+    quarter to a third of such a query (issue 25, docs/formula_de/movement.md). Pausing it
+    changes no answer. Where it was already paused (a caller's own reasons) it stays paused."""
+    if not gc.isenabled():
+        return work()
+    gc.disable()
+    try:
+        return work()
+    finally:
+        gc.enable()
+
+
 def generate_moves(
     track: Track, request: MoveRequest, follow: tuple[int, ...] | None = None
 ) -> list[MoveOption]:
     """Every legal way to end the move described by ``request``. With ``follow``, only the
     options whose path starts like ``follow`` (used to check one proposed path)."""
+    return _collector_paused(lambda: _generate_moves(track, request, follow))
+
+
+def _generate_moves(
+    track: Track, request: MoveRequest, follow: tuple[int, ...] | None
+) -> list[MoveOption]:
     query = Query(track, request, follow)
     distance = max(request.distance, 0)
     root = query.root()
@@ -685,6 +711,12 @@ def generate_moves_for_rolls(
     """The options for several rolls at once (a bot weighing every face of a gear die): one walk
     to the farthest distance serves them all. ``request.distance`` is added to every roll (the
     driver's modifiers)."""
+    return _collector_paused(lambda: _generate_moves_for_rolls(track, request, rolls))
+
+
+def _generate_moves_for_rolls(
+    track: Track, request: MoveRequest, rolls: Sequence[int]
+) -> dict[int, list[MoveOption]]:
     query = Query(track, request)
     distances = {roll: max(roll + request.distance, 0) for roll in rolls}
     root = query.root()
