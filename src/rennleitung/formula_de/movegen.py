@@ -650,7 +650,11 @@ def _collector_paused(work: Callable[[], Answer]) -> Answer:
     cycle, so reference counting frees them all; the collector's passes over them, triggered
     every few hundred allocations and each also walking whatever else the process holds, took a
     quarter to a third of such a query (issue 25, docs/formula_de/movement.md). Pausing it
-    changes no answer. Where it was already paused (a caller's own reasons) it stays paused."""
+    changes no answer. Where it was already paused (a caller's own reasons) it stays paused.
+    The collector is the process's: while a query runs in one thread of the server, no pass
+    runs for the others either, which only postpones it by the query's milliseconds; two
+    queries at once leave it on when the first one ends (a pass may then run during the
+    second, as before)."""
     if not gc.isenabled():
         return work()
     gc.disable()
