@@ -116,7 +116,7 @@ def test_a_newcomer_plays_to_the_flag_on_a_phone(browser: Any, sqlite_url: str) 
         assert page.inner_text("#step-made").startswith("Decision 1:")
         # each click one decision on, each frame waited for: six clicks in a row once left
         # the page short of the last frame for the whole 20 s wait on a busy CI machine
-        # (2026-12-07; not reproduced alone or under load, see CONTRIBUTING "Browser tests")
+        # (2026-12-07; not reproduced alone or beside a CPU load; CONTRIBUTING "Browser tests")
         for at in range(2, 8):
             page.click("#step-on")
             page.wait_for_selector(f"#overlay[data-at='{at}']", state="attached")
