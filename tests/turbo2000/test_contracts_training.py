@@ -112,3 +112,58 @@ def test_a_fourth_driver_costs_the_extra_driver_fee_every_round() -> None:
     assert "fee per driver beyond 3 150.000 a round" in \
         as_text(start_document(fresh, config, "en"))
     assert "Zuschlag" not in as_text(start_document(game("Ferrari", "Honda"), CONFIG))
+
+
+def test_a_team_holds_at_most_three_drivers_a_year_and_the_next_bid_wins() -> None:
+    # rules version 4 (rules.md §2, ``max_drivers``): Ferrari holds three drivers, so its bid
+    # for a fourth is passed over and the lower bid of Honda wins him; Lotus, with two, may
+    # bid for two but keeps one (Alboreto comes first, the alphabetical order of the drivers),
+    # and a bid for the next year counts that year's contracts, not this year's
+    state = game("Ferrari", "Honda", "Lotus", "Brabham")
+    for driver in ("Lauda", "Piquet", "Prost"):
+        hire(state, driver, "Ferrari")
+    for driver in ("Senna", "Mansell"):
+        hire(state, driver, "Lotus")
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Berger 50.000",
+                               "Vertrag: Patrese 10.000 Folgejahr"),
+                  sheet(state, "Honda", "Vertrag: Berger 11.000"),
+                  sheet(state, "Lotus", "Vertrag: Alboreto 12.000", "Vertrag: Arnoux 12.000"))
+    drivers = outcome.state.drivers
+    assert (drivers["Berger"].team, drivers["Berger"].salary) == ("Honda", 11_000)
+    assert drivers["Patrese"].next_team == "Ferrari"
+    assert drivers["Alboreto"].team == "Lotus" and drivers["Arnoux"].team is None
+    report = notes(outcome, "Ferrari")
+    assert "Zeile 4 / line 4 [Berger]: Rennstall hat schon 3 Fahrer für dieses Jahr (höchstens 3, " \
+        "Regelversion 4)" in report
+    assert "the team already has 3 drivers for that year (at most 3, rules version 4)" in \
+        outcome.team_reports_en["Ferrari"]
+    assert "[Arnoux]: Rennstall hat schon 3 Fahrer" in notes(outcome, "Lotus")
+    assert sum(d.team == "Ferrari" for d in drivers.values()) == 3
+
+
+def test_a_game_of_rules_version_three_has_no_driver_limit() -> None:
+    from dataclasses import replace
+
+    state = game("Ferrari", "Honda")
+    for driver in ("Lauda", "Piquet", "Prost"):
+        hire(state, driver, "Ferrari")
+    bid = sheet(state, "Ferrari", "Vertrag: Senna 10.000")
+    assert CONFIG.max_drivers == 3
+    assert run(state, bid).state.drivers["Senna"].team is None
+    assert run(state, bid, config=replace(CONFIG, max_drivers=0)).state.drivers["Senna"].team \
+        == "Ferrari"
+
+
+def test_a_blank_contract_that_lost_respects_the_driver_limit() -> None:
+    # Ferrari enters with two drivers (a game master's start), bids blank for Lauda and
+    # plainly for Mansell: Lauda goes to Honda, Mansell (after him in the alphabet) fills
+    # Ferrari's third place, so the blank contract finds no place for another driver
+    state = game("Ferrari", "Honda", "Lotus")
+    for driver in ("Piquet", "Prost"):
+        hire(state, driver, "Ferrari")
+    outcome = run(state, sheet(state, "Ferrari", "Vertrag: Lauda 10.000 Blankovertrag",
+                               "Vertrag: Mansell 10.000"),
+                  sheet(state, "Honda", "Vertrag: Lauda 40.000"))
+    assert outcome.state.drivers["Mansell"].team == "Ferrari"
+    assert sum(d.team == "Ferrari" for d in outcome.state.drivers.values()) == 3
+    assert "[Blankovertrag]: Rennstall hat schon 3 Fahrer" in notes(outcome, "Ferrari")

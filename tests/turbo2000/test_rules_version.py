@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from rennleitung.cli.turbo import app
 from rennleitung.turbo2000.config import (
     BEFORE_VERSION_3,
+    BEFORE_VERSION_4,
     LEGACY,
     RULES_VERSION,
     config_from_dict,
@@ -33,7 +34,8 @@ V2_GAME = Path(__file__).parent / "data" / "game-rules-v2"
 rules version 2 (main at 6dfb6b6): the record a later rules version must keep replaying."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
-                              if k not in LEGACY and k not in BEFORE_VERSION_3})
+                              if k not in LEGACY and k not in BEFORE_VERSION_3
+                              and k not in BEFORE_VERSION_4})
 
 
 def _six_teams() -> tuple:
@@ -95,18 +97,18 @@ def test_the_d_push_decides_whether_an_entry_may_spend_its_lp() -> None:
 
 def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None:
     old = {k: v for k, v in config_to_dict(CONFIG).items()
-           if k not in LEGACY and k not in BEFORE_VERSION_3}
+           if k not in LEGACY and k not in BEFORE_VERSION_3 and k not in BEFORE_VERSION_4}
     assert config_from_dict(old) == replace(
         CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
-        qualifying_full_grid_push=0)
+        qualifying_full_grid_push=0, max_drivers=0)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
-    assert CONFIG.rules_version == RULES_VERSION == 3
+    assert CONFIG.rules_version == RULES_VERSION == 4
     # a settings file for a new game changes today's defaults, it is no old record
     assert new_game_config({"start_drivers": 24}) == replace(CONFIG, start_drivers=24)
-    with pytest.raises(TurboError, match="rules_version 4"):
-        config_from_dict({**config_to_dict(CONFIG), "rules_version": 4})
+    with pytest.raises(TurboError, match="rules_version 5"):
+        config_from_dict({**config_to_dict(CONFIG), "rules_version": 5})
 
 
 def test_a_stored_version_two_configuration_keeps_its_qualifying() -> None:

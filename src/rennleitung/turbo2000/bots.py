@@ -112,7 +112,8 @@ def _contracts(state: GameState, team: Team, strategy: Strategy, config: GameCon
     free = [d for d in state.drivers.values() if d.team is None]
     rng.shuffle(free)
     free.sort(key=lambda d: -d.rating)  # the best first; equal ratings in a random order
-    for driver in free[:max(0, strategy.drivers - len(mine))]:
+    wanted = min(strategy.drivers, config.max_drivers or strategy.drivers)
+    for driver in free[:max(0, wanted - len(mine))]:
         salary = config.minimum_salary + rng.randint(0, 10) * 1000
         plan.lines.append(f"Vertrag: {driver.name} {salary}")
         mine.append(driver)

@@ -80,12 +80,13 @@ def _default_calendar() -> tuple[tuple[str, ...], ...]:
 class GameConfig:
     """All settings of one game. Money in the game's currency units, driver ratings in tenths."""
 
-    rules_version: int = 3
+    rules_version: int = 4
     """The version of the reconstructed figures (rules.md §11): 1 before issue 28's
-    recalibration, 2 since, 3 since the harder qualifying of a full grid. A stored
-    ``config.json`` without it is version 1, and the settings version 2 added take their
-    version-1 values (``LEGACY``); a stored version 1 or 2 lacks the settings of version 3,
-    which take their version-2 values (``BEFORE_VERSION_3``). So an old game replays under its
+    recalibration, 2 since, 3 since the harder qualifying of a full grid, 4 since the limit of
+    drivers a team. A stored ``config.json`` without it is version 1, and the settings version
+    2 added take their version-1 values (``LEGACY``); a stored version 1 or 2 lacks the settings
+    of version 3, which take their version-2 values (``BEFORE_VERSION_3``), and a stored
+    version 1 to 3 those of version 4 (``BEFORE_VERSION_4``). So an old game replays under its
     own figures; ``turbo new`` starts from the current version."""
 
     # --- calendar -------------------------------------------------------------------------
@@ -153,6 +154,12 @@ class GameConfig:
     the racer won more in 21 teams (measured in rules.md §11)."""
     fee_free_drivers: int = 3
     """Drivers a team holds without ``extra_driver_fee`` (the pool's three a team)."""
+    max_drivers: int = 3
+    """Reconstructed (rules version 4, rules.md §2 and §11): a team holds at most this many
+    drivers under contract for one year; a contract bid beyond it is passed over and the
+    driver goes to the next bid. The start pool holds three drivers a team, and a fourth one,
+    racing in a side race or sent to the camp while the other three race, was what the
+    strategy search's winners in 6 and 12 teams had in common. 0 = no limit (versions 1–3)."""
     training_gain: int = 20
     """April 2000 §1: +2 by training."""
     year_end_gain: int = 20
@@ -295,7 +302,7 @@ class GameConfig:
         return (round_number - 1) // self.rounds_per_year + 1
 
 
-RULES_VERSION = 3
+RULES_VERSION = 4
 """The current version of the reconstructed figures (``GameConfig.rules_version``)."""
 
 LEGACY: dict[str, Any] = {
@@ -318,6 +325,13 @@ BEFORE_VERSION_3: dict[str, Any] = {
 """The values that version 1 and 2 played by for the settings version 3 added: a stored
 configuration of version 1 or 2 lacks them, and a setting it lacks takes these values (a
 version-2 ``config.json`` holds every other setting, so it replays as it was evaluated)."""
+
+
+BEFORE_VERSION_4: dict[str, Any] = {
+    "max_drivers": 0,
+}
+"""The values versions 1 to 3 played by for the settings version 4 added (no limit of drivers
+a team): a stored configuration of those versions lacks them."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
@@ -404,11 +418,14 @@ def config_from_dict(data: dict[str, Any]) -> GameConfig:
     """Read a configuration; unknown keys are an error so that typos are not silently ignored,
     and every value must have the shape of its default. Without ``rules_version`` the data is
     version 1: the settings added since take their ``LEGACY`` values; before version 3, the
-    settings version 3 added take their ``BEFORE_VERSION_3`` values."""
+    settings version 3 added take their ``BEFORE_VERSION_3`` values, and before version 4 those
+    of version 4 their ``BEFORE_VERSION_4`` values."""
     if "rules_version" not in data:
         data = {**LEGACY, **data}
     if isinstance(data["rules_version"], int) and data["rules_version"] < 3:
         data = {**BEFORE_VERSION_3, **data}
+    if isinstance(data["rules_version"], int) and data["rules_version"] < 4:
+        data = {**BEFORE_VERSION_4, **data}
     known = {f.name for f in fields(GameConfig)}
     unknown = sorted(set(data) - known)
     if unknown:
@@ -450,6 +467,9 @@ def _validate(config: GameConfig) -> None:
     if not 0 <= config.qualifying_pace_percent <= MAX_SETTING:
         raise TurboError("qualifying_pace_percent >= 0 nötig",
                          "qualifying_pace_percent >= 0 needed", where="config.json")
+    if config.max_drivers < 0:
+        raise TurboError("max_drivers >= 0 nötig (0: ohne Grenze)",
+                         "max_drivers >= 0 needed (0: no limit)", where="config.json: max_drivers")
     codes = {template.code for template in config.races}
     for index, day in enumerate(config.calendar, start=1):
         for code in day:

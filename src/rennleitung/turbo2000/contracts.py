@@ -5,6 +5,11 @@ the account when contracts are made (rules.md, section 1). The Blankovertrag fol
 in a year's last round); if the named driver goes elsewhere the team gets another free driver of
 the same rating. In the round of the setting ``direct_contract_round`` (the 1996 start sheet's
 "Direktvertrag") every bid is treated so.
+
+Rules version 4 (``max_drivers``, reconstructed, rules.md §2): a team holds at most that many
+drivers for one year. Contracts are made driver by driver in alphabetical order, as before; a
+team that already holds the limit for that year is passed over and the next highest bid wins,
+so a team may bid for more drivers than it may keep, to be sure of getting some.
 """
 
 from __future__ import annotations
@@ -44,6 +49,26 @@ def _sign(turn: Turn, driver: Driver, team: str, salary: int, next_year: bool) -
                  f"{driver.notation()} drives for {team} ({year_en}, {amount(salary)} a round)")
     turn.tell(team, f"Vertrag / contract: {driver.notation()} für {amount(salary)} ({year})",
               f"contract: {driver.notation()} for {amount(salary)} ({year_en})")
+
+
+def _held(turn: Turn, team: str, next_year: bool) -> int:
+    """Drivers under contract with ``team`` for the running or the next year."""
+    return sum(1 for driver in turn.state.drivers.values()
+               if (driver.next_team if next_year else driver.team) == team)
+
+
+def _full(turn: Turn, team: str, next_year: bool) -> bool:
+    """The team holds the most drivers a team may for that year (rules version 4)."""
+    limit = turn.config.max_drivers
+    return bool(limit) and _held(turn, team, next_year) >= limit
+
+
+def _refuse_full(turn: Turn, bid: Bid, driver: str) -> None:
+    limit = turn.config.max_drivers
+    turn.reject(bid.team, Problem(
+        bid.bid.line, driver,
+        f"Rennstall hat schon {limit} Fahrer für dieses Jahr (höchstens {limit}, Regelversion 4)",
+        f"the team already has {limit} drivers for that year (at most {limit}, rules version 4)"))
 
 
 def _valid_bids(turn: Turn) -> list[Bid]:
@@ -94,6 +119,12 @@ def run_contracts(turn: Turn) -> None:
             continue
         ranked = sorted(((-b.bid.salary, turn.lot(f"Vertrag {name} {b.team}"), b) for b in group),
                         key=lambda item: (item[0], item[1]))
+        full = [item for item in ranked if _full(turn, item[2].team, next_year)]
+        for _, _, passed in full:
+            _refuse_full(turn, passed, name)
+        ranked = [item for item in ranked if item not in full]
+        if not ranked:
+            continue
         winner = ranked[0][2]
         if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
             turn.say(f"Gleichstand um {name}: Los für {winner.team}")
@@ -110,6 +141,9 @@ def _assign_blank(turn: Turn, bid: Bid) -> None:
     """April 2000 §16: another free driver of the same rating, at the stated salary (by lot)."""
     state = turn.state
     named = state.drivers[bid.bid.driver]
+    if _full(turn, bid.team, bid.next_year):
+        _refuse_full(turn, bid, "Blankovertrag")
+        return
     candidates = sorted(d.name for d in state.drivers.values()
                         if _is_free(d, bid.next_year) and d.whole_rating == named.whole_rating)
     if not candidates:
