@@ -227,7 +227,7 @@ def searched(config: GameConfig) -> None:
         + f"; {total} games in all, one process")
     for teams, budget in turbo_search.BUDGETS.items():
         if not FIELDS or teams in FIELDS:
-            turbo_search.search(play, teams, budget, FIRST, wilson)
+            turbo_search.search(play, teams, budget, FIRST, wilson, config.max_drivers)
 
 
 MATTER_FIELDS = (4, 8, 12, 16, 20, 24)

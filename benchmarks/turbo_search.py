@@ -149,9 +149,19 @@ def _key(strategy: Strategy) -> tuple[Any, ...]:
                  for name in sorted(SPACE))
 
 
+def within_limit(strategy: Strategy, max_drivers: int) -> Strategy:
+    """The strategy as the settings let it play: under rules version 4 a team keeps at most
+    ``max_drivers`` drivers (0: no limit), so a candidate that wants four plays with three, is
+    described so and counts as the same strategy as the one that wants three."""
+    if max_drivers and strategy.drivers > max_drivers:
+        return replace(strategy, drivers=max_drivers)
+    return strategy
+
+
 def search(play: Play, teams: int, budget: Budget, first_seed: int,
-           wilson: Callable[[float, int], tuple[float, float]]) -> None:
-    """Search one field size and print what it found."""
+           wilson: Callable[[float, int], tuple[float, float]], max_drivers: int = 0) -> None:
+    """Search one field size and print what it found (candidates within the settings' limit
+    of drivers a team, ``max_drivers``)."""
     rng = random.Random(f"search:{teams}:{first_seed}")
     starts = [replace(bot, name=f"{CANDIDATE}{bot.name}") for bot in RACING]
     start = time.perf_counter()
@@ -161,6 +171,7 @@ def search(play: Play, teams: int, budget: Budget, first_seed: int,
     seen: set[tuple[Any, ...]] = set()
 
     def add(candidate: Strategy) -> None:
+        candidate = within_limit(candidate, max_drivers)
         if _key(candidate) not in seen:
             seen.add(_key(candidate))
             population.append((score(play, teams, candidate, seeds)[1], candidate))

@@ -133,12 +133,26 @@ def test_a_team_holds_at_most_three_drivers_a_year_and_the_next_bid_wins() -> No
     assert drivers["Patrese"].next_team == "Ferrari"
     assert drivers["Alboreto"].team == "Lotus" and drivers["Arnoux"].team is None
     report = notes(outcome, "Ferrari")
-    assert "Zeile 4 / line 4 [Berger]: Rennstall hat schon 3 Fahrer für dieses Jahr (höchstens 3, " \
-        "Regelversion 4)" in report
+    assert "Zeile 4 / line 4 [Berger]: Rennstall hat schon 3 Fahrer für dieses Jahr " \
+        "(höchstens 3, Regelversion 4)" in report
     assert "the team already has 3 drivers for that year (at most 3, rules version 4)" in \
         outcome.team_reports_en["Ferrari"]
     assert "[Arnoux]: Rennstall hat schon 3 Fahrer" in notes(outcome, "Lotus")
     assert sum(d.team == "Ferrari" for d in drivers.values()) == 3
+    # the start sheet says so, in the reader's language; a version-3 game has no such line
+    from dataclasses import replace
+
+    from rennleitung.turbo2000.document import as_text
+    from rennleitung.turbo2000.reports import start_document
+
+    fresh = game("Ferrari", "Honda")
+    assert "Höchstens 3 Fahrer je Rennstall und Jahr / at most 3 drivers a team and year" in \
+        as_text(start_document(fresh, CONFIG))
+    assert "  at most 3 drivers a team and year" in as_text(start_document(fresh, CONFIG, "en"))
+    german = as_text(start_document(fresh, CONFIG, "de"))
+    assert "  Höchstens 3 Fahrer je Rennstall und Jahr\n" in german and "at most" not in german
+    assert "drivers a team and year" not in as_text(
+        start_document(fresh, replace(CONFIG, max_drivers=0)))
 
 
 def test_a_game_of_rules_version_three_has_no_driver_limit() -> None:

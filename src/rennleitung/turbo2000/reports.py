@@ -98,6 +98,16 @@ def _extra_driver_fee(config: GameConfig, say: Callable[[str], str]) -> tuple[st
     return (f"  {text} {fee} {say('je Runde / a round')}",)
 
 
+def _driver_limit(config: GameConfig, say: Callable[[str], str]) -> tuple[str, ...]:
+    """The start sheet names the limit of drivers a team and year (rules version 4)."""
+    if not config.max_drivers:
+        return ()
+    limit = config.max_drivers
+    text = (f"Höchstens {limit} Fahrer je Rennstall und Jahr / "
+            f"at most {limit} drivers a team and year")
+    return (f"  {say(text)}",)
+
+
 def start_document(state: GameState, config: GameConfig, language: str = "") -> Document:
     """The Rennanzeiger of round 0 that opens a game (as in 1996): teams, free drivers, the races
     of round 1, training places and what Turbo sells. In both languages unless ``language`` is
@@ -125,7 +135,7 @@ def start_document(state: GameState, config: GameConfig, language: str = "") -> 
                 ("  " + (", ".join(d.notation() for d in free) or ("none" if english
                                                                    else "keine")),
                  f"  {say('Mindestgehalt / minimum salary')} {money(config.minimum_salary)}",
-                 *_extra_driver_fee(config, say))),
+                 *_driver_limit(config, say), *_extra_driver_fee(config, say))),
         Section(say("Startkapital / start money"), (start_money,)),
         Section(say("Fabriken / factories"), (
             f"  {say('Kennzahl einer neuen Fabrik / new factory rating')} (§7): "
