@@ -10,7 +10,8 @@ at least once per 1,000 sections, the caps binding in at least a tenth of the Fo
 
 Usage: ``python benchmarks/turbo_balance.py [GAMES] [--first=SEED] [--set=KEY=JSON ...]
 [--per-strategy=N] [--teams=N] [--strategy=NAME:FIELD=JSON[;FIELD=JSON]] [--variants]
-[--search [--fields=6,12,21]] [--matters]``. GAMES defaults to 200 (about 10 s on an idle core);
+[--search [--fields=6,12,21]] [--known [--fields=…]] [--matters]``. GAMES defaults to 200
+(about 10 s on an idle core);
 ``--first`` starts the seeds elsewhere than 0 (another sample of games); ``--set`` changes one
 setting of the default configuration (``--set=risk_offset=8``, ``--set='turbo_price={"W":
 800000, "M": 300000, "R": 30000}'``), so a game master can measure a setting before choosing it;
@@ -21,7 +22,9 @@ seats N teams, the strategies in turn (4 to 24: fields that do or do not fill th
 ``--strategy`` changes a bot's parameters (``--strategy='rennfahrer:qualifying_share=0'``);
 ``--search`` runs the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21 teams
 instead (about 20 minutes on one loaded core, fewer with ``--fields``; it prints its
-budget); ``--matters`` plays GAMES games per field of 4 to 24 teams (``--teams``: that field
+budget); ``--known`` plays the strategies earlier searches crowned (``turbo_search.KNOWN``) in the
+searched strategy's seats, GAMES games per field on the finals' seeds (a check of the search's
+verdict); ``--matters`` plays GAMES games per field of 4 to 24 teams (``--teams``: that field
 only) with the bot *profi* and the same bot with less or more in qualifying or another push,
 to show that both choices matter.
 """
@@ -230,6 +233,37 @@ def searched(config: GameConfig) -> None:
             turbo_search.search(play, teams, budget, FIRST, wilson, config.max_drivers)
 
 
+def known(config: GameConfig) -> None:
+    """``--known``: the strategies earlier searches crowned (``turbo_search.KNOWN``), each in
+    the searched strategy's seats, GAMES games per field on the finals' seeds (FIRST + 10000
+    on), judged by the search's target."""
+    import turbo_search
+
+    seeds = range(FIRST + 10_000, FIRST + 10_000 + GAMES)
+    print(f"known strategies in the searched strategy's seats, {GAMES} games per field "
+          f"(seeds {seeds.start}–{seeds.stop - 1}), {YEARS} years a game")
+    for teams in FIELDS or tuple(turbo_search.BUDGETS):
+        start = time.perf_counter()
+        rows = []
+        for strategy in turbo_search.KNOWN:
+            candidate = replace(turbo_search.within_limit(strategy, config.max_drivers),
+                                name=turbo_search.CANDIDATE)
+            table = {**PLAYED, turbo_search.CANDIDATE: candidate}
+            wins = 0.0
+            for seed in seeds:
+                strategies = seating(seed, teams, turbo_search.CANDIDATE)
+                names, _ = winners(play_game(seed, strategies, table, config, Counter()))
+                wins += sum(1 for n in names if strategies[n] == turbo_search.CANDIDATE) / \
+                    max(1, len(names))
+            rows.append((wins, strategy.name))
+        print(f"  {teams} teams ({time.perf_counter() - start:.0f} s):")
+        for wins, name in sorted(rows, key=lambda row: -row[0]):
+            low, high = wilson(wins, GAMES)
+            print(f"    {name:<22} {wins / GAMES:>6.1%} ({low:.1%} – {high:.1%})")
+        met = all(wins / GAMES <= 0.40 and wilson(wins, GAMES)[1] < 0.45 for wins, _ in rows)
+        print(f"    target (none above 40 %, upper end under 45 %): {'met' if met else 'NOT met'}")
+
+
 MATTER_FIELDS = (4, 8, 12, 16, 20, 24)
 MATTER_PROBE = "profi"
 MATTER_VARIANTS: dict[str, dict[str, object]] = {
@@ -292,6 +326,9 @@ def main() -> None:
         return
     if "--matters" in sys.argv[1:]:
         mattered(configured(changed))
+        return
+    if "--known" in sys.argv[1:]:
+        known(configured(changed))
         return
     strategies = [arg.split("=", 1)[1] for arg in sys.argv[1:] if arg.startswith("--strategy=")]
     title = "default settings" + (f" with {', '.join(changed)}" if changed else "") + \

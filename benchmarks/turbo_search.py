@@ -89,6 +89,19 @@ search must not miss it: on 2026-12-07 the 12-team search's finals printed 27.5 
 while *stratege* unchanged won 39.4 % on the same seeds (rules.md §11)."""
 
 
+KNOWN: tuple[Strategy, ...] = (
+    *RACING,
+    replace(STRATEGIES["stratege"], name="stratege+Formel II", formel2=True),
+    replace(STRATEGIES["profi"], name="profi risk 2", push=(2, 2)),
+    replace(STRATEGIES["profi"], name="profi e=3", push=(1, 3)),
+    replace(STRATEGIES["rennfahrer"], name="rennfahrer+training", training=True),
+)
+"""The strategies earlier searches crowned (rules.md §11): the racing bots as they are and the
+variants that won a field under rules versions 2 to 4. ``turbo_balance.py --known`` plays each in
+the searched strategy's seats on the finals' seeds, since a search's finals take only its best
+three of a short screening and have missed a known winner before."""
+
+
 def random_strategy(rng: random.Random, number: int) -> Strategy:
     """A strategy drawn from ``SPACE``."""
     values = {key: rng.choice(choices) for key, choices in SPACE.items()}
