@@ -217,7 +217,7 @@ def test_new_writes_the_start_sheet_of_round_one(tmp_path: Path) -> None:
     game = _new(tmp_path)
     start = (game / "rounds" / "000" / "rennanzeiger.txt").read_text()
     assert "Rennanzeiger zu Runde 1" in start
-    assert "Lauda-F10.0" in start and "Formel I" in start and "Trainingsplätze: 2" in start
+    assert "Lauda-F10.0" in start and "Formel I" in start and "Trainingsplätze: 1" in start
     assert "Turbo verkauft: Turbo-M16 zu 250.000" in start
     shown = runner.invoke(app, ["report", str(game)])
     assert shown.exit_code == 0 and shown.output == start

@@ -102,7 +102,8 @@ def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None
         CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
-        qualifying_full_grid_push=0, max_drivers=0)
+        qualifying_full_grid_push=0, max_drivers=0,
+        teams_per_training_place=0)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
     assert CONFIG.rules_version == RULES_VERSION == 4
     # a settings file for a new game changes today's defaults, it is no old record

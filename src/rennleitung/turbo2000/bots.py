@@ -62,13 +62,17 @@ STRATEGIES: dict[str, Strategy] = {
     "profi": Strategy("profi", (1, 2), True, "", 4, True, None, False,
                       push_where_it_counts=True),
     "stratege": Strategy("stratege", (1, 1), True, "", 4, True, None, False),
+    "kaempfer": Strategy("kaempfer", (2, 2), True, "", 3, True, None, False,
+                         push_where_it_counts=True),
 }
 """Balanced, never pushing, always pushing, only building, only racing, pushing d and e to the
 maximum, and a tyre supplier that builds many tyres and sells them cheap to every team. Every
 bot that pushes puts its push where the LP formula pays (a person finds that in the first round)
 and splits its LP so that the qualifying pace lets every section count. The eighth, *profi*,
 and the ninth, *stratege*, are what the strategy search of rules version 2 found (rules.md §11):
-risk 1 or no push, four drivers, training, no factory, no trade."""
+risk 1 or no push, four drivers, training, no factory, no trade. The tenth, *kaempfer*, is
+the racer's push (risk 2 where it counts) with training, what the search of rules version 4
+found in 6 teams once a team keeps at most three drivers (rules.md §11)."""
 
 RESERVE = 400_000
 """Money a bot keeps back for salaries and fees (a bot's habit, not a rule)."""

@@ -96,7 +96,14 @@ class GameConfig:
     """Race codes announced in each round of a year (index 0 = first round of the year)."""
     races: tuple[RaceTemplate, ...] = field(default_factory=_default_races)
     training_places: int = 2
-    """Training places published with each announcement (§1)."""
+    """Training places published with each announcement (§1); with ``teams_per_training_place``
+    the most there are."""
+    teams_per_training_place: int = 6
+    """Reconstructed (rules version 4, rules.md §2 and §11): the game master publishes the
+    places (§1), one for every this many teams in the game, at least one and at most
+    ``training_places``: 1 in 6 teams, 2 from 12 on. In a small field two places went
+    uncontested every round to the team that trains. 0 = always ``training_places``
+    (versions 1–3)."""
 
     # --- teams and money ------------------------------------------------------------------
     start_money: int = 6_000_000
@@ -293,6 +300,12 @@ class GameConfig:
         raise TurboError(f"Rennen {code!r} ist nicht ausgeschrieben",
                          f"race {code!r} is not announced", where="config")
 
+    def places_for_training(self, teams: int) -> int:
+        """Training places of a round with ``teams`` teams in the game (§1; rules version 4)."""
+        if not self.teams_per_training_place:
+            return self.training_places
+        return min(self.training_places, max(1, teams // self.teams_per_training_place))
+
     def round_in_year(self, round_number: int) -> int:
         """1 … rounds_per_year."""
         return (round_number - 1) % self.rounds_per_year + 1
@@ -329,9 +342,11 @@ version-2 ``config.json`` holds every other setting, so it replays as it was eva
 
 BEFORE_VERSION_4: dict[str, Any] = {
     "max_drivers": 0,
+    "teams_per_training_place": 0,
 }
 """The values versions 1 to 3 played by for the settings version 4 added (no limit of drivers
-a team): a stored configuration of those versions lacks them."""
+a team, the same training places in every field): a stored configuration of those versions
+lacks them."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
@@ -467,9 +482,10 @@ def _validate(config: GameConfig) -> None:
     if not 0 <= config.qualifying_pace_percent <= MAX_SETTING:
         raise TurboError("qualifying_pace_percent >= 0 nötig",
                          "qualifying_pace_percent >= 0 needed", where="config.json")
-    if config.max_drivers < 0:
-        raise TurboError("max_drivers >= 0 nötig (0: ohne Grenze)",
-                         "max_drivers >= 0 needed (0: no limit)", where="config.json: max_drivers")
+    for key in ("max_drivers", "teams_per_training_place"):
+        if getattr(config, key) < 0:
+            raise TurboError(f"{key} >= 0 nötig (0: aus)", f"{key} >= 0 needed (0: off)",
+                             where=f"config.json: {key}")
     codes = {template.code for template in config.races}
     for index, day in enumerate(config.calendar, start=1):
         for code in day:

@@ -81,7 +81,8 @@ def announcement_lines(state: GameState, config: GameConfig,
         prizes = " / ".join(money(p) for p in t.prizes)
         lines.append(f"{t.code:<7} " + word("race").format(t.name, t.sections, t.grid, prizes)
                      + (f"; {'; '.join(extra)}" if extra else ""))
-    lines.append(word("training").format(config.training_places))
+    lines.append(word("training").format(
+        config.places_for_training(len(state.active_teams()))))
     ratings = state.new_factory_rating
     lines.append(word("turbo").format(", ".join(
         f"{config.reserved_maker}-{kind}{ratings[kind]} {word('at')} "

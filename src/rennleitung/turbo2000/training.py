@@ -1,6 +1,7 @@
-"""Step 5b: training camps (April 2000 §1). The published number of places goes to the highest
-bids (ties by lot); every driver entered for training misses this round's races, but only those
-who get a place pay and gain +2.
+"""Step 5b: training camps (April 2000 §1). The published number of places (by the field since
+rules version 4: ``GameConfig.places_for_training``) goes to the highest bids, ties by lot;
+every driver entered for training misses this round's races, but only those who get a place
+pay and gain +2.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def run_training(turn: Turn) -> None:
             else:
                 bids.append((-bid.bid, turn.lot(f"Training {bid.driver}"), team, bid))
     bids.sort(key=lambda item: (item[0], item[1]))
-    places = config.training_places
+    places = config.places_for_training(len(state.active_teams()))
     for _, _, team, bid in bids:
         driver = state.drivers[bid.driver]
         if places and turn.can_pay(team, bid.bid):
