@@ -168,8 +168,8 @@ def _refuse_leftovers(game: GameDir) -> None:
 def new(
     game_dir: Path = typer.Argument(..., help="Neues Spielverzeichnis / new game directory"),
     teams: str = typer.Option(..., "--teams",
-                              help="Rennställe 'Name[/Reserve][:Passwort],…' / teams "
-                                   "'name[/reserve][:password],…'"),
+                              help=escape("Rennställe 'Name[/Reserve][:Passwort],…' / teams "
+                                          "'name[/reserve][:password],…'")),
     seed: str = typer.Option("", "--seed", help="Startwert der Würfel / dice seed"),
     config_file: Path | None = typer.Option(None, "--config",
                                             help="Einstellungen (JSON) / settings file"),
