@@ -32,6 +32,11 @@ OLD_GAME = Path(__file__).parent / "data" / "game-rules-v1"
 V2_GAME = Path(__file__).parent / "data" / "game-rules-v2"
 """Three bot teams (ausgewogen, rennfahrer, profi) over three rounds, made with the code of
 rules version 2 (main at 6dfb6b6): the record a later rules version must keep replaying."""
+V3_GAME = Path(__file__).parent / "data" / "game-rules-v3"
+"""Three bot teams (profi, stratege, ausgewogen) over three rounds, a pool of 12 drivers, made
+with the code of rules version 3 (main at f3324d9); in round 2 Ferrari and Honda each sent a
+driver to the camp by a line added to the bot's sheet. Version 4 would have allowed neither
+Ferrari's fourth driver nor the second training place in a field of three."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
                               if k not in LEGACY and k not in BEFORE_VERSION_3
@@ -203,6 +208,25 @@ def test_a_rules_v2_game_replays_identically(tmp_path: Path) -> None:
     shutil.copytree(V2_GAME, copy)
     stored = json.loads((copy / "config.json").read_text())
     assert stored["rules_version"] == 2
+    result = CliRunner().invoke(app, ["replay", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
+
+
+def test_a_rules_v3_game_replays_identically(tmp_path: Path) -> None:
+    # version 4's driver limit and training places by the field must not touch a game stored
+    # under version 3: four drivers and two camps in three teams come out as they were
+    copy = tmp_path / "game"
+    shutil.copytree(V3_GAME, copy)
+    stored = json.loads((copy / "config.json").read_text())
+    assert stored["rules_version"] == 3 and "max_drivers" not in stored
+    config = config_from_dict(stored)
+    assert (config.max_drivers, config.teams_per_training_place) == (0, 0)
+    log = (copy / "rounds" / "002" / "log.txt").read_text()
+    assert "Training: Piquet (Ferrari)" in log and "Training: Alboreto (Honda)" in log
+    state = json.loads((copy / "rounds" / "003" / "state.json").read_text())
+    ferrari = [d for d in state["drivers"] if d["team"] == "Ferrari"]
+    assert len(ferrari) == 4
     result = CliRunner().invoke(app, ["replay", str(copy)])
     assert result.exit_code == 0, result.output
     assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
