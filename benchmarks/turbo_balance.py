@@ -87,16 +87,28 @@ def _changed_strategies() -> dict[str, Strategy]:
 PLAYED = _changed_strategies()
 
 
+CANDIDATE_EVERY = 10
+"""The searched strategy sits in every tenth seat (1, 11, 21): one seat in 6 teams, two in 12,
+three in 21, whatever the number of bots. Until rules version 4 it took its turn with the
+bots, so a tenth bot would have cut its seats in 21 teams from three to two and made the
+target easier to meet there (rules.md §11)."""
+
+
 def seating(seed: int, teams: int = 0, first: str = "") -> dict[str, str]:
     """Team name -> strategy: every strategy ``PER_STRATEGY`` times, or ``teams`` seats filled
-    by the strategies in turn (in an order shuffled each game, with ``first``, the searched
-    strategy, always first, so it sits in seat 1, 9, 17, …); seats shuffled by the seed."""
+    by the strategies in turn (in an order shuffled each game); with ``first``, the searched
+    strategy, in every ``CANDIDATE_EVERY``-th seat and the bots in turn in the others; seats
+    shuffled by the seed."""
     rng = random.Random(f"seats:{seed}")
     if teams:
         order = list(STRATEGIES)
         rng.shuffle(order)
-        order = [first, *order] if first else order
-        names = [order[index % len(order)] for index in range(teams)]
+        if first:
+            bots = iter(order * teams)
+            names = [first if index % CANDIDATE_EVERY == 0 else next(bots)
+                     for index in range(teams)]
+        else:
+            names = [order[index % len(order)] for index in range(teams)]
     else:
         names = [name for name in STRATEGIES for _ in range(PER_STRATEGY)]
     rng.shuffle(names)
@@ -281,7 +293,7 @@ qualifying, its push where it counts)."""
 def mattered(config: GameConfig) -> None:
     """``--matters``: do qualifying and the d/e push matter in every field from 4 to 24 teams?
     The probe (``MATTER_PROBE``) and each variant sit in the seats of a searched strategy
-    (seat 1, 9, 17, …) against the bots, on the same seeds; printed are the variant's win share
+    (seat 1, 11, 21) against the bots, on the same seeds; printed are the variant's win share
     and its mean WM points per seat. A choice matters in a field when changing it changes what
     the team scores: too little or too much in Q loses points, and the push levels differ."""
     import turbo_search

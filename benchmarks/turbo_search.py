@@ -7,8 +7,9 @@ racing at all). For each field size the search is evolutionary: a first generati
 racing bots as they are, of mutants of them (one to three parameters drawn anew) and of
 strategies drawn at random, then each generation keeps the best and mutates them. It ranks by
 wins and, for the games it lost, by how close its WM points came to the winner's.
-A candidate sits in the field as a tenth strategy beside the nine bots (the strategies take
-the seats in turn, so in 6 teams it has one seat, in 12 two, in 21 three), and its score is the
+A candidate sits in the field beside the bots, in every tenth seat (``turbo_balance.
+CANDIDATE_EVERY``: in 6 teams one seat, in 12 two, in 21 three; the bots take the others in
+turn), and its score is the
 share of games one of its teams wins. The search's own scores are on few games and pick the
 lucky, so the best are played again on fresh seeds; those figures, with their 95 % interval, are
 the result. Deterministic: the same budget gives the same output.
@@ -206,7 +207,7 @@ def search(play: Play, teams: int, budget: Budget, first_seed: int,
     finals = [(score(play, teams, strategy, fresh)[0], strategy, found)
               for found, strategy in population[:budget.final]]
     finals.sort(key=lambda item: -item[0])
-    seats = len(range(0, teams, len(STRATEGIES) + 1))
+    seats = len(range(0, teams, 10))  # turbo_balance.CANDIDATE_EVERY
     print(f"  {teams} teams (the candidate in {seats} seat{'s' if seats > 1 else ''}, the "
           f"bots in {teams - seats}): {len(population)} strategies on {budget.games} games each "
           f"(seeds {seeds.start}–{seeds.stop - 1}), the best {budget.final} again on "
