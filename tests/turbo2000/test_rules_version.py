@@ -108,7 +108,7 @@ def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
         qualifying_full_grid_push=0, max_drivers=0,
-        teams_per_training_place=0, qualifying_push_per_full_grid=False)
+        teams_per_training_place=0)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
     assert CONFIG.rules_version == RULES_VERSION == 4
     # a settings file for a new game changes today's defaults, it is no old record
@@ -267,30 +267,3 @@ def test_in_a_full_grid_a_pushed_car_qualifies_one_step_harder() -> None:
     assert harder > 0
     report = run(state, *sheets, seed="g0", config=full).team_reports_en["Honda"]
     assert "(full grid: 1 + 1)" in report
-
-
-def test_the_more_cars_are_turned_away_the_harder_a_pushed_car_qualifies() -> None:
-    # rules version 4 (rules.md §5, ``qualifying_push_per_full_grid``): the extra step of a
-    # full grid counts once per grid's worth of entries without a place: three cars for one
-    # place roll Piquet's push (risk 1) as risk 3, two cars as risk 2; version 3 rolled one
-    # step more for any full grid
-    from rennleitung.turbo2000.races import _crowd
-
-    assert [_crowd(n, 12, CONFIG) for n in (5, 12, 13, 24, 25, 36, 37)] == [0, 0, 1, 1, 2, 2, 3]
-    before = replace(CONFIG, qualifying_push_per_full_grid=False)
-    assert [_crowd(n, 12, before) for n in (12, 13, 37)] == [0, 1, 1]
-    full = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
-                                       for t in CONFIG.races))
-    state = _six_teams()
-    hire(state, "Prost", "Lotus")
-    stock(state, "Lotus", "Turbo-W10", "Turbo-M10", "Turbo-R10")
-    two = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
-                                   "Q=28 A=27/27/27"),
-           sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=2 e=1 "
-                                 "Q=29 A=27/27/27"))
-    three = (*two, sheet(state, "Lotus", "Rennen F1: Prost Turbo-W10 Turbo-M10 Turbo-R10 d=1 "
-                                         "e=1 Q=27 A=27/27/27"))
-    assert "(full grid: 1 + 2)" in run(state, *three, config=full).team_reports_en["Honda"]
-    assert "(full grid: 1 + 1)" in run(state, *two, config=full).team_reports_en["Honda"]
-    old = replace(full, qualifying_push_per_full_grid=False)
-    assert "(full grid: 1 + 1)" in run(state, *three, config=old).team_reports_en["Honda"]

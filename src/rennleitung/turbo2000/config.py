@@ -215,12 +215,6 @@ class GameConfig:
     entered. In a full grid qualifying is a ranking, and in version 2 one step of push bought
     a grid place more often than its qualifying roll cost one: the searched winners of 12 and
     21 teams pushed where it counts. 0 = the same roll in every field (versions 1 and 2)."""
-    qualifying_push_per_full_grid: bool = True
-    """Reconstructed (rules version 4, rules.md §5 and §11): the steps of
-    ``qualifying_full_grid_push`` count once for every grid's worth of entries that do not get a
-    place (one step for up to twice as many entries as places, two for up to three times, …):
-    the more cars are turned away, the harder a pushed car qualifies. Off (versions 1–3): one
-    ``qualifying_full_grid_push`` whenever the grid is full."""
     risk_dice: int = 2
     risk_offset: int = 8
     """Rules version 2: 8, so that the second step of push costs about what it buys now that
@@ -349,7 +343,6 @@ version-2 ``config.json`` holds every other setting, so it replays as it was eva
 BEFORE_VERSION_4: dict[str, Any] = {
     "max_drivers": 0,
     "teams_per_training_place": 0,
-    "qualifying_push_per_full_grid": False,
 }
 """The values versions 1 to 3 played by for the settings version 4 added (no limit of drivers
 a team, the same training places in every field): a stored configuration of those versions

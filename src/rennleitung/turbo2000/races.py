@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rennleitung.turbo2000.amounts import amount
-from rennleitung.turbo2000.config import GameConfig, RaceTemplate
+from rennleitung.turbo2000.config import RaceTemplate
 from rennleitung.turbo2000.driver_ratings import NOT_QUALIFIED, PLACED, QUALIFIED, race_gain
 from rennleitung.turbo2000.errors import Problem
 from rennleitung.turbo2000.model import Announcement, Driver, Part, RallyRecord
@@ -259,31 +259,19 @@ def _run_section(turn: Turn, code: str, number: int, car: Car, track_points: int
                         + _paced(planned, track_points, car, english=True))
 
 
-def _crowd(entries: int, places: int, config: GameConfig) -> int:
-    """Grids' worth of entries turned away: 0 when every car gets a place, 1 for up to twice as
-    many entries as places, 2 for up to three times, … (rules version 4); before version 4
-    (``qualifying_push_per_full_grid`` off) 1 for any full grid."""
-    if entries <= places:
-        return 0
-    if not config.qualifying_push_per_full_grid or places <= 0:
-        return 1
-    return -(-(entries - places) // places)
-
-
-def _qualifying_run(turn: Turn, code: str, car: Car, crowd: int) -> int:
+def _qualifying_run(turn: Turn, code: str, car: Car, full: bool) -> int:
     """Reconstructed (rules version 2, ``qualifying_risk``): a pushed car rolls its dice in
     qualifying as in a section; a mishap that scores nothing sets its Q for the grid to 0, one
     that destroys a part puts it out before the start; wear counts as in a section. So the LP
     a push buys are not free in qualifying, where a full grid is decided. In a ``full`` grid
     (more entries than places) the roll counts as ``qualifying_full_grid_push`` steps more
-    push (rules version 3), once for every grid's worth of entries turned away (``crowd``,
-    rules version 4)."""
+    push (rules version 3)."""
     config = turn.config
     if car.risk <= 0:
         return car.entry.qualifying
     dice = turn.roll_many(dice_for(car.risk, config), config.die_sides,
                           f"{code} Q {car.driver.name}")
-    extra = config.qualifying_full_grid_push * crowd
+    extra = config.qualifying_full_grid_push if full else 0
     wuerfe = wuerfe_from_dice(car.risk + extra, dice, config)
     result = consequence(wuerfe, config)
     turn.count(f"qualifying:{result}")
@@ -433,7 +421,7 @@ def run_race(turn: Turn, announcement: Announcement, cars: list[Car]) -> list[Ca
     code = template.code
     for car in cars:
         car.lot = turn.lot(f"{code} {car.driver.name}")
-        car.grid_q = _qualifying_run(turn, code, car, _crowd(len(cars), template.grid, config)) \
+        car.grid_q = _qualifying_run(turn, code, car, len(cars) > template.grid) \
             if config.qualifying_risk else car.entry.qualifying
     order = sorted(cars, key=lambda c: (bool(c.retired), -c.grid_q, -c.lp, c.lot))
     for grid_place, car in enumerate(order, start=1):
