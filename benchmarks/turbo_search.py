@@ -73,14 +73,14 @@ BUDGETS: dict[int, Budget] = {
     12: Budget(first=16, generations=4, children=6, games=8, final=3, final_games=160),
     21: Budget(first=10, generations=3, children=5, games=6, final=3, final_games=200),
 }
-"""The default budget per field size (2,838 games with the racing bots as they are; before
-they joined the first generation 2,670 games took 19 minutes in one process on the shared
-machine at a load average of 8; 6 teams 142 s, 12 teams 340 s, 21 teams 641 s). The finals
-are long because the interval is what the target judges: a strategy winning a third of 40
-games has an upper end of 49 %, of 120 games 42 % (the 12-team finals of rules version 2 had
-40 games and failed on that); a share of 39 % needs about 240 games for an upper end under
-45 % (the 21-team finals of version 2 had 80 games: 38.8 %, upper end 49.7 %). A 6-team game
-is the cheapest, a 21-team game about three times as dear, so the long finals go to 6 teams."""
+"""The default budget per field size (2,862 games with the eight racing bots of rules version 4 as
+they are; before they joined the first generation 2,670 games took 19 minutes in one process on
+the shared machine at a load average of 8; 6 teams 142 s, 12 teams 340 s, 21 teams 641 s). The
+finals are long because the interval is what the target judges: a strategy winning a third of 40
+games has an upper end of 49 %, of 120 games 42 % (the 12-team finals of rules version 2 had 40
+games and failed on that); a share of 39 % needs about 240 games for an upper end under 45 %
+(the 21-team finals of version 2 had 80 games: 38.8 %, upper end 49.7 %). A 6-team game is the
+cheapest, a 21-team game about three times as dear, so the long finals go to 6 teams."""
 
 
 RACING = tuple(bot for bot in STRATEGIES.values() if bot.races and not bot.full_throttle)
