@@ -87,18 +87,13 @@ def _changed_strategies() -> dict[str, Strategy]:
 PLAYED = _changed_strategies()
 
 
-CANDIDATE_EVERY = 10
-"""The searched strategy sits in every tenth seat (1, 11, 21): one seat in 6 teams, two in 12,
-three in 21, whatever the number of bots. Until rules version 4 it took its turn with the
-bots, so a tenth bot would have cut its seats in 21 teams from three to two and made the
-target easier to meet there (rules.md §11)."""
-
-
 def seating(seed: int, teams: int = 0, first: str = "") -> dict[str, str]:
     """Team name -> strategy: every strategy ``PER_STRATEGY`` times, or ``teams`` seats filled
     by the strategies in turn (in an order shuffled each game); with ``first``, the searched
-    strategy, in every ``CANDIDATE_EVERY``-th seat and the bots in turn in the others; seats
-    shuffled by the seed."""
+    strategy, in every ``turbo_search.CANDIDATE_EVERY``-th seat and the bots in turn in the
+    others; seats shuffled by the seed."""
+    from turbo_search import CANDIDATE_EVERY
+
     rng = random.Random(f"seats:{seed}")
     if teams:
         order = list(STRATEGIES)

@@ -7,9 +7,8 @@ racing at all). For each field size the search is evolutionary: a first generati
 racing bots as they are, of mutants of them (one to three parameters drawn anew) and of
 strategies drawn at random, then each generation keeps the best and mutates them. It ranks by
 wins and, for the games it lost, by how close its WM points came to the winner's.
-A candidate sits in the field beside the bots, in every tenth seat (``turbo_balance.
-CANDIDATE_EVERY``: in 6 teams one seat, in 12 two, in 21 three; the bots take the others in
-turn), and its score is the
+A candidate sits in the field beside the bots, in every tenth seat (``CANDIDATE_EVERY``: in 6
+teams one seat, in 12 two, in 21 three; the bots take the others in turn), and its score is the
 share of games one of its teams wins. The search's own scores are on few games and pick the
 lucky, so the best are played again on fresh seeds; those figures, with their 95 % interval, are
 the result. Deterministic: the same budget gives the same output.
@@ -43,6 +42,12 @@ listed twice is drawn twice as often)."""
 
 CANDIDATE = "gesucht"
 """Name under which a candidate strategy sits in the field."""
+
+CANDIDATE_EVERY = 10
+"""The candidate sits in every tenth seat (1, 11, 21): one seat in 6 teams, two in 12, three in
+21, whatever the number of bots (``turbo_balance.seating``). Until rules version 4 it took its
+turn with the bots, so a tenth bot would have cut its seats in 21 teams from three to two and
+made the target easier to meet there (rules.md §11)."""
 
 
 @dataclass(frozen=True)
@@ -207,7 +212,7 @@ def search(play: Play, teams: int, budget: Budget, first_seed: int,
     finals = [(score(play, teams, strategy, fresh)[0], strategy, found)
               for found, strategy in population[:budget.final]]
     finals.sort(key=lambda item: -item[0])
-    seats = len(range(0, teams, 10))  # turbo_balance.CANDIDATE_EVERY
+    seats = len(range(0, teams, CANDIDATE_EVERY))
     print(f"  {teams} teams (the candidate in {seats} seat{'s' if seats > 1 else ''}, the "
           f"bots in {teams - seats}): {len(population)} strategies on {budget.games} games each "
           f"(seeds {seeds.start}–{seeds.stop - 1}), the best {budget.final} again on "
