@@ -52,7 +52,7 @@ def test_blank_contract_in_a_years_last_round_is_for_the_next_year() -> None:
 
 
 def test_training_places_go_to_the_highest_bids() -> None:
-    # two places (rules version 3's fixed number; in version 4 two teams get one, below)
+    # two places (rules version 3's number; version 4 has one, below)
     from dataclasses import replace
 
     state = game("Ferrari", "Honda")
@@ -61,7 +61,7 @@ def test_training_places_go_to_the_highest_bids() -> None:
     outcome = run(state, sheet(state, "Ferrari", "Training: Lauda 30.000",
                                "Training: Piquet 10.000"),
                   sheet(state, "Honda", "Training: Prost 20.000"),
-                  config=replace(CONFIG, teams_per_training_place=0))
+                  config=replace(CONFIG, training_places=2))
     drivers = outcome.state.drivers
     assert drivers["Lauda"].rating == 120 and drivers["Prost"].rating == 120
     assert drivers["Piquet"].rating == 100  # no place: no gain, no payment
@@ -187,17 +187,18 @@ def test_a_blank_contract_that_lost_respects_the_driver_limit() -> None:
     assert "[Blankovertrag]: Rennstall hat schon 3 Fahrer" in notes(outcome, "Ferrari")
 
 
-def test_the_training_places_grow_with_the_field() -> None:
-    # rules version 4 (rules.md §2, ``teams_per_training_place`` 6): one place for every six
-    # teams in the game, at least one, at most ``training_places`` 2; the start sheet and the
-    # announcements publish that number (§1)
+def test_one_training_place_and_the_option_of_places_by_the_field() -> None:
+    # rules version 4 (rules.md §2): one place whatever the field (``training_places`` 1); a
+    # game master may choose one for every ``teams_per_training_place`` teams instead, at least
+    # one, at most ``training_places``; the start sheet and the announcements publish it (§1)
     from dataclasses import replace
 
-    assert [CONFIG.places_for_training(n) for n in (1, 5, 6, 11, 12, 17, 18, 24)] == \
+    assert {CONFIG.places_for_training(n) for n in range(1, 25)} == {1}
+    by_field = replace(CONFIG, training_places=2, teams_per_training_place=6)
+    assert [by_field.places_for_training(n) for n in (1, 5, 6, 11, 12, 17, 18, 24)] == \
         [1, 1, 1, 1, 2, 2, 2, 2]
-    assert replace(CONFIG, training_places=4).places_for_training(24) == 4
-    assert replace(CONFIG, teams_per_training_place=0).places_for_training(3) == 2
-    # two teams: only the highest bid trains; Prost's bid is refused for want of a place
+    assert replace(by_field, training_places=4).places_for_training(24) == 4
+    # two teams: only the highest bid trains; Lauda's bid is refused for want of a place
     state = game("Ferrari", "Honda")
     for name, team in (("Lauda", "Ferrari"), ("Prost", "Honda")):
         hire(state, name, team)
@@ -206,13 +207,15 @@ def test_the_training_places_grow_with_the_field() -> None:
     assert (outcome.state.drivers["Prost"].rating, outcome.state.drivers["Lauda"].rating) == \
         (120, 100)
     assert "Lauda: kein Platz (§1)" in notes(outcome, "Ferrari")
-    # a team that left the game no longer counts: twelve teams give two places, eleven one
+    # by the field, a team that left the game no longer counts: twelve teams give two places,
+    # eleven one
     from rennleitung.turbo2000.document import as_text
     from rennleitung.turbo2000.reports import start_document
 
     names = ("Ferrari", "Honda", "Lotus", "Brabham", "Tyrrell", "Williams", "Ligier",
              "Arrows", "Osella", "Minardi", "Zakspeed", "March")
     big = game(*names)
-    assert "Trainingsplätze: 2" in as_text(start_document(big, CONFIG))
-    big.teams["March"].active = False
     assert "Trainingsplätze: 1" in as_text(start_document(big, CONFIG))
+    assert "Trainingsplätze: 2" in as_text(start_document(big, by_field))
+    big.teams["March"].active = False
+    assert "Trainingsplätze: 1" in as_text(start_document(big, by_field))

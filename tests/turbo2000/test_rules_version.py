@@ -108,7 +108,7 @@ def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
         qualifying_full_grid_push=0, max_drivers=0,
-        teams_per_training_place=0)
+        teams_per_training_place=0, training_places=2)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
     assert CONFIG.rules_version == RULES_VERSION == 4
     # a settings file for a new game changes today's defaults, it is no old record
@@ -221,7 +221,8 @@ def test_a_rules_v3_game_replays_identically(tmp_path: Path) -> None:
     stored = json.loads((copy / "config.json").read_text())
     assert stored["rules_version"] == 3 and "max_drivers" not in stored
     config = config_from_dict(stored)
-    assert (config.max_drivers, config.teams_per_training_place) == (0, 0)
+    assert (config.max_drivers, config.teams_per_training_place, config.training_places) == \
+        (0, 0, 2)
     log = (copy / "rounds" / "002" / "log.txt").read_text()
     assert "Training: Piquet (Ferrari)" in log and "Training: Alboreto (Honda)" in log
     state = json.loads((copy / "rounds" / "003" / "state.json").read_text())

@@ -95,15 +95,15 @@ class GameConfig:
     calendar: tuple[tuple[str, ...], ...] = field(default_factory=_default_calendar)
     """Race codes announced in each round of a year (index 0 = first round of the year)."""
     races: tuple[RaceTemplate, ...] = field(default_factory=_default_races)
-    training_places: int = 2
-    """Training places published with each announcement (§1); with ``teams_per_training_place``
-    the most there are."""
-    teams_per_training_place: int = 6
-    """Reconstructed (rules version 4, rules.md §2 and §11): the game master publishes the
-    places (§1), one for every this many teams in the game, at least one and at most
-    ``training_places``: 1 in 6 teams, 2 from 12 on. In a small field two places went
-    uncontested every round to the team that trains. 0 = always ``training_places``
-    (versions 1–3)."""
+    training_places: int = 1
+    """Training places published with each announcement (§1 leaves the number to the game
+    master); with ``teams_per_training_place`` the most there are. Reconstructed: rules version
+    4 has one place (versions 1–3: two, which went uncontested every round to the team that
+    trains in a small field and were most of the trainer's lead in every field; rules.md §11)."""
+    teams_per_training_place: int = 0
+    """An option (rules version 4, rules.md §2): one place for every this many teams in the game,
+    at least one and at most ``training_places`` (with ``training_places`` 2 and 6 here: 1 up to
+    11 teams, 2 from 12 on). 0 = always ``training_places``, the default."""
 
     # --- teams and money ------------------------------------------------------------------
     start_money: int = 6_000_000
@@ -343,10 +343,11 @@ version-2 ``config.json`` holds every other setting, so it replays as it was eva
 BEFORE_VERSION_4: dict[str, Any] = {
     "max_drivers": 0,
     "teams_per_training_place": 0,
+    "training_places": 2,
 }
-"""The values versions 1 to 3 played by for the settings version 4 added (no limit of drivers
-a team, the same training places in every field): a stored configuration of those versions
-lacks them."""
+"""The values versions 1 to 3 played by for the settings version 4 added or changed (no limit of
+drivers a team, two training places in every field): a stored configuration of those versions
+lacks the new ones (and holds ``training_places`` as every stored setting)."""
 
 
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
