@@ -83,11 +83,12 @@ class GameConfig:
     rules_version: int = 4
     """The version of the reconstructed figures (rules.md §11): 1 before issue 28's
     recalibration, 2 since, 3 since the harder qualifying of a full grid, 4 since the limit of
-    drivers a team. A stored ``config.json`` without it is version 1, and the settings version
-    2 added take their version-1 values (``LEGACY``); a stored version 1 or 2 lacks the settings
-    of version 3, which take their version-2 values (``BEFORE_VERSION_3``), and a stored
-    version 1 to 3 those of version 4 (``BEFORE_VERSION_4``). So an old game replays under its
-    own figures; ``turbo new`` starts from the current version."""
+    three drivers a team and one training place. A stored ``config.json`` without it is version
+    1, and the settings version 2 added take their version-1 values (``LEGACY``); a stored
+    version 1 or 2 lacks the settings of version 3, which take their version-2 values
+    (``BEFORE_VERSION_3``), and a stored version 1 to 3 those of version 4
+    (``BEFORE_VERSION_4``). So an old game replays under its own figures; ``turbo new`` starts
+    from the current version."""
 
     # --- calendar -------------------------------------------------------------------------
     rounds_per_year: int = 6

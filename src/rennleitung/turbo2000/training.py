@@ -1,7 +1,7 @@
-"""Step 5b: training camps (April 2000 §1). The published number of places (by the field since
-rules version 4: ``GameConfig.places_for_training``) goes to the highest bids, ties by lot;
-every driver entered for training misses this round's races, but only those who get a place
-pay and gain +2.
+"""Step 5b: training camps (April 2000 §1). The published number of places
+(``GameConfig.places_for_training``: one since rules version 4, or by the size of the field as
+an option) goes to the highest bids, ties by lot; every driver entered for training misses this
+round's races, but only those who get a place pay and gain +2.
 """
 
 from __future__ import annotations
