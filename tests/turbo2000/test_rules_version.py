@@ -15,8 +15,10 @@ from rennleitung.cli.turbo import app
 from rennleitung.turbo2000.config import (
     BEFORE_VERSION_3,
     BEFORE_VERSION_4,
+    BEFORE_VERSION_5,
     LEGACY,
     RULES_VERSION,
+    GameConfig,
     config_from_dict,
     config_to_dict,
     new_game_config,
@@ -102,19 +104,20 @@ def test_the_d_push_decides_whether_an_entry_may_spend_its_lp() -> None:
 
 def test_a_stored_configuration_without_a_version_plays_by_version_one() -> None:
     old = {k: v for k, v in config_to_dict(CONFIG).items()
-           if k not in LEGACY and k not in BEFORE_VERSION_3 and k not in BEFORE_VERSION_4}
+           if k not in LEGACY and k not in BEFORE_VERSION_3 and k not in BEFORE_VERSION_4
+           and k not in BEFORE_VERSION_5}
     assert config_from_dict(old) == replace(
         CONFIG, rules_version=1, qualifying_pace_percent=0, qualifying_risk=False,
         new_factory_kind_offset={"W": 0, "M": 0, "R": 0}, risk_offset=9, start_money=3_500_000,
         factory_cost={"W": 4_000_000, "M": 2_500_000, "R": 1_000_000},
         qualifying_full_grid_push=0, max_drivers=0,
-        teams_per_training_place=0, training_places=2)
+        teams_per_training_place=0, training_places=2, full_grid_every_car_rolls=False)
     assert config_from_dict(config_to_dict(CONFIG)) == CONFIG
-    assert CONFIG.rules_version == RULES_VERSION == 4
+    assert CONFIG.rules_version == RULES_VERSION == 5
     # a settings file for a new game changes today's defaults, it is no old record
     assert new_game_config({"start_drivers": 24}) == replace(CONFIG, start_drivers=24)
-    with pytest.raises(TurboError, match="rules_version 5"):
-        config_from_dict({**config_to_dict(CONFIG), "rules_version": 5})
+    with pytest.raises(TurboError, match="rules_version 6"):
+        config_from_dict({**config_to_dict(CONFIG), "rules_version": 6})
 
 
 def test_a_stored_version_two_configuration_keeps_its_qualifying() -> None:
@@ -124,9 +127,12 @@ def test_a_stored_version_two_configuration_keeps_its_qualifying() -> None:
     assert "qualifying_full_grid_push" not in stored and "extra_driver_fee" not in stored
     old = config_from_dict(stored)
     assert (old.rules_version, old.qualifying_full_grid_push, old.extra_driver_fee) == (2, 0, 0)
-    # a version-3 record keeps its own, whatever the defaults of later versions
-    assert config_from_dict(config_to_dict(CONFIG)).qualifying_full_grid_push == 1
-    assert config_from_dict({**stored, "rules_version": 3}).qualifying_full_grid_push == 1
+    # a version-3 record keeps its own, whatever the defaults of later versions (version 5
+    # plays 2 steps, and every car rolls; rules.md §5)
+    assert config_from_dict(config_to_dict(CONFIG)).qualifying_full_grid_push == 2
+    v3 = json.loads((V3_GAME / "config.json").read_text())
+    assert (config_from_dict(v3).qualifying_full_grid_push,
+            config_from_dict(v3).full_grid_every_car_rolls) == (1, False)
 
 
 def test_a_game_played_before_version_two_still_replays(tmp_path: Path) -> None:
@@ -173,8 +179,9 @@ def test_the_start_money_pays_a_tyre_factory_and_three_cars_of_turbo_parts() -> 
 def test_a_pushed_car_can_lose_its_grid_place_in_qualifying() -> None:
     # one grid place, two cars: Piquet pushes (risk 2) and has the higher Q; a seed whose
     # qualifying dice give him a mishap that scores nothing sets his Q to 0 and Lauda starts
-    config = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
-                                         for t in CONFIG.races))
+    # (Lauda, not pushed, rolls nothing as in version 4; his own roll of version 5 is tested
+    # below)
+    config = replace(_full_grid_of_one(), full_grid_every_car_rolls=False)
     state = _six_teams()
     sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
                                       "Q=28 A=27/27/27"),
@@ -233,14 +240,20 @@ def test_a_rules_v3_game_replays_identically(tmp_path: Path) -> None:
     assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
 
 
-def test_in_a_full_grid_a_pushed_car_qualifies_one_step_harder() -> None:
+def _full_grid_of_one() -> GameConfig:
+    """Formel I with one grid place: two entries make it full."""
+    return replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
+                                       for t in CONFIG.races))
+
+
+def test_in_a_full_grid_a_pushed_car_qualifies_steps_harder() -> None:
     # rules version 3 (rules.md §5): two cars for one grid place, Piquet pushes (risk 1); his
-    # qualifying dice count as risk 2 there, and as risk 1 where the grid has room (the same
-    # seed rolls the same dice); version 2 rolled as entered in every field
+    # qualifying dice count as risk 1 + qualifying_full_grid_push there (2 in version 5, 1 in
+    # versions 3 and 4), and as risk 1 where the grid has room (the same seed rolls the same
+    # dice); version 2 rolled as entered in every field
     import re
 
-    full = replace(CONFIG, races=tuple(replace(t, grid=1) if t.code == "F1" else t
-                                       for t in CONFIG.races))
+    full = _full_grid_of_one()
     state = _six_teams()
     sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
                                       "Q=28 A=27/27/27"),
@@ -248,23 +261,76 @@ def test_in_a_full_grid_a_pushed_car_qualifies_one_step_harder() -> None:
                                     "Q=29 A=27/27/27"))
     roll = re.compile(r"Q: Würfel / dice (\d) (\d): Risiko / risk (\d) \+ \d \+ \d − 8"
                       r"(, mindestens 0 / at least 0)? = (\d+) Würfe( \(volles Feld / full "
-                      r"grid: 1 \+ 1\))?")
+                      r"grid: 1 \+ (\d)\))?")
     harder = 0
     for attempt in range(30):
         seed = f"g{attempt}"
         crowded = roll.search(run(state, *sheets, seed=seed, config=full)
                               .team_reports["Honda"])
+        version4 = roll.search(run(state, *sheets, seed=seed,
+                                   config=replace(full, qualifying_full_grid_push=1,
+                                                  full_grid_every_car_rolls=False))
+                               .team_reports["Honda"])
         roomy = roll.search(run(state, *sheets, seed=seed).team_reports["Honda"])
         before = roll.search(run(state, *sheets, seed=seed,
                                  config=replace(full, qualifying_full_grid_push=0))
                              .team_reports["Honda"])
-        assert crowded and roomy and before
-        dice = int(crowded[1]) + int(crowded[2])
-        assert (crowded[1], crowded[2]) == (roomy[1], roomy[2]) == (before[1], before[2])
-        assert (crowded[3], int(crowded[5]), bool(crowded[6])) == ("2", max(0, dice - 6), True)
+        assert crowded and version4 and roomy and before
+        # in version 5 Lauda rolls first, so Piquet's dice are the next ones of the round
+        crowded_dice = int(crowded[1]) + int(crowded[2])
+        assert (crowded[3], int(crowded[5]), crowded[7]) == ("3", max(0, crowded_dice - 5), "2")
+        dice = int(version4[1]) + int(version4[2])
+        assert (version4[1], version4[2]) == (roomy[1], roomy[2]) == (before[1], before[2])
+        assert (version4[3], int(version4[5]), version4[7]) == ("2", max(0, dice - 6), "1")
         assert (roomy[3], int(roomy[5]), bool(roomy[6])) == ("1", max(0, dice - 7), False)
         assert (before[3], before[5], before[6]) == ("1", roomy[5], None)
-        harder += int(crowded[5]) > int(roomy[5])
+        harder += int(version4[5]) > int(roomy[5])
     assert harder > 0
     report = run(state, *sheets, seed="g0", config=full).team_reports_en["Honda"]
-    assert "(full grid: 1 + 1)" in report
+    assert "(full grid: 1 + 2)" in report
+
+
+def _grid_place(report: str) -> int:
+    """The grid place the English report gives the team's only car."""
+    import re
+
+    found = re.search(r"qualifying: (\d+) of \d+", report)
+    assert found, report
+    return int(found[1])
+
+
+def test_in_a_full_grid_a_car_that_is_not_pushed_rolls_too() -> None:
+    # rules version 5 (rules.md §5): Lauda does not push and has the higher Q (30 against 29),
+    # so without a roll the one grid place is always his. In a full grid he rolls as if pushed
+    # qualifying_full_grid_push steps (risk 0 + 2): a pit stop or a spin sets his Q to 0 and
+    # Piquet takes the place. Where the grid has room, and in version 4, he rolls nothing.
+    import re
+
+    full = _full_grid_of_one()
+    version4 = replace(full, full_grid_every_car_rolls=False, qualifying_full_grid_push=1)
+    state = _six_teams()
+    sheets = (sheet(state, "Ferrari", "Rennen F1: Lauda Turbo-W10 Turbo-M10 Turbo-R10 d=1 e=1 "
+                                      "Q=30 A=26/26/26"),
+              sheet(state, "Honda", "Rennen F1: Piquet Turbo-W10 Turbo-M10 Turbo-R10 d=2 e=1 "
+                                    "Q=29 A=27/27/27"))
+    roll = re.compile(r"Q: dice (\d) (\d): risk 2 \+ \d \+ \d − 8(, at least 0)? = (\d+) "
+                      r"throws \(full grid: 0 \+ 2\) -> (.+?), Q counts (\d+)")
+    lost = kept = 0
+    for attempt in range(40):
+        seed = f"u{attempt}"
+        crowded = run(state, *sheets, seed=seed, config=full)
+        lauda = crowded.team_reports_en["Ferrari"]
+        rolled = roll.search(lauda)
+        assert rolled, lauda
+        assert int(rolled[4]) == max(0, int(rolled[1]) + int(rolled[2]) - 6)
+        if rolled[6] == "0":
+            lost += 1
+            assert (_grid_place(lauda), _grid_place(crowded.team_reports_en["Honda"])) \
+                == (2, 1)
+        else:
+            kept += 1
+            assert rolled[6] == "30" and _grid_place(lauda) == 1
+        for calm in (run(state, *sheets, seed=seed).team_reports_en["Ferrari"],
+                     run(state, *sheets, seed=seed, config=version4).team_reports_en["Ferrari"]):
+            assert "Q: dice" not in calm and _grid_place(calm) == 1
+    assert lost > 0 and kept > 0

@@ -265,13 +265,14 @@ def _qualifying_run(turn: Turn, code: str, car: Car, full: bool) -> int:
     that destroys a part puts it out before the start; wear counts as in a section. So the LP
     a push buys are not free in qualifying, where a full grid is decided. In a ``full`` grid
     (more entries than places) the roll counts as ``qualifying_full_grid_push`` steps more
-    push (rules version 3)."""
+    push (rules version 3), and with ``full_grid_every_car_rolls`` a car that is not pushed
+    rolls too, as if pushed those steps (rules version 5): in a full grid no place is safe."""
     config = turn.config
-    if car.risk <= 0:
-        return car.entry.qualifying
-    dice = turn.roll_many(dice_for(car.risk, config), config.die_sides,
-                          f"{code} Q {car.driver.name}")
     extra = config.qualifying_full_grid_push if full else 0
+    if car.risk <= 0 and not (extra > 0 and config.full_grid_every_car_rolls):
+        return car.entry.qualifying
+    dice = turn.roll_many(dice_for(car.risk if car.risk > 0 else extra, config),
+                          config.die_sides, f"{code} Q {car.driver.name}")
     wuerfe = wuerfe_from_dice(car.risk + extra, dice, config)
     result = consequence(wuerfe, config)
     turn.count(f"qualifying:{result}")
