@@ -39,6 +39,10 @@ V3_GAME = Path(__file__).parent / "data" / "game-rules-v3"
 with the code of rules version 3 (main at f3324d9); in round 2 Ferrari and Honda each sent a
 driver to the camp by a line added to the bot's sheet. Version 4 would have allowed neither
 Ferrari's fourth driver nor the second training place in a field of three."""
+V4_GAME = Path(__file__).parent / "data" / "game-rules-v4"
+"""Seven bot teams (two *stratege*, *vorsichtig*, *profi*, *kaempfer*, *rennfahrer*,
+*ausgewogen*) over two rounds, made with the code of rules version 4 (main at ed26b58) through
+``turbo new``, ``turbo bot``, ``submit`` and ``evaluate``: a full Formel I grid in round 2."""
 
 VERSION_1 = config_from_dict({k: v for k, v in config_to_dict(CONFIG).items()
                               if k not in LEGACY and k not in BEFORE_VERSION_3
@@ -238,6 +242,34 @@ def test_a_rules_v3_game_replays_identically(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["replay", str(copy)])
     assert result.exit_code == 0, result.output
     assert "3 rounds identical" in result.output or "3 Runden identisch" in result.output
+
+
+def test_a_rules_v4_game_with_a_full_grid_replays_identically(tmp_path: Path) -> None:
+    # version 5's roll for the car not pushed must not touch a game stored under version 4:
+    # in round 2, 14 cars were entered for Formel I's 12 places and the careful teams' cars
+    # (Q 84) qualified without a roll; they still do, and the rounds come out byte for byte
+    copy = tmp_path / "game"
+    shutil.copytree(V4_GAME, copy)
+    stored = json.loads((copy / "config.json").read_text())
+    assert stored["rules_version"] == 4 and "full_grid_every_car_rolls" not in stored
+    config = config_from_dict(stored)
+    assert (config.full_grid_every_car_rolls, config.qualifying_full_grid_push) == (False, 1)
+    log = (copy / "rounds" / "002" / "log.txt").read_text()
+    grid = next(line for line in log.splitlines() if "F1 Qualifikation:" in line)
+    assert grid.count(", ") + 1 == 14 and "Surer Q84" in grid and "F1 Q Surer" not in log
+    result = CliRunner().invoke(app, ["replay", str(copy)])
+    assert result.exit_code == 0, result.output
+    assert "2 rounds identical" in result.output or "2 Runden identisch" in result.output
+    # the same rounds under version 5's qualifying come out otherwise: the record is a check
+    for number in ("001", "002"):
+        settings = copy / "rounds" / number / "config.json"
+        changed = {**json.loads(settings.read_text()), "rules_version": 5}
+        settings.write_text(json.dumps(changed))
+    result = CliRunner().invoke(app, ["replay", str(copy)])
+    # (round 1 had room on every grid, so it stays as it was)
+    assert result.exit_code != 0, result.output
+    assert "round 1: gleich / identical" in result.output
+    assert "round 2: ABWEICHUNG / MISMATCH" in result.output
 
 
 def _full_grid_of_one() -> GameConfig:
