@@ -38,6 +38,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import replace
 
 from rennleitung.turbo2000.bots import STRATEGIES, Strategy
@@ -211,8 +212,10 @@ def study(title: str, config: GameConfig) -> None:
     print()
 
 
-def searched(config: GameConfig) -> None:
-    """``--search``: the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21."""
+def candidate_play(config: GameConfig) -> Callable[[int, int, Strategy], tuple[float, float]]:
+    """One game with ``candidate`` in the searched strategy's seats: its share of the win
+    (a shared win counts in part) and its best WM points over the winner's
+    (``turbo_search.Play``)."""
     import turbo_search
 
     def play(seed: int, teams: int, candidate: Strategy) -> tuple[float, float]:
@@ -225,6 +228,15 @@ def searched(config: GameConfig) -> None:
         mine = max(state.wm_points.get(team, 0) for team, strategy in strategies.items()
                    if strategy == turbo_search.CANDIDATE)
         return won / max(1, len(names)), mine / best if best else 0.0
+
+    return play
+
+
+def searched(config: GameConfig) -> None:
+    """``--search``: the strategy search of ``turbo_search.py`` in fields of 6, 12 and 21."""
+    import turbo_search
+
+    play = candidate_play(config)
 
     total = sum(budget.games_per_field() for budget in turbo_search.BUDGETS.values())
     print(f"strategy search against the bot field ({', '.join(sorted(STRATEGIES))}), "
@@ -246,6 +258,7 @@ def known(config: GameConfig) -> None:
     on), judged by the search's target."""
     import turbo_search
 
+    play = candidate_play(config)
     seeds = range(FIRST + 10_000, FIRST + 10_000 + GAMES)
     print(f"known strategies in the searched strategy's seats, {GAMES} games per field "
           f"(seeds {seeds.start}–{seeds.stop - 1}), {YEARS} years a game")
@@ -253,21 +266,13 @@ def known(config: GameConfig) -> None:
         start = time.perf_counter()
         rows = []
         for strategy in turbo_search.KNOWN:
-            candidate = replace(turbo_search.within_limit(strategy, config.max_drivers),
-                                name=turbo_search.CANDIDATE)
-            table = {**PLAYED, turbo_search.CANDIDATE: candidate}
-            wins = 0.0
-            for seed in seeds:
-                strategies = seating(seed, teams, turbo_search.CANDIDATE)
-                names, _ = winners(play_game(seed, strategies, table, config, Counter()))
-                wins += sum(1 for n in names if strategies[n] == turbo_search.CANDIDATE) / \
-                    max(1, len(names))
-            rows.append((wins, strategy.name))
+            candidate = turbo_search.within_limit(strategy, config.max_drivers)
+            rows.append((turbo_search.score(play, teams, candidate, seeds)[0], strategy.name))
         print(f"  {teams} teams ({time.perf_counter() - start:.0f} s):")
         for wins, name in sorted(rows, key=lambda row: -row[0]):
             low, high = wilson(wins, GAMES)
             print(f"    {name:<22} {wins / GAMES:>6.1%} ({low:.1%} – {high:.1%})")
-        met = all(wins / GAMES <= 0.40 and wilson(wins, GAMES)[1] < 0.45 for wins, _ in rows)
+        met = turbo_search.target_met([wins for wins, _ in rows], GAMES, wilson)
         print(f"    target (none above 40 %, upper end under 45 %): {'met' if met else 'NOT met'}")
 
 

@@ -369,6 +369,15 @@ in qualifying); a stored configuration of those versions holds its own
 reach it."""
 
 
+BEFORE_VERSION: dict[int, dict[str, Any]] = {
+    3: BEFORE_VERSION_3,
+    4: BEFORE_VERSION_4,
+    5: BEFORE_VERSION_5,
+}
+"""For each rules version, what a stored configuration of an earlier version played by for the
+settings that version added or changed (``config_from_dict``)."""
+
+
 def config_to_dict(config: GameConfig) -> dict[str, Any]:
     """Plain JSON-ready data."""
     data = asdict(config)
@@ -458,12 +467,10 @@ def config_from_dict(data: dict[str, Any]) -> GameConfig:
     their ``BEFORE_VERSION_5`` values."""
     if "rules_version" not in data:
         data = {**LEGACY, **data}
-    if isinstance(data["rules_version"], int) and data["rules_version"] < 3:
-        data = {**BEFORE_VERSION_3, **data}
-    if isinstance(data["rules_version"], int) and data["rules_version"] < 4:
-        data = {**BEFORE_VERSION_4, **data}
-    if isinstance(data["rules_version"], int) and data["rules_version"] < 5:
-        data = {**BEFORE_VERSION_5, **data}
+    if isinstance(data["rules_version"], int):
+        for version, before in BEFORE_VERSION.items():
+            if data["rules_version"] < version:
+                data = {**before, **data}
     known = {f.name for f in fields(GameConfig)}
     unknown = sorted(set(data) - known)
     if unknown:
