@@ -128,6 +128,17 @@ def test_settings_of_the_wrong_shape_are_refused_naming_the_key(data: dict[str, 
     assert caught.value.where == f"config.json: {where}"
 
 
+@pytest.mark.parametrize("key", ["max_push", "risk_dice", "qualifying_full_grid_push"])
+@pytest.mark.parametrize("value", [-1, 10**9])
+def test_settings_that_count_dice_are_bounded(key: str, value: int) -> None:
+    # with risk_model "sixes" a car rolls a die per step: a billion would hang the evaluation
+    # (rules version 5 rolls qualifying_full_grid_push dice for a car that is not pushed)
+    with pytest.raises(TurboError) as caught:
+        config_from_dict({"risk_model": "sixes", key: value})
+    assert caught.value.where == f"config.json: {key}"
+    assert "zwischen 0 und 100" in caught.value.de and "between 0 and 100" in caught.value.en
+
+
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_turbo_new_with_an_unknown_key_in_a_race_is_refused(tmp_path: Path, lang: str) -> None:
     config = tmp_path / "config.json"

@@ -395,6 +395,13 @@ MAX_SETTING = 10**12
 """The largest number a setting may hold (amounts are in DM; the default start money is 3.5
 million); a larger one is a typo and would let a sheet's sums run away."""
 
+MAX_DICE = 100
+"""The most a setting that counts dice or push steps may hold (``DICE_SETTINGS``): with
+``risk_model`` "sixes" a car rolls one die per step, so a typo of a billion would make the
+round's evaluation hang."""
+
+DICE_SETTINGS = ("max_push", "risk_dice", "qualifying_full_grid_push")
+
 MAX_ITEMS = 1000
 """Entries of one list or table in the settings (races, calendar days, risk table)."""
 
@@ -516,6 +523,11 @@ def _validate(config: GameConfig) -> None:
         if getattr(config, key) < 0:
             raise TurboError(f"{key} >= 0 nötig (0: aus)", f"{key} >= 0 needed (0: off)",
                              where=f"config.json: {key}")
+    for key in DICE_SETTINGS:
+        if not 0 <= getattr(config, key) <= MAX_DICE:
+            raise TurboError(f"{key} zwischen 0 und {MAX_DICE} nötig",
+                             f"{key} between 0 and {MAX_DICE} needed",
+                             where=f"config.json: {key}")
     codes = {template.code for template in config.races}
     for index, day in enumerate(config.calendar, start=1):
         for code in day:
@@ -537,10 +549,9 @@ def _validate(config: GameConfig) -> None:
         raise TurboError(f"unbekannte Entwicklungsregel {config.development_rule!r}",
                          f"unknown development rule {config.development_rule!r}",
                          where="config.json")
-    if config.development_steps_per_rating < 1 or config.risk_dice < 0:
-        raise TurboError("development_steps_per_rating >= 1 und risk_dice >= 0 nötig",
-                         "development_steps_per_rating >= 1 and risk_dice >= 0 needed",
-                         where="config.json")
+    if config.development_steps_per_rating < 1:
+        raise TurboError("development_steps_per_rating >= 1 nötig",
+                         "development_steps_per_rating >= 1 needed", where="config.json")
     for template in config.races:
         if template.series not in SERIES:
             raise TurboError(f"unbekannte Serie {template.series!r}",
