@@ -11,11 +11,11 @@ from typing import Any
 from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from rennleitung.errors import RennleitungError
 from rennleitung.store.accounts import AccountStore, User
+from rennleitung.web.database_work import database_work
 from rennleitung.web.i18n import TEXTS, choose_lang, error_text, text
 from rennleitung.web.security import LANG_COOKIE, Session, csrf_ok
 from rennleitung.web.view import RISK_COLOURS
@@ -97,7 +97,7 @@ async def page(request: Request) -> Page:
         found = store.remembered(session.user)
         if found is None or not found.holds(session.sid):  # a session begun a moment ago,
             # perhaps by another server process, is not in the remembered reading yet
-            found = await run_in_threadpool(store.user, session.user)
+            found = await database_work(request, lambda: store.user(session.user))
     made = _page(request, session, found)
     request.state.page = made
     _no_nul(request.query_params.multi_items())

@@ -57,6 +57,7 @@ from rennleitung.web.blitz_pages import blitz_of
 from rennleitung.web.blitz_pages import panel as blitz_panel
 from rennleitung.web.boards import drawing_url
 from rennleitung.web.context import Page, Refused, checked_form, field, page
+from rennleitung.web.database_work import database_work
 from rennleitung.web.hub import POLL, Hub
 from rennleitung.web.i18n import TEXTS, text
 from rennleitung.web.league_pages import league_url
@@ -537,9 +538,10 @@ def next_question(request: Request, p: Page, race_id: int, now: Applied | RaceIn
 
 @router.post("/races/{race_id}/act", response_class=HTMLResponse)
 async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Response:
-    """A driver answers his car's question. Everything after the form is read runs in one
-    worker thread: the answer's transaction (which checks the seat is his first) and the
-    reply; one read of the race and one write in all."""
+    """A driver answers his car's question. Everything after the form is read runs in one go
+    (``database_work``: on SQLite in the event loop's thread, else in one worker thread): the
+    answer's transaction (which checks the seat is his first) and the reply; one read of the
+    race and one write in all."""
     form = await checked_form(request)
     user = p.need_user()
 
@@ -556,7 +558,7 @@ async def act(race_id: int, request: Request, p: Page = Depends(page)) -> Respon
             raise refusal(error) from None
         return done(request, p, race_id, applied, car)
 
-    return await run_in_threadpool(answer)
+    return await database_work(request, answer)
 
 
 @router.post("/races/{race_id}/table", response_class=HTMLResponse)
@@ -578,7 +580,7 @@ async def table_entry(race_id: int, request: Request, p: Page = Depends(page)) -
             raise refusal(error) from None
         return done(request, p, race_id, applied)
 
-    return await run_in_threadpool(answer)
+    return await database_work(request, answer)
 
 
 @router.post("/races/{race_id}/take_back", response_class=HTMLResponse)
@@ -597,7 +599,7 @@ async def take_back(race_id: int, request: Request, p: Page = Depends(page)) -> 
             raise refusal(error) from None
         return done(request, p, race_id, applied)
 
-    return await run_in_threadpool(undo)
+    return await database_work(request, undo)
 
 
 @router.get("/races/{race_id}/question.json")
