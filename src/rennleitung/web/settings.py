@@ -42,11 +42,13 @@ class Settings:
     mail_tick: float = 5.0
     """Seconds between runs of the mail outbox when nothing new was queued (retries)."""
     threads: int = 2
-    """Worker threads for handlers that read or write the database. Python runs one thread at a
-    time: more threads did not answer more, they made the slowest answers slower (flat out on
-    SQLite: about 570 answers/s with 2, 500 with 4; p99 at 100 answers/s: 300 ms with 4, 500 ms
-    with 12, before the collector was settled). On a database far away over the network, more
-    threads may pay: then set ``RENNLEITUNG_WEB_THREADS``."""
+    """Worker threads for handlers that read or write the database (on SQLite a driver's answer
+    itself runs in the event loop's thread instead, ``web/database_work.py``; on PostgreSQL
+    here). Python runs one thread at a time: more threads did not answer more, they made the
+    slowest answers slower (flat out on SQLite: about 570 answers/s with 2, 500 with 4; p99 at
+    100 answers/s: 300 ms with 4, 500 ms with 12, before the collector was settled). On a
+    database far away over the network, more threads may pay: then set
+    ``RENNLEITUNG_WEB_THREADS``."""
     trusted_proxies: tuple[str, ...] = ()
     """Addresses whose ``X-Forwarded-For`` names the client (``RENNLEITUNG_TRUSTED_PROXIES``,
     comma-separated); from anyone else the header is ignored, so it cannot dodge the limits."""
