@@ -25,7 +25,6 @@ attributes, so the search cannot be watched there); the options are the same eit
 from __future__ import annotations
 
 import argparse
-import gc
 import statistics
 import sys
 import time
@@ -37,11 +36,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from movegen_tracks import sampled_requests
+from movegen_tracks import requests_on, timed_queries
 
 from rennleitung import native
 from rennleitung.formula_de.builtin_tracks import builtin_track
-from rennleitung.formula_de.movegen import generate_moves
 from rennleitung.formula_de.movement import MoveOption, MoveRequest
 from rennleitung.formula_de.track import Track
 
@@ -61,24 +59,14 @@ class Anatomy:
     options: int = 0
 
 
-def requests_of(track: str, races: int) -> list[MoveRequest]:
-    return [r for bots in ("strong", "simple") for r in sampled_requests(track, bots, races, 1)]
+def slowest_first(track: str, races: int) -> list[tuple[float, MoveRequest]]:
+    """The track's sampled queries (every turn) with their CPU time on the core that runs."""
+    return timed_queries(track, requests_on(track, races, 1))[::-1]
 
 
-def timed(track: Track, requests: list[MoveRequest]) -> list[tuple[float, MoveRequest]]:
-    """Each query's CPU time on the core that runs, slowest first."""
-    gc.collect()
-    gc.freeze()
-    found = []
-    for request in requests:
-        start = time.process_time()
-        generate_moves(track, request)
-        found.append((time.process_time() - start, request))
-    return sorted(found, key=lambda item: -item[0])
-
-
-def watched(modules: dict[str, ModuleType], track: Track, request: MoveRequest) -> Anatomy:
-    """Count what the pure search keeps for one query."""
+def watched(modules: dict[str, ModuleType], track: Track,
+            request: MoveRequest) -> tuple[Anatomy, list[MoveOption]]:
+    """Count what the pure search keeps for one query; its options with it."""
     movegen: Any = modules["movegen"]
     original: Callable[..., Any] = movegen.search
     seen = Anatomy()
@@ -96,11 +84,12 @@ def watched(modules: dict[str, ModuleType], track: Track, request: MoveRequest) 
 
     movegen.search = counting
     try:
-        seen.options = len(movegen.generate_moves(track, request))
+        options: list[MoveOption] = movegen.generate_moves(track, request)
     finally:
         movegen.search = original
+    seen.options = len(options)
     seen.spaces = len(spaces)
-    return seen
+    return seen, options
 
 
 def building(options: list[MoveOption]) -> float:
@@ -123,10 +112,11 @@ its options again."""
 
 def rows_for(modules: dict[str, ModuleType], track: Track,
              picked: list[tuple[float, MoveRequest]]) -> list[Row]:
-    return [
-        (seconds, watched(modules, track, request), building(generate_moves(track, request)))
-        for seconds, request in picked
-    ]
+    rows = []
+    for seconds, request in picked:
+        anatomy, options = watched(modules, track, request)
+        rows.append((seconds, anatomy, building(options)))
+    return rows
 
 
 def show(label: str, rows: list[Row], median: float, state_cost: float) -> None:
@@ -151,10 +141,10 @@ def main() -> None:
     args = parser.parse_args()
     print("core:", "compiled (mypyc)" if native.compiled() else "pure Python")
     monaco = builtin_track("monaco")
-    monaco_times = timed(monaco, requests_of("monaco", args.races))
+    monaco_times = slowest_first("monaco", args.races)
     median = statistics.median(t for t, _ in monaco_times)
     track = builtin_track(args.track)
-    times = timed(track, requests_of(args.track, args.races))
+    times = slowest_first(args.track, args.races)
     p99_at = len(times) // 100
     half, around = len(monaco_times) // 2, args.band // 2
     picks = {

@@ -67,20 +67,34 @@ def sampled_requests(track: str, bots: str, races: int, every: int) -> list[Move
 Generate = Callable[..., list[MoveOption]]
 
 
-def timed(
+def requests_on(track: str, races: int, every: int) -> list[MoveRequest]:
+    """The sampled requests of ``races`` races of strong and as many of simple bots."""
+    return [r for bots in ("strong", "simple") for r in sampled_requests(track, bots, races, every)]
+
+
+def timed_queries(
     track_name: str, requests: list[MoveRequest], wall: bool = False,
     generate: Generate = generate_moves,
-) -> list[float]:
+) -> list[tuple[float, MoveRequest]]:
+    """Each request with the time its query took, fastest first."""
     track = builtin_track(track_name)
     clock = time.perf_counter if wall else time.process_time
     gc.collect()
     gc.freeze()  # the sampled races and requests are scaffolding: no collector passes over them
-    times = []
+    found = []
     for request in requests:
         start = clock()
         generate(track, request)
-        times.append(clock() - start)
-    return sorted(times)
+        found.append((clock() - start, request))
+    return sorted(found, key=lambda item: item[0])
+
+
+def timed(
+    track_name: str, requests: list[MoveRequest], wall: bool = False,
+    generate: Generate = generate_moves,
+) -> list[float]:
+    """The times of the queries, fastest first."""
+    return [seconds for seconds, _ in timed_queries(track_name, requests, wall, generate)]
 
 
 def main() -> None:
@@ -103,10 +117,7 @@ def main() -> None:
           f"every {every}. turn question, all gears and rolls")
     results: dict[str, list[float]] = {}
     for name in tracks:
-        requests = [
-            r for bots in ("strong", "simple") for r in sampled_requests(name, bots, races, every)
-        ]
-        results[name] = timed(name, requests, args.wall, generate)
+        results[name] = timed(name, requests_on(name, races, every), args.wall, generate)
     base = statistics.median(results["monaco"])
     print(f"{'track':8} {'queries':>7} {'median':>10} {'p99':>10} {'slowest':>10}"
           f" {'med/M':>7} {'p99/M':>7} {'max/M':>8}  target")
